@@ -1,0 +1,154 @@
+"""Engine values -> protobuf messages, by field name, with no per-game code.
+
+An engine describes its observations, action details and static data as dataclasses whose
+field names are the field names of the game's messages in ``proto/arena/v1/<game>.proto``:
+nested dataclasses become nested messages, sequences become repeated fields, dicts become
+maps, ``enum.Enum`` members become the proto enum value ``<ENUM_NAME>_<MEMBER>`` (buf's
+prefix rule), and None leaves a field unset (so a oneof is a group of optional fields). The
+per-game message is found through the oneof field named after the game in ``Observation``,
+``ActionDetail`` and ``StaticData``; a game with no such field is sent as JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from google.protobuf import message_factory
+from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
+from google.protobuf.message import Message
+
+from arena.v1 import game_pb2
+
+
+class CodecError(TypeError):
+    """An engine value that does not fit its game's message (a bug in the game's schema)."""
+
+
+def _upper_snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
+
+
+def _enum_encoder(descriptor: EnumDescriptor) -> Callable[[Any], int]:
+    prefix = _upper_snake(descriptor.name) + "_"
+    numbers = {value.name: value.number for value in descriptor.values}
+
+    def encode(value: Any) -> int:
+        if isinstance(value, enum.Enum):
+            try:
+                return numbers[prefix + value.name.upper()]
+            except KeyError:
+                raise CodecError(
+                    f"{value!r} has no value {prefix + value.name.upper()} in {descriptor.name}"
+                ) from None
+        if isinstance(value, int):
+            return value
+        raise CodecError(f"{descriptor.name} field needs an Enum member, got {value!r}")
+
+    return encode
+
+
+_Plan = list[tuple[str, Callable[[Any], Any] | None, bool]]
+_plans: dict[tuple[type, str], _Plan] = {}
+
+
+def _value_encoder(field: FieldDescriptor) -> Callable[[Any], Any] | None:
+    if field.message_type is not None:
+        return lambda value, d=field.message_type: encode(value, d)
+    if field.enum_type is not None:
+        return _enum_encoder(field.enum_type)
+    return None
+
+
+def _plan(cls: type, descriptor: Descriptor) -> _Plan:
+    key = (cls, descriptor.full_name)
+    plan = _plans.get(key)
+    if plan is not None:
+        return plan
+    if not dataclasses.is_dataclass(cls):
+        raise CodecError(f"{descriptor.name} needs a dataclass, got {cls.__name__}")
+    names = {f.name for f in dataclasses.fields(cls)}
+    wanted = set(descriptor.fields_by_name)
+    if names != wanted:
+        raise CodecError(
+            f"{cls.__name__} does not match message {descriptor.full_name}: "
+            f"missing in the dataclass {sorted(wanted - names)}, "
+            f"missing in the message {sorted(names - wanted)}"
+        )
+    plan = []
+    for field in descriptor.fields:
+        is_map = field.message_type is not None and field.message_type.GetOptions().map_entry
+        if is_map:
+            value_field = field.message_type.fields_by_name["value"]
+            plan.append((field.name, _map_encoder(_value_encoder(value_field)), False))
+        else:
+            plan.append((field.name, _value_encoder(field), _is_repeated(field)))
+    _plans[key] = plan
+    return plan
+
+
+def _is_repeated(field: FieldDescriptor) -> bool:
+    return bool(field.is_repeated)
+
+
+def _map_encoder(inner: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
+    if inner is None:
+        return dict
+    return lambda value: {k: inner(v) for k, v in value.items()}
+
+
+def encode(value: Any, descriptor: Descriptor) -> Message:
+    """Build the message of ``descriptor`` from a dataclass with the same field names."""
+    kwargs: dict[str, Any] = {}
+    for name, convert, repeated in _plan(type(value), descriptor):
+        item = getattr(value, name)
+        if item is None:
+            continue
+        if repeated:
+            kwargs[name] = list(item) if convert is None else [convert(x) for x in item]
+        else:
+            kwargs[name] = item if convert is None else convert(item)
+    return message_factory.GetMessageClass(descriptor)(**kwargs)
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data from dataclasses, enums, tuples, sets and mappings."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [to_jsonable(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+def _wrap(container: type[Message], game: str, value: Any) -> Message:
+    field = container.DESCRIPTOR.fields_by_name.get(game)
+    if value is None:
+        return container()
+    if field is None or field.containing_oneof is None:
+        text = json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"))
+        return container(generic=game_pb2.GenericMessage(json=text))
+    return container(**{game: encode(value, field.message_type)})
+
+
+def observation(game: str, value: Any) -> game_pb2.Observation:
+    """The wire form of an engine observation of ``game``."""
+    return _wrap(game_pb2.Observation, game, value)  # type: ignore[return-value]
+
+
+def action_detail(game: str, value: Any) -> game_pb2.ActionDetail:
+    """The wire form of an action's typed detail."""
+    return _wrap(game_pb2.ActionDetail, game, value)  # type: ignore[return-value]
+
+
+def static_data(game: str, value: Any) -> game_pb2.StaticData:
+    """The wire form of a game's static data."""
+    return _wrap(game_pb2.StaticData, game, value)  # type: ignore[return-value]

@@ -1,0 +1,45 @@
+"""Rule engines of the arena's games behind one small interface (no I/O, no concurrency)."""
+
+from ._core import (
+    Action,
+    Decision,
+    EngineError,
+    Event,
+    Game,
+    GameInfo,
+    GameOverError,
+    GameState,
+    IllegalActionError,
+    NotPendingError,
+    OptionError,
+    OptionSpec,
+    PlayerCountError,
+    Result,
+    Termination,
+    UnknownGameError,
+)
+from ._registry import games, get, names, register, unregister
+
+__all__ = [
+    "Action",
+    "Decision",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "GameOverError",
+    "GameState",
+    "IllegalActionError",
+    "NotPendingError",
+    "OptionError",
+    "OptionSpec",
+    "PlayerCountError",
+    "Result",
+    "Termination",
+    "UnknownGameError",
+    "games",
+    "get",
+    "names",
+    "register",
+    "unregister",
+]

@@ -1,0 +1,326 @@
+"""The engine contract: what every game is and what every match state offers.
+
+A game is a deterministic state machine. All randomness comes from the ``random.Random``
+owned by the state, so ``(game, options, num_players, seed, actions)`` reproduces a match.
+The base class checks turn order, legality and termination once; a game implements only
+``_pending``/``_apply`` and its observation (OpenSpiel's ``_legal_actions``/``_apply_action``).
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on bad input."""
+
+
+class UnknownGameError(EngineError, LookupError):
+    """A game name that is not registered."""
+
+
+class OptionError(EngineError, ValueError):
+    """An unknown option name or a value the option does not accept."""
+
+
+class PlayerCountError(EngineError, ValueError):
+    """A number of players the game does not support."""
+
+
+class IllegalActionError(EngineError, ValueError):
+    """An action id that is not in the seat's legal list."""
+
+
+class NotPendingError(EngineError, ValueError):
+    """A choice for a seat that is not asked, or a pending seat left without a choice."""
+
+
+class GameOverError(EngineError):
+    """An action applied to a match that has already ended."""
+
+
+class Termination(enum.Enum):
+    """Why a match ended: by the game's own rules, or by the arena."""
+
+    NORMAL = "normal"
+    TURN_LIMIT = "turn_limit"
+    TIMEOUT = "timeout"
+    ILLEGAL_ACTION = "illegal_action"
+    MALFORMED = "malformed"
+    CRASH = "crash"
+    DISCONNECT = "disconnect"
+    RESIGN = "resign"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal choice: an id unique within its decision, a short text, a typed detail.
+
+    ``detail`` is a frozen dataclass of the game's own (or None); the arena turns it into the
+    game's protobuf message field by field, so its field names are the proto field names.
+    """
+
+    id: int
+    text: str
+    detail: Any = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one pending seat must choose now."""
+
+    seat: int
+    prompt: str
+    legal: tuple[Action, ...]
+    kind: str = ""
+
+    def action(self, action_id: int) -> Action:
+        """The legal action with this id; IllegalActionError naming the accepted ids if none."""
+        for candidate in self.legal:
+            if candidate.id == action_id:
+                return candidate
+        ids = [a.id for a in self.legal]
+        shown = ", ".join(map(str, ids[:20])) + (", ..." if len(ids) > 20 else "")
+        raise IllegalActionError(
+            f"action id {action_id!r} is not legal for seat {self.seat} ({self.prompt}); "
+            f"legal ids: {shown}"
+        )
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the match log. ``visible_to`` is None for public events, else the seats."""
+
+    index: int
+    text: str
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+@dataclass(frozen=True)
+class Result:
+    """Scores and ranking per seat (rank 0 is first; equal ranks are ties) and why it ended."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    termination: Termination = Termination.NORMAL
+    reason: str = ""
+
+    @staticmethod
+    def from_keys(keys: Sequence[Any], scores: Sequence[float], **kw: Any) -> Result:
+        """Rank seats by ``keys`` (higher is better; equal keys tie)."""
+        ranks = tuple(sum(1 for other in keys if other > mine) for mine in keys)
+        return Result(tuple(float(s) for s in scores), ranks, **kw)
+
+    def with_forfeits(self, losers: Mapping[int, Termination], reason: str) -> Result:
+        """Rank ``losers`` last (tied among themselves), keep the others' order."""
+        if not losers:
+            return self
+        keys = [(seat not in losers, -rank) for seat, rank in enumerate(self.ranks)]
+        ranks = tuple(sum(1 for other in keys if other > mine) for mine in keys)
+        termination = next(iter(losers.values()))
+        return Result(self.scores, ranks, termination, reason)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A match option: its name, type and default, with bounds or choices to check."""
+
+    name: str
+    default: int | bool | str
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: object) -> int | bool | str:
+        """Return ``value`` if this option accepts it, else raise OptionError saying why."""
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "yes", "no"):
+                return value.lower() in ("true", "1", "yes")
+            raise OptionError(f"option {self.name!r} takes true or false, got {value!r}")
+        if kind is int:
+            if isinstance(value, str):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise OptionError(
+                        f"option {self.name!r} takes a whole number, got {value!r}"
+                    ) from None
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise OptionError(f"option {self.name!r} takes a whole number, got {value!r}")
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise OptionError(
+                    f"option {self.name!r} takes {self.minimum}..{self.maximum}, got {value}"
+                )
+            return value
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            accepted = ", ".join(self.choices) if self.choices else "a string"
+            raise OptionError(f"option {self.name!r} takes one of: {accepted}; got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Declared metadata of a game: its registry name, player counts and options."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    simultaneous: bool = False
+    description: str = ""
+
+    def check_options(self, options: Mapping[str, object] | None) -> dict[str, Any]:
+        """All options with defaults filled in; OptionError on an unknown name or bad value."""
+        known = {spec.name: spec for spec in self.options}
+        given = dict(options or {})
+        for name in given:
+            if name not in known:
+                accepted = ", ".join(sorted(known)) or "none"
+                raise OptionError(
+                    f"unknown option {name!r} for game {self.name!r}; options: {accepted}"
+                )
+        return {n: (s.check(given[n]) if n in given else s.default) for n, s in known.items()}
+
+    def check_players(self, num_players: int) -> None:
+        """Raise PlayerCountError unless the game supports ``num_players``."""
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise PlayerCountError(
+                f"game {self.name!r} is played by {self.min_players}..{self.max_players} "
+                f"players, got {num_players!r}"
+            )
+
+
+class GameState(ABC):
+    """A match in progress. Subclasses implement the ``_``-prefixed methods only.
+
+    ``__init__`` of a subclass receives validated ``num_players``, ``seed`` and ``options``
+    (build it through ``Game.new_match``) and must call ``super().__init__``.
+    """
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = random.Random(seed)
+        self._events: list[Event] = []
+
+    # -- what a game implements -------------------------------------------------------------
+
+    @abstractmethod
+    def _pending(self) -> dict[int, Decision]:
+        """The decisions open now, by seat; empty exactly when the match is over."""
+
+    @abstractmethod
+    def _apply(self, choices: dict[int, Action]) -> None:
+        """Apply one already-checked legal action for every pending seat."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may know (None: a spectator, public facts only), as a dataclass."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores and ranking; before the end, the standing by the game's own order."""
+
+    @abstractmethod
+    def snapshot(self) -> Any:
+        """The whole state, hidden parts included, as plain data (equal states compare equal)."""
+
+    # -- what the framework provides --------------------------------------------------------
+
+    def pending(self) -> dict[int, Decision]:
+        """The open decisions by seat (several seats when the choice is simultaneous)."""
+        return self._pending()
+
+    def is_over(self) -> bool:
+        """True when no decision is open."""
+        return not self._pending()
+
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """Apply one action id for every pending seat; raises before changing anything."""
+        pending = self._pending()
+        if not pending:
+            raise GameOverError("the match is over; no action can be applied")
+        extra = sorted(set(choices) - set(pending))
+        missing = sorted(set(pending) - set(choices))
+        if extra or missing:
+            raise NotPendingError(
+                f"choices are needed for seats {sorted(pending)}; "
+                + (f"seat(s) {extra} not asked" if extra else f"missing seat(s) {missing}")
+            )
+        chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}
+        self._apply(chosen)
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        seats = None if visible_to is None else frozenset(visible_to)
+        self._events.append(Event(len(self._events), text, seats))
+
+    def events_since(self, index: int, seat: int | None = None) -> list[Event]:
+        """Events from ``index`` on that ``seat`` may see (None: public events only)."""
+        return [e for e in self._events[index:] if e.visible(seat)]
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._events)
+
+    def clone(self) -> GameState:
+        """An independent copy (for search bots and tests)."""
+        return copy.deepcopy(self)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: its metadata, a state factory, and its static data."""
+
+    info: GameInfo
+    state_class: type[GameState]
+    static_data: Any = None
+
+    @property
+    def name(self) -> str:
+        """The registry name."""
+        return self.info.name
+
+    def new_match(
+        self, num_players: int, seed: int, options: Mapping[str, object] | None = None
+    ) -> GameState:
+        """A new match; raises PlayerCountError/OptionError on bad arguments."""
+        self.info.check_players(num_players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise EngineError(f"seed must be a whole number, got {seed!r}")
+        return self.state_class(num_players, seed, self.info.check_options(options))
+
+    def replay(
+        self,
+        num_players: int,
+        seed: int,
+        options: Mapping[str, object] | None,
+        steps: Sequence[Mapping[int, int]],
+    ) -> GameState:
+        """Re-simulate a match from its seed and its recorded steps."""
+        state = self.new_match(num_players, seed, options)
+        for step in steps:
+            state.apply(step)
+        return state
