@@ -1,0 +1,35 @@
+"""What a bot is: one object per match, asked ``choose(observation, legal, time_left)``."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Sequence
+
+from arena.v1 import arena_service_pb2 as pb
+from arena.v1 import game_pb2
+
+
+class Bot:
+    """Base class of bots. The SDK makes one instance per match and calls ``choose``.
+
+    ``match`` is the MatchStarted message: game, options, seats, your seat, time control and
+    the game's static data. ``rng`` is seeded from the match id and seat, so a bot that draws
+    only from it plays the same match the same way.
+    """
+
+    def __init__(self, match: pb.MatchStarted) -> None:
+        self.match = match
+        self.rng = random.Random(zlib.crc32(f"{match.match_id}/{match.your_seat}".encode()))
+
+    def choose(
+        self,
+        observation: game_pb2.Observation,
+        legal: Sequence[game_pb2.Action],
+        time_left: float,
+    ) -> int:
+        """Return the id of one of ``legal``; ``time_left`` is in seconds."""
+        raise NotImplementedError
+
+    def finish(self, ended: pb.MatchEnded) -> None:
+        """Called once when the match ends (optional)."""

@@ -1,0 +1,28 @@
+"""The reference bots by name, as ``builtin:NAME`` on the command line."""
+
+from __future__ import annotations
+
+import importlib
+
+from ._bot import Bot
+
+# name -> "module:class"; imported on first use.
+_BUILTIN: dict[str, str] = {
+    "random": "bots.random_bot:RandomBot",
+}
+
+
+def builtin_names() -> list[str]:
+    """Names of the reference bots."""
+    return sorted(_BUILTIN)
+
+
+def builtin(name: str) -> type[Bot]:
+    """The reference bot class called ``name``; LookupError listing the names otherwise."""
+    try:
+        module, _, cls = _BUILTIN[name].partition(":")
+    except KeyError:
+        raise LookupError(
+            f"unknown built-in bot {name!r}; built-in bots: {', '.join(builtin_names())}"
+        ) from None
+    return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]

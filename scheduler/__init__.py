@@ -1,0 +1,1 @@
+"""Runs the play: matches, tournaments, ratings, results store, metrics and the CLI."""
