@@ -152,3 +152,8 @@ def action_detail(game: str, value: Any) -> game_pb2.ActionDetail:
 def static_data(game: str, value: Any) -> game_pb2.StaticData:
     """The wire form of a game's static data."""
     return _wrap(game_pb2.StaticData, game, value)  # type: ignore[return-value]
+
+
+def encode_enum(value: enum.Enum, descriptor: EnumDescriptor) -> int:
+    """The number of the proto enum value that stands for ``value``."""
+    return _enum_encoder(descriptor)(value)

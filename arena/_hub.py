@@ -1,0 +1,289 @@
+"""The trio side of bot connections: sessions, open decisions, routing of moves, live feeds.
+
+Every method here runs in trio's context. The gRPC handlers (asyncio) reach it only through
+``TrioInbox.call`` and receive through each session's ``AsyncioOutbox`` (see ``_bridge``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import grpc
+import trio
+
+from arena.v1 import arena_service_pb2 as pb
+from engine import Termination
+
+from ._bridge import AsyncioOutbox
+from ._seats import Seat, SeatFault
+from .metrics import Metrics
+
+# Sent through a stream's outbox to make its handler finish (arena shutdown).
+CLOSE = object()
+
+
+@dataclass
+class _OpenDecision:
+    """A decision sent to a bot and not answered yet."""
+
+    match_id: str
+    decision_id: int
+    done: trio.Event = field(default_factory=trio.Event)
+    action_id: int | None = None
+    fault: SeatFault | None = None
+
+    def resolve(self, action_id: int | None = None, fault: SeatFault | None = None) -> None:
+        if not self.done.is_set():
+            self.action_id, self.fault = action_id, fault
+            self.done.set()
+
+
+class BotSession:
+    """One open Play stream of an authenticated bot."""
+
+    _ids = itertools.count(1)
+
+    def __init__(
+        self, name: str, games: frozenset[str], max_matches: int, outbox: AsyncioOutbox
+    ) -> None:
+        self.id = next(self._ids)
+        self.name = name
+        self.games = games
+        self.max_matches = max_matches
+        self.outbox = outbox
+        self.matches: set[str] = set()
+        self.resigned: set[str] = set()
+        self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
+        self.closed = False
+        self.on_close: list[Callable[[], None]] = []
+
+    def plays(self, game: str) -> bool:
+        """Whether this bot said it plays ``game`` (no list means every game)."""
+        return not self.games or game in self.games
+
+    def has_room(self) -> bool:
+        """Whether it may take one more match."""
+        return not self.max_matches or len(self.matches) < self.max_matches
+
+    def send(self, message: pb.PlayResponse) -> None:
+        """Queue a message to the bot (dropped once the stream is closed)."""
+        if not self.closed:
+            self.outbox.put(message)
+
+    def error(self, code: grpc.StatusCode, text: str, match_id: str = "", decision: int = 0):
+        """Refuse one message, keeping the stream open."""
+        self.send(pb.PlayResponse(error=pb.ProtocolError(
+            code=code.value[0], message=text, match_id=match_id, decision_id=decision)))
+
+
+class MatchFeed:
+    """The public messages of one live match, for spectators who join at any time."""
+
+    def __init__(self, header: pb.MatchStarted) -> None:
+        self.header = header
+        self.last_update: pb.SpectatorUpdate | None = None
+        self.watchers: list[AsyncioOutbox] = []
+
+    def add(self, watcher: AsyncioOutbox) -> None:
+        """Send what happened so far, then every later message."""
+        watcher.put(pb.WatchMatchResponse(match_started=self.header))
+        if self.last_update is not None:
+            watcher.put(pb.WatchMatchResponse(update=self.last_update))
+        self.watchers.append(watcher)
+
+    def update(self, update: pb.SpectatorUpdate) -> None:
+        """Publish the public state after a step."""
+        self.last_update = update
+        for watcher in self.watchers:
+            watcher.put(pb.WatchMatchResponse(update=update))
+
+    def end(self, ended: pb.MatchEnded) -> None:
+        """Publish the end and close every spectator stream."""
+        for watcher in self.watchers:
+            watcher.put(pb.WatchMatchResponse(match_ended=ended))
+            watcher.put(CLOSE)
+        self.watchers.clear()
+
+
+class Hub:
+    """Connected bots and live matches; the router of everything bots send."""
+
+    def __init__(self, metrics: Metrics | None = None) -> None:
+        self.metrics = metrics
+        self.sessions: list[BotSession] = []
+        self.feeds: dict[str, MatchFeed] = {}
+        self._changed = trio.Event()
+
+    # -- connections ----------------------------------------------------------------------
+
+    def connect(self, session: BotSession) -> None:
+        """A bot passed its Hello."""
+        self.sessions.append(session)
+        if self.metrics:
+            self.metrics.connected_bots.inc()
+        self._notify()
+
+    def disconnect(self, session: BotSession) -> None:
+        """A bot's stream ended: every decision it owed fails."""
+        if session.closed:
+            return
+        session.closed = True
+        if session in self.sessions:
+            self.sessions.remove(session)
+            if self.metrics:
+                self.metrics.connected_bots.dec()
+        for decision in list(session.open.values()):
+            decision.resolve(fault=SeatFault(
+                Termination.DISCONNECT, f"bot {session.name!r} disconnected"))
+        for callback in session.on_close:
+            callback()
+        self._notify()
+
+    def close_all(self) -> None:
+        """End every stream (arena shutdown)."""
+        for session in list(self.sessions):
+            session.outbox.put(CLOSE)
+            self.disconnect(session)
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = trio.Event()
+
+    async def wait_for_bot(self, name: str, ready: Callable[[BotSession], bool] | None = None):
+        """The first connected session of ``name`` (that ``ready`` accepts), waiting for it."""
+        while True:
+            candidates = [s for s in self.sessions if s.name == name and (ready is None or ready(s))]
+            if candidates:
+                return min(candidates, key=lambda s: len(s.matches))
+            await self._changed.wait()
+
+    async def wait_changed(self) -> None:
+        """Until a bot connects or disconnects."""
+        await self._changed.wait()
+
+    # -- what bots send -------------------------------------------------------------------
+
+    def receive(self, session: BotSession, request: pb.PlayRequest | None) -> None:
+        """Route one message of a bot (None: bytes that are not a PlayRequest)."""
+        if request is None:
+            self._malformed(session, "a message that is not a PlayRequest")
+            return
+        kind = request.WhichOneof("message")
+        if kind == "move":
+            self._move(session, request.move)
+        elif kind == "resign":
+            self._resign(session, request.resign.match_id)
+        elif kind == "hello":
+            session.error(grpc.StatusCode.FAILED_PRECONDITION,
+                          "Hello was already received on this stream; send Move or Resign")
+        else:
+            self._malformed(session, "an empty PlayRequest (set hello, move or resign)")
+
+    def _malformed(self, session: BotSession, what: str) -> None:
+        text = f"malformed message: {what}"
+        session.error(grpc.StatusCode.INVALID_ARGUMENT, text)
+        for decision in list(session.open.values()):
+            decision.resolve(fault=SeatFault(Termination.MALFORMED, text))
+
+    def _move(self, session: BotSession, move: pb.Move) -> None:
+        if move.match_id not in session.matches:
+            session.error(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"match {move.match_id!r} is not one of yours; your matches: "
+                f"{', '.join(sorted(session.matches)) or 'none'}",
+                move.match_id, move.decision_id,
+            )
+            return
+        decision = session.open.get(move.match_id)
+        if decision is None or decision.decision_id != move.decision_id:
+            expected = f"the open decision is {decision.decision_id}" if decision else (
+                "no decision of this match is open for you")
+            session.error(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"decision {move.decision_id} of match {move.match_id!r} is not open "
+                f"(answered, timed out or never asked); {expected}",
+                move.match_id, move.decision_id,
+            )
+            return
+        decision.resolve(action_id=move.action_id)
+
+    def _resign(self, session: BotSession, match_id: str) -> None:
+        if match_id not in session.matches:
+            session.error(grpc.StatusCode.FAILED_PRECONDITION,
+                          f"cannot resign match {match_id!r}: it is not one of yours", match_id)
+            return
+        session.resigned.add(match_id)
+        decision = session.open.get(match_id)
+        if decision is not None:
+            decision.resolve(fault=SeatFault(Termination.RESIGN, f"{session.name} resigned"))
+
+    # -- spectators -----------------------------------------------------------------------
+
+    def watch(self, match_id: str, watcher: AsyncioOutbox) -> None:
+        """Join a live match's feed, or get None if it is not running."""
+        feed = self.feeds.get(match_id)
+        if feed is None:
+            watcher.put(None)
+        else:
+            feed.add(watcher)
+
+    def unwatch(self, match_id: str, watcher: AsyncioOutbox) -> None:
+        """A spectator left."""
+        feed = self.feeds.get(match_id)
+        if feed is not None and watcher in feed.watchers:
+            feed.watchers.remove(watcher)
+
+
+class RemoteSeat(Seat):
+    """A seat answered over a bot's Play stream."""
+
+    def __init__(self, session: BotSession, crashed: Callable[[], trio.Event] | None = None):
+        self.session = session
+        self.name = session.name
+        self._crashed = crashed
+        self._match_id = ""
+
+    async def start(self, match: pb.MatchStarted) -> None:
+        """Announce the match to the bot."""
+        self._match_id = match.match_id
+        self.session.matches.add(match.match_id)
+        self.session.send(pb.PlayResponse(match_started=match))
+
+    async def decide(self, request: pb.DecisionRequest) -> int:
+        """Send the request, wait for the matching Move."""
+        session = self.session
+        if request.match_id in session.resigned:
+            raise SeatFault(Termination.RESIGN, f"{session.name} resigned")
+        if session.closed:
+            raise await self._lost()
+        decision = _OpenDecision(request.match_id, request.decision_id)
+        session.open[request.match_id] = decision
+        try:
+            session.send(pb.PlayResponse(decision_request=request))
+            await decision.done.wait()
+        finally:
+            if session.open.get(request.match_id) is decision:
+                del session.open[request.match_id]
+        if decision.fault is not None:
+            if decision.fault.termination is Termination.DISCONNECT:
+                raise await self._lost()
+            raise decision.fault
+        assert decision.action_id is not None
+        return decision.action_id
+
+    async def _lost(self) -> SeatFault:
+        """A crash if the bot's process died with its stream, else a disconnect."""
+        if self._crashed is not None:
+            # The stream closes a moment before the process is reaped; wait briefly for it.
+            with trio.move_on_after(2.0):
+                await self._crashed().wait()
+                return SeatFault(Termination.CRASH, f"bot {self.name!r} process exited")
+        return SeatFault(Termination.DISCONNECT, f"bot {self.name!r} disconnected")
+
+    async def end(self, ended: pb.MatchEnded) -> None:
+        """Tell the bot the result."""
+        self.session.send(pb.PlayResponse(match_ended=ended))
+        self.session.matches.discard(self._match_id)
+        self.session.resigned.discard(self._match_id)

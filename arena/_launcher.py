@@ -1,0 +1,107 @@
+"""Bots the arena starts itself: child processes that connect back over gRPC.
+
+Each runs in its own process group (so a kill reaches its children too) under memory and CPU
+limits, learns the arena's address and a one-time token from its arguments and environment,
+and is killed when the arena is done with it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import IO
+
+import trio
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of a bot process (0: none)."""
+
+    memory_mb: int = 2048
+    cpu_seconds: int = 0
+
+
+def parse_bot(spec: str) -> tuple[str, str]:
+    """``NAME=COMMAND`` -> (name, command); ValueError naming the accepted form."""
+    name, sep, command = spec.partition("=")
+    name = name.strip()
+    if not sep or not name or not command.strip():
+        raise ValueError(f"bad bot {spec!r}; accepted: NAME=COMMAND or builtin:NAME")
+    if not all(c.isalnum() or c in "_.-" for c in name) or len(name) > 64:
+        raise ValueError(f"bad bot name {name!r}; accepted: letters, digits, _ . - (max 64)")
+    return name, command.strip()
+
+
+def bot_argv(command: str, name: str, address: str, token: str, limits: Limits) -> list[str]:
+    """The argv to run: the limits wrapper, then the command with the connection arguments.
+
+    ``{address}``, ``{token}`` and ``{name}`` in the command are replaced; a command without
+    them gets ``--address A --token T --name N`` appended.
+    """
+    words = shlex.split(command)
+    if not words:
+        raise ValueError(f"bot {name!r} has an empty command")
+    fields = {"address": address, "token": token, "name": name}
+    if any("{" + key + "}" in command for key in fields):
+        words = [w.format(**fields) for w in words]
+    else:
+        words += ["--address", address, "--token", token, "--name", name]
+    wrapper = [sys.executable, "-m", "arena._limits", f"--memory-mb={limits.memory_mb}",
+               f"--cpu-seconds={limits.cpu_seconds}", "--"]
+    return wrapper + words
+
+
+class BotProcess:
+    """One started bot process; ``exited`` is set when it ends."""
+
+    def __init__(self, name: str, argv: list[str], env: dict[str, str],
+                 stderr: IO[bytes] | int | None) -> None:
+        self.name = name
+        self.argv = argv
+        self.env = env
+        self.stderr = stderr
+        self.exited = trio.Event()
+        self.returncode: int | None = None
+        self.pid: int | None = None
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Start the process and wait for it; cancelling kills its whole process group."""
+        try:
+            process = await trio.lowlevel.open_process(
+                self.argv, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=self.stderr, start_new_session=True)
+        except OSError:
+            self.exited.set()
+            raise
+        self.pid = process.pid
+        task_status.started()
+        try:
+            self.returncode = await process.wait()
+        finally:
+            self.kill()
+            with trio.CancelScope(shield=True):
+                self.returncode = await process.wait()
+            self.exited.set()
+
+    def kill(self) -> None:
+        """SIGKILL the process group (idempotent)."""
+        if self.pid is not None:
+            try:
+                os.killpg(self.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
+def bot_environment(name: str, address: str, token: str) -> dict[str, str]:
+    """The environment of a bot process: ours plus ARENA_ADDRESS/TOKEN/BOT_NAME."""
+    env = dict(os.environ)
+    env.update(ARENA_ADDRESS=address, ARENA_TOKEN=token, ARENA_BOT_NAME=name)
+    # Launched Python bots import this checkout's packages even when it is not installed.
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH", "")]))
+    return env

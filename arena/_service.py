@@ -1,0 +1,269 @@
+"""The gRPC service (asyncio side): validates everything, then hands over to the trio hub.
+
+A bad request gets a status code and a message naming what was wrong and what is accepted;
+nothing a client sends can raise out of a handler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any, Protocol
+
+import grpc
+
+import engine
+from arena.v1 import arena_service_pb2 as pb
+
+from . import _codec
+from ._bridge import AsyncioOutbox, TrioInbox
+from ._hub import CLOSE, BotSession, Hub
+
+PROTOCOL_VERSION = 1
+SERVER_VERSION = "0.1.0"
+HELLO_TIMEOUT = 10.0
+MAX_MESSAGE_BYTES = 1 << 20
+SERVICE_NAME = "arena.v1.ArenaService"
+
+
+class Records(Protocol):
+    """What the service reads from the results store (implemented by the scheduler)."""
+
+    def check_token(self, name: str, token: str) -> bool:
+        """Whether ``token`` is the registered token of bot ``name``."""
+
+    def standings(self, game: str, tournament_id: str) -> list[pb.Standing]:
+        """Rated standings of a game (and tournament)."""
+
+    def match_record(self, match_id: str) -> pb.MatchRecord | None:
+        """A finished match's record."""
+
+    def list_matches(self, game: str, limit: int) -> list[pb.MatchSummary]:
+        """Recent matches, newest first."""
+
+
+class Authenticator:
+    """One-time tokens of bots the arena launched, plus the store's registered bots."""
+
+    def __init__(self, records: Records | None = None) -> None:
+        self._records = records
+        self._one_time: dict[str, str] = {}
+
+    def issue(self, name: str) -> str:
+        """A fresh token for a launched bot (replaces any earlier one of that name)."""
+        token = secrets.token_urlsafe(24)
+        self._one_time[name] = token
+        return token
+
+    def check(self, name: str, token: str) -> bool:
+        """Accept a launched bot's token once, or a registered bot's token."""
+        expected = self._one_time.get(name)
+        if expected is not None and secrets.compare_digest(expected, token):
+            del self._one_time[name]
+            return True
+        return self._records is not None and self._records.check_token(name, token)
+
+
+def _lenient_play_request(data: bytes) -> pb.PlayRequest | None:
+    """Parse a bot message; None for bytes that are no PlayRequest (handled as malformed)."""
+    try:
+        return pb.PlayRequest.FromString(data)
+    except Exception:  # noqa: BLE001 - protobuf raises DecodeError or others on garbage
+        return None
+
+
+def game_description(game: engine.Game) -> pb.GameDescription:
+    """The wire description of one game."""
+    info = game.info
+    options = []
+    for spec in info.options:
+        if isinstance(spec.default, bool):
+            accepted = "true or false"
+        elif isinstance(spec.default, int):
+            accepted = f"{spec.minimum}..{spec.maximum}"
+        else:
+            accepted = ", ".join(spec.choices) or "text"
+        options.append(pb.GameOption(name=spec.name, default_value=str(spec.default).lower()
+                                     if isinstance(spec.default, bool) else str(spec.default),
+                                     description=spec.description, accepted=accepted))
+    return pb.GameDescription(
+        name=info.name, title=info.title, min_players=info.min_players,
+        max_players=info.max_players, options=options, simultaneous=info.simultaneous,
+        static_data=_codec.static_data(info.name, game.static_data),
+    )
+
+
+class ArenaServicer:
+    """Implements arena.v1.ArenaService on grpc.aio."""
+
+    def __init__(self, hub: Hub, inbox: TrioInbox, auth: Authenticator,
+                 records: Records | None) -> None:
+        self.hub = hub
+        self.inbox = inbox
+        self.auth = auth
+        self.records = records
+        self._games: pb.ListGamesResponse | None = None
+
+    # -- the bot stream -------------------------------------------------------------------
+
+    async def Play(self, requests: AsyncIterator[pb.PlayRequest | None],
+                   context: grpc.aio.ServicerContext) -> AsyncIterator[pb.PlayResponse]:
+        """One bot connection: Hello, then any number of matches."""
+        try:
+            first = await asyncio.wait_for(anext(requests), HELLO_TIMEOUT)
+        except StopAsyncIteration:
+            return
+        except TimeoutError:
+            await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
+                                f"no Hello within {HELLO_TIMEOUT:.0f} s of opening the stream")
+        hello = await self._check_hello(first, context)
+        outbox = AsyncioOutbox(asyncio.get_running_loop())
+        session = BotSession(hello.bot_name, frozenset(hello.games),
+                             hello.max_concurrent_matches, outbox)
+        self.inbox.call(self.hub.connect, session)
+        reader = asyncio.create_task(self._pump(requests, session))
+        try:
+            yield pb.PlayResponse(welcome=pb.Welcome(
+                bot_name=session.name, protocol_version=PROTOCOL_VERSION,
+                server_version=SERVER_VERSION))
+            while (item := await outbox.get()) is not CLOSE:
+                yield item
+        finally:
+            reader.cancel()
+            self.inbox.call(self.hub.disconnect, session)
+
+    async def _pump(self, requests: AsyncIterator[pb.PlayRequest | None],
+                    session: BotSession) -> None:
+        with contextlib.suppress(grpc.RpcError, asyncio.CancelledError):
+            async for request in requests:
+                self.inbox.call(self.hub.receive, session, request)
+        session.outbox.put(CLOSE)
+
+    async def _check_hello(self, first: Any, context: grpc.aio.ServicerContext) -> pb.Hello:
+        if first is None or first.WhichOneof("message") != "hello":
+            await context.abort(grpc.StatusCode.FAILED_PRECONDITION,
+                                "the first message of a Play stream must be Hello")
+        hello = first.hello
+        if hello.protocol_version != PROTOCOL_VERSION:
+            await context.abort(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"protocol version {hello.protocol_version} is not supported; "
+                f"this arena speaks version {PROTOCOL_VERSION}")
+        if not hello.bot_name:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "Hello.bot_name is empty")
+        unknown = sorted(set(hello.games) - set(engine.names()))
+        if unknown:
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"unknown game(s) {', '.join(unknown)} in Hello.games; "
+                f"games: {', '.join(engine.names())}")
+        if not hello.token or not self.auth.check(hello.bot_name, hello.token):
+            await context.abort(
+                grpc.StatusCode.UNAUTHENTICATED,
+                f"bad or missing token for bot {hello.bot_name!r} (register it with "
+                f"`arena bot add {hello.bot_name}` and send the printed token)")
+        return hello
+
+    # -- unary calls ----------------------------------------------------------------------
+
+    async def ListGames(self, request: pb.ListGamesRequest,
+                        context: grpc.aio.ServicerContext) -> pb.ListGamesResponse:
+        """Every hosted game."""
+        if self._games is None:
+            self._games = pb.ListGamesResponse(
+                games=[game_description(g) for g in engine.games()])
+        return self._games
+
+    async def _require_game(self, name: str, context: grpc.aio.ServicerContext) -> None:
+        if name not in engine.names():
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"unknown game {name!r}; games: {', '.join(engine.names())}")
+
+    async def _require_records(self, context: grpc.aio.ServicerContext) -> Records:
+        if self.records is None:
+            await context.abort(grpc.StatusCode.FAILED_PRECONDITION,
+                                "this arena runs without a results store")
+        assert self.records is not None
+        return self.records
+
+    async def GetStandings(self, request: pb.GetStandingsRequest,
+                           context: grpc.aio.ServicerContext) -> pb.GetStandingsResponse:
+        """Ratings of one game."""
+        await self._require_game(request.game, context)
+        records = await self._require_records(context)
+        return pb.GetStandingsResponse(
+            standings=records.standings(request.game, request.tournament_id))
+
+    async def GetMatch(self, request: pb.GetMatchRequest,
+                       context: grpc.aio.ServicerContext) -> pb.GetMatchResponse:
+        """One finished match's record."""
+        records = await self._require_records(context)
+        record = records.match_record(request.match_id)
+        if record is None:
+            await context.abort(grpc.StatusCode.NOT_FOUND,
+                                f"no finished match {request.match_id!r}")
+        return pb.GetMatchResponse(match=record)
+
+    async def ListMatches(self, request: pb.ListMatchesRequest,
+                          context: grpc.aio.ServicerContext) -> pb.ListMatchesResponse:
+        """Recent matches."""
+        if request.game:
+            await self._require_game(request.game, context)
+        if request.limit > 1000:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                f"limit {request.limit} is too large; accepted: 0..1000")
+        records = await self._require_records(context)
+        return pb.ListMatchesResponse(
+            matches=records.list_matches(request.game, request.limit or 50))
+
+    async def WatchMatch(self, request: pb.WatchMatchRequest,
+                         context: grpc.aio.ServicerContext) -> AsyncIterator[pb.WatchMatchResponse]:
+        """A live match's public messages; a finished one's header and result."""
+        outbox = AsyncioOutbox(asyncio.get_running_loop())
+        self.inbox.call(self.hub.watch, request.match_id, outbox)
+        first = await outbox.get()
+        if first is None:
+            record = self.records.match_record(request.match_id) if self.records else None
+            if record is None:
+                await context.abort(grpc.StatusCode.NOT_FOUND,
+                                    f"no live or finished match {request.match_id!r}")
+            assert record is not None
+            yield pb.WatchMatchResponse(match_started=pb.MatchStarted(
+                match_id=record.match_id, game=record.game, options=record.options,
+                seats=record.seats))
+            yield pb.WatchMatchResponse(match_ended=pb.MatchEnded(
+                match_id=record.match_id, result=record.result))
+            return
+        try:
+            item = first
+            while item is not CLOSE:
+                yield item
+                item = await outbox.get()
+        finally:
+            self.inbox.call(self.hub.unwatch, request.match_id, outbox)
+
+
+def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
+    """The method handlers; Play parses leniently so that garbage is a protocol error."""
+    def unary(method: Any, request: Any, response: Any) -> grpc.RpcMethodHandler:
+        return grpc.unary_unary_rpc_method_handler(
+            method, request_deserializer=request.FromString,
+            response_serializer=response.SerializeToString)
+
+    return grpc.method_handlers_generic_handler(SERVICE_NAME, {
+        "Play": grpc.stream_stream_rpc_method_handler(
+            servicer.Play, request_deserializer=_lenient_play_request,
+            response_serializer=pb.PlayResponse.SerializeToString),
+        "ListGames": unary(servicer.ListGames, pb.ListGamesRequest, pb.ListGamesResponse),
+        "GetStandings": unary(servicer.GetStandings, pb.GetStandingsRequest,
+                              pb.GetStandingsResponse),
+        "GetMatch": unary(servicer.GetMatch, pb.GetMatchRequest, pb.GetMatchResponse),
+        "ListMatches": unary(servicer.ListMatches, pb.ListMatchesRequest,
+                             pb.ListMatchesResponse),
+        "WatchMatch": grpc.unary_stream_rpc_method_handler(
+            servicer.WatchMatch, request_deserializer=pb.WatchMatchRequest.FromString,
+            response_serializer=pb.WatchMatchResponse.SerializeToString),
+    })

@@ -1,0 +1,132 @@
+"""The bot SDK's transport: one Play stream, many matches, reconnect with backoff.
+
+A bot author writes a ``Bot`` subclass; ``play(BotClass, address, name, token)`` does the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import random
+from collections.abc import AsyncIterator, Callable, Sequence
+
+import grpc
+
+from arena.v1 import arena_service_pb2 as pb
+from arena.v1 import arena_service_pb2_grpc as pb_grpc
+
+from ._bot import Bot
+
+PROTOCOL_VERSION = 1
+log = logging.getLogger("bots")
+
+# Status codes after which retrying cannot help: the bot is misconfigured.
+_FATAL = {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.FAILED_PRECONDITION,
+          grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.PERMISSION_DENIED}
+
+
+class BotRejected(Exception):
+    """The arena refused the bot (bad token, protocol version, unknown game)."""
+
+
+async def play_stream(
+    factory: Callable[[pb.MatchStarted], Bot],
+    address: str,
+    name: str,
+    token: str,
+    games: Sequence[str] = (),
+    max_matches: int | None = None,
+) -> int:
+    """Play over one connection until the arena closes it; returns the matches finished."""
+    bots: dict[str, Bot] = {}
+    finished = 0
+    outgoing: asyncio.Queue[pb.PlayRequest | None] = asyncio.Queue()
+    outgoing.put_nowait(pb.PlayRequest(hello=pb.Hello(
+        bot_name=name, token=token, protocol_version=PROTOCOL_VERSION, games=list(games))))
+
+    async def requests() -> AsyncIterator[pb.PlayRequest]:
+        while (item := await outgoing.get()) is not None:
+            yield item
+
+    async with grpc.aio.insecure_channel(address) as channel:
+        stream = pb_grpc.ArenaServiceStub(channel).Play(requests())
+        try:
+            async for response in stream:
+                kind = response.WhichOneof("message")
+                if kind == "match_started":
+                    bots[response.match_started.match_id] = factory(response.match_started)
+                elif kind == "decision_request":
+                    request = response.decision_request
+                    bot = bots.get(request.match_id)
+                    if bot is None:
+                        continue
+                    action = bot.choose(request.observation, request.legal,
+                                        request.time_left_ms / 1000)
+                    outgoing.put_nowait(pb.PlayRequest(move=pb.Move(
+                        match_id=request.match_id, decision_id=request.decision_id,
+                        action_id=action)))
+                elif kind == "match_ended":
+                    bot = bots.pop(response.match_ended.match_id, None)
+                    if bot is not None:
+                        bot.finish(response.match_ended)
+                        finished += 1
+                        if max_matches is not None and finished >= max_matches:
+                            break
+                elif kind == "error":
+                    log.warning("arena refused a message: %s", response.error.message)
+        except grpc.aio.AioRpcError as error:
+            if error.code() in _FATAL:
+                raise BotRejected(f"{error.code().name}: {error.details()}") from error
+            raise
+        finally:
+            outgoing.put_nowait(None)
+    return finished
+
+
+async def play(
+    factory: Callable[[pb.MatchStarted], Bot],
+    address: str,
+    name: str,
+    token: str,
+    games: Sequence[str] = (),
+    reconnect: bool = True,
+    max_backoff: float = 30.0,
+) -> None:
+    """Play forever, reconnecting with exponential backoff and jitter after a lost stream."""
+    delay = 0.1
+    while True:
+        try:
+            await play_stream(factory, address, name, token, games)
+            delay = 0.1
+        except grpc.aio.AioRpcError as error:
+            log.info("connection lost (%s); retrying in %.1f s", error.code().name, delay)
+        if not reconnect:
+            return
+        await asyncio.sleep(delay * random.uniform(0.5, 1.5))
+        delay = min(delay * 2, max_backoff)
+
+
+def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
+    """Command line of a bot process: ``--address --token --name`` or ARENA_* variables."""
+    parser = argparse.ArgumentParser(description=f"Run the {default_name} bot against an arena.")
+    parser.add_argument("--address", default=os.environ.get("ARENA_ADDRESS", "127.0.0.1:50051"),
+                        help="host:port of the arena (env ARENA_ADDRESS)")
+    parser.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""),
+                        help="the bot's token (env ARENA_TOKEN)")
+    parser.add_argument("--name", default=os.environ.get("ARENA_BOT_NAME", default_name),
+                        help="bot name (env ARENA_BOT_NAME)")
+    parser.add_argument("--game", action="append", default=[],
+                        help="a game this bot plays (repeatable; default: all)")
+    parser.add_argument("--once", action="store_true",
+                        help="exit when the connection ends instead of reconnecting")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    try:
+        asyncio.run(play(factory, args.address, args.name, args.token, args.game,
+                         reconnect=not args.once))
+    except BotRejected as error:
+        raise SystemExit(f"{args.name}: the arena refused this bot: {error}") from None
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,251 @@
+"""The match runner: asks every pending seat at once, on the server's clock, under a policy.
+
+Time is enforced with a trio cancel scope around each request, measured with
+``trio.current_time()`` (so tests drive it with ``trio.testing.MockClock``); a late answer is
+never accepted, since the seat's open decision is closed when its scope is cancelled.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import trio
+
+import engine
+from arena import _codec
+from arena._hub import MatchFeed
+from arena._seats import Seat, SeatFault
+from arena.metrics import Metrics
+from arena.v1 import arena_service_pb2 as pb
+from arena.v1 import game_pb2
+from engine import Result, Termination
+
+from ._records import Faults, MatchRecord, SeatAction
+from ._timecontrol import Clock, FaultPolicy, TimeControl
+
+_FAULT_FIELD = {
+    Termination.TIMEOUT: "timeouts",
+    Termination.ILLEGAL_ACTION: "illegal",
+    Termination.MALFORMED: "malformed",
+    Termination.CRASH: "crashes",
+    Termination.DISCONNECT: "disconnects",
+}
+_static_cache: dict[str, game_pb2.StaticData] = {}
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """Which match to play: game, seed, options, and its place in a tournament."""
+
+    match_id: str
+    game: str
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    tournament_id: str | None = None
+    index: int | None = None
+
+
+def static_data(game: engine.Game) -> game_pb2.StaticData:
+    """The game's static data on the wire, encoded once per process."""
+    if game.name not in _static_cache:
+        _static_cache[game.name] = _codec.static_data(game.name, game.static_data)
+    return _static_cache[game.name]
+
+
+def result_proto(result: Result, forfeited: Sequence[int] = ()) -> game_pb2.MatchResult:
+    """The wire form of a result."""
+    return game_pb2.MatchResult(
+        scores=result.scores, ranks=result.ranks,
+        termination=_codec.encode_enum(result.termination, game_pb2.Termination.DESCRIPTOR),
+        reason=result.reason, forfeited_seats=sorted(forfeited))
+
+
+class _Match:
+    """The state of one running match (one instance per ``run_match`` call)."""
+
+    def __init__(self, spec: MatchSpec, seats: Sequence[Seat], control: TimeControl,
+                 policy: FaultPolicy, metrics: Metrics | None) -> None:
+        self.spec = spec
+        self.game = engine.get(spec.game)
+        self.state = self.game.new_match(len(seats), spec.seed, spec.options)
+        self.seats = seats
+        self.control = control
+        self.policy = policy
+        self.metrics = metrics
+        n = len(seats)
+        self.clocks = [Clock(control) for _ in range(n)]
+        self.faults = [Faults() for _ in range(n)]
+        self.strikes = [0] * n
+        self.dead: set[int] = set()  # crashed or disconnected: defaults without asking
+        self.forfeits: dict[int, Termination] = {}
+        self.reasons: list[str] = []
+        self.seen_events = [0] * n
+        self.public_events = 0
+        self.decisions = 0
+        self.record = MatchRecord(
+            match_id=spec.match_id, game=spec.game, options=dict(self.state.options),
+            seed=spec.seed, seats=[s.name for s in seats], tournament_id=spec.tournament_id,
+            index=spec.index, started_at=time.time())
+
+    def header(self) -> pb.MatchStarted:
+        return pb.MatchStarted(
+            match_id=self.spec.match_id, game=self.game.name,
+            options={k: str(v).lower() if isinstance(v, bool) else str(v)
+                     for k, v in self.state.options.items()},
+            seats=[pb.Seat(seat=i, bot_name=s.name) for i, s in enumerate(self.seats)],
+            time_control=self.control.to_proto(), static_data=static_data(self.game))
+
+    def request(self, seat: int, decision: engine.Decision, limit: float) -> pb.DecisionRequest:
+        state = self.state
+        events = state.events_since(self.seen_events[seat], seat)
+        self.seen_events[seat] = state.event_count
+        self.decisions += 1
+        name = self.game.name
+        return pb.DecisionRequest(
+            match_id=self.spec.match_id, decision_id=self.decisions, seat=seat,
+            prompt=decision.prompt, kind=decision.kind,
+            observation=_codec.observation(name, state.observation(seat)),
+            legal=[game_pb2.Action(id=a.id, text=a.text,
+                                   detail=_codec.action_detail(name, a.detail))
+                   for a in decision.legal],
+            time_left_ms=round(limit * 1000), events=[e.text for e in events])
+
+    async def ask(self, seat: int, decision: engine.Decision,
+                  answers: dict[int, SeatAction], cancel: trio.CancelScope) -> None:
+        if seat in self.dead:
+            answers[seat] = SeatAction(seat, decision.legal[0].id, 0.0, True)
+            return
+        clock = self.clocks[seat]
+        limit = clock.limit()
+        request = self.request(seat, decision, limit)
+        fault: SeatFault | None = None
+        action_id = -1
+        started = trio.current_time()
+        with trio.move_on_after(limit + self.control.margin) as scope:
+            try:
+                action_id = await self.seats[seat].decide(request)
+            except SeatFault as error:
+                fault = error
+        used = trio.current_time() - started
+        clock.charge(used)
+        name = self.seats[seat].name
+        if scope.cancelled_caught:
+            fault = SeatFault(Termination.TIMEOUT,
+                              f"seat {seat} ({name}) did not answer within {limit:.3f} s")
+        elif fault is None:
+            try:
+                decision.action(action_id)
+            except engine.IllegalActionError as error:
+                fault = SeatFault(Termination.ILLEGAL_ACTION, f"seat {seat} ({name}): {error}")
+        if self.metrics is not None and fault is None:
+            self.metrics.decisions.labels(self.game.name).inc()
+            self.metrics.decision_latency.labels(self.game.name).observe(used)
+        if fault is None:
+            answers[seat] = SeatAction(seat, action_id, used)
+        elif self.punish(seat, fault):
+            cancel.cancel()
+        else:
+            answers[seat] = SeatAction(seat, decision.legal[0].id, used, True)
+
+    def punish(self, seat: int, fault: SeatFault) -> bool:
+        """Count a fault; True if the seat forfeits (which ends the match)."""
+        counter = _FAULT_FIELD.get(fault.termination)
+        if counter is not None:
+            faults = self.faults[seat]
+            self.faults[seat] = replace(faults, **{counter: getattr(faults, counter) + 1})
+        if self.metrics is not None:
+            game = self.game.name
+            if fault.termination is Termination.TIMEOUT:
+                self.metrics.timeouts.labels(game).inc()
+            elif fault.termination in (Termination.ILLEGAL_ACTION, Termination.MALFORMED):
+                self.metrics.illegal_actions.labels(game).inc()
+            elif fault.termination in (Termination.CRASH, Termination.DISCONNECT):
+                self.metrics.disconnects.labels(game).inc()
+        if fault.termination in (Termination.CRASH, Termination.DISCONNECT):
+            self.dead.add(seat)
+        self.reasons.append(str(fault))
+        self.strikes[seat] += 1
+        max_strikes = self.policy.max_strikes
+        if (fault.termination is Termination.RESIGN or self.policy.mode == "forfeit"
+                or (max_strikes is not None and self.strikes[seat] >= max_strikes)):
+            self.forfeits[seat] = fault.termination
+            return True
+        self.state.log(f"{self.seats[seat].name} (seat {seat}): {fault}; default action, "
+                       f"strike {self.strikes[seat]}")
+        return False
+
+    def spectator_update(self) -> pb.SpectatorUpdate:
+        events = self.state.events_since(self.public_events, None)
+        self.public_events = self.state.event_count
+        return pb.SpectatorUpdate(
+            step=len(self.record.steps),
+            observation=_codec.observation(self.game.name, self.state.observation(None)),
+            events=[e.text for e in events])
+
+    def result(self) -> Result:
+        result = self.state.result()
+        if self.forfeits:
+            result = result.with_forfeits(self.forfeits, "; ".join(self.reasons))
+        elif self.reasons and not result.reason:
+            result = replace(result, reason="; ".join(self.reasons[:5]))
+        return result
+
+
+async def run_match(
+    spec: MatchSpec,
+    seats: Sequence[Seat],
+    control: TimeControl,
+    policy: FaultPolicy = FaultPolicy(),
+    *,
+    metrics: Metrics | None = None,
+    feeds: dict[str, MatchFeed] | None = None,
+) -> MatchRecord:
+    """Play one match to its end and return its complete record."""
+    match = _Match(spec, seats, control, policy, metrics)
+    header = match.header()
+    game = match.game.name
+    feed = MatchFeed(header) if feeds is not None else None
+    if feeds is not None and feed is not None:
+        feeds[spec.match_id] = feed
+    if metrics is not None:
+        metrics.active_matches.labels(game).inc()
+    try:
+        for i, seat in enumerate(seats):
+            started = pb.MatchStarted()
+            started.CopyFrom(header)
+            started.your_seat = i
+            await seat.start(started)
+        state = match.state
+        while not state.is_over() and not match.forfeits:
+            pending = state.pending()
+            answers: dict[int, SeatAction] = {}
+            async with trio.open_nursery() as nursery:
+                for seat_index, decision in pending.items():
+                    nursery.start_soon(match.ask, seat_index, decision, answers,
+                                       nursery.cancel_scope)
+            if match.forfeits:
+                break
+            state.apply({seat: a.action_id for seat, a in answers.items()})
+            match.record.steps.append([answers[s] for s in sorted(answers)])
+            if feed is not None:
+                feed.update(match.spectator_update())
+        result = match.result()
+        match.record.result = result
+        match.record.faults = match.faults
+        match.record.ended_at = time.time()
+        proto = result_proto(result, sorted(match.forfeits))
+        for i, seat in enumerate(seats):
+            await seat.end(pb.MatchEnded(match_id=spec.match_id, result=proto, your_seat=i))
+        if feed is not None:
+            feed.end(pb.MatchEnded(match_id=spec.match_id, result=proto))
+        if metrics is not None:
+            metrics.matches.labels(game, result.termination.value).inc()
+        return match.record
+    finally:
+        if metrics is not None:
+            metrics.active_matches.labels(game).dec()
+        if feeds is not None:
+            feeds.pop(spec.match_id, None)

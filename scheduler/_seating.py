@@ -1,0 +1,181 @@
+"""Seats for a tournament's bots: reference bots in-process, others as launched processes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO
+
+import trio
+
+import bots
+from arena import Arena, RemoteSeat, Seat, SeatFault
+from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
+from arena.v1 import arena_service_pb2 as pb
+from engine import Termination
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot of a tournament: ``builtin:NAME``, ``NAME=builtin:KIND`` or ``NAME=COMMAND``."""
+
+    name: str
+    builtin: str | None = None
+    command: str | None = None
+
+    @staticmethod
+    def parse(text: str) -> BotSpec:
+        """Parse a --bot value; ValueError naming what is accepted."""
+        if text.startswith("builtin:"):
+            kind = text.removeprefix("builtin:")
+            bots.builtin(kind)
+            return BotSpec(kind, builtin=kind)
+        name, command = parse_bot(text)
+        if command.startswith("builtin:"):
+            kind = command.removeprefix("builtin:")
+            bots.builtin(kind)
+            return BotSpec(name, builtin=kind)
+        return BotSpec(name, command=command)
+
+    def describe(self) -> str:
+        """How it is written on the command line."""
+        return f"builtin:{self.builtin}" if self.builtin and self.builtin == self.name else (
+            f"{self.name}=builtin:{self.builtin}" if self.builtin else f"{self.name}={self.command}")
+
+
+def process_command(kind: str) -> str:
+    """The command that runs reference bot ``kind`` as its own process."""
+    return f"{sys.executable} -m bots.run {kind}"
+
+
+class BuiltinSeat(Seat):
+    """A reference bot called directly in the match's task (no transport)."""
+
+    def __init__(self, name: str, kind: str) -> None:
+        self.name = name
+        self._cls = bots.builtin(kind)
+        self._bot: bots.Bot | None = None
+
+    async def start(self, match: pb.MatchStarted) -> None:
+        """Make the bot for this match."""
+        self._bot = self._cls(match)
+
+    async def decide(self, request: pb.DecisionRequest) -> int:
+        """Ask the bot (a checkpoint first, so that a cancelled match stops here)."""
+        await trio.lowlevel.checkpoint()
+        assert self._bot is not None
+        try:
+            return self._bot.choose(request.observation, request.legal,
+                                    request.time_left_ms / 1000)
+        except Exception as error:  # noqa: BLE001 - a bot's bug is a crash of that seat
+            raise SeatFault(Termination.CRASH, f"{self.name} raised {error!r}") from error
+
+    async def end(self, ended: pb.MatchEnded) -> None:
+        """Let the bot see the result."""
+        if self._bot is not None:
+            self._bot.finish(ended)
+
+
+class _DeadSeat(Seat):
+    """A launched bot that crashed and is not restarted: every decision is a crash."""
+
+    def __init__(self, name: str, why: str) -> None:
+        self.name = name
+        self._why = why
+
+    async def start(self, match: pb.MatchStarted) -> None:
+        """Nothing to tell."""
+
+    async def decide(self, request: pb.DecisionRequest) -> int:
+        """Always a crash."""
+        raise SeatFault(Termination.CRASH, self._why)
+
+    async def end(self, ended: pb.MatchEnded) -> None:
+        """Nothing to tell."""
+
+
+class BotPool:
+    """Starts the launched bots, keeps them connected (restarting if asked), hands out seats."""
+
+    def __init__(self, specs: Sequence[BotSpec], arena: Arena | None, *,
+                 limits: Limits = Limits(), recover: bool = False,
+                 connect_timeout: float = 60.0, stderr: IO[bytes] | int | None = None) -> None:
+        self.specs = {spec.name: spec for spec in specs}
+        self.arena = arena
+        self.limits = limits
+        self.recover = recover
+        self.connect_timeout = connect_timeout
+        self.stderr = stderr
+        self.processes: dict[str, BotProcess] = {}
+        self.crashes: dict[str, int] = {}
+        self._nursery: trio.Nursery | None = None
+
+    async def start(self, nursery: trio.Nursery) -> None:
+        """Launch every command bot and wait until each has connected."""
+        self._nursery = nursery
+        launched = [s for s in self.specs.values() if s.command is not None]
+        if launched and self.arena is None:
+            raise ValueError("bots with commands need the gRPC arena")
+        for spec in launched:
+            await self._launch(spec)
+        for spec in launched:
+            await self._connected(spec.name)
+
+    async def _launch(self, spec: BotSpec) -> None:
+        assert self.arena is not None and self._nursery is not None and spec.command
+        token = self.arena.auth.issue(spec.name)
+        argv = bot_argv(spec.command, spec.name, self.arena.address, token, self.limits)
+        process = BotProcess(spec.name, argv,
+                             bot_environment(spec.name, self.arena.address, token), self.stderr)
+        self.processes[spec.name] = process
+        await self._nursery.start(process.run)
+
+    async def _connected(self, name: str) -> RemoteSeat:
+        assert self.arena is not None
+        process = self.processes[name]
+        with trio.move_on_after(self.connect_timeout) as scope:
+            async with trio.open_nursery() as race:
+                result: list[RemoteSeat] = []
+
+                async def wait_session() -> None:
+                    session = await self.arena.hub.wait_for_bot(  # type: ignore[union-attr]
+                        name, lambda s: s.has_room())
+                    result.append(RemoteSeat(session, lambda: process.exited))
+                    race.cancel_scope.cancel()
+
+                async def wait_exit() -> None:
+                    await process.exited.wait()
+                    race.cancel_scope.cancel()
+
+                race.start_soon(wait_session)
+                race.start_soon(wait_exit)
+        if result:
+            return result[0]
+        if scope.cancelled_caught:
+            raise RuntimeError(f"bot {name!r} did not connect within {self.connect_timeout:g} s "
+                               f"(command: {self.specs[name].command})")
+        raise RuntimeError(f"bot {name!r} exited with code {process.returncode} before "
+                           f"connecting (command: {self.specs[name].command})")
+
+    async def seat(self, name: str) -> Seat:
+        """A seat for the next match of bot ``name``."""
+        spec = self.specs[name]
+        if spec.builtin is not None:
+            return BuiltinSeat(name, spec.builtin)
+        process = self.processes[name]
+        if process.exited.is_set():
+            self.crashes[name] = self.crashes.get(name, 0) + 1
+            if not self.recover:
+                return _DeadSeat(name, f"bot {name!r} process exited (code "
+                                       f"{process.returncode}); run with --recover to restart")
+            await self._launch(spec)
+        try:
+            return await self._connected(name)
+        except RuntimeError as error:
+            return _DeadSeat(name, str(error))
+
+    def stop(self) -> None:
+        """Kill every launched process."""
+        for process in self.processes.values():
+            process.kill()
