@@ -109,12 +109,16 @@ class Event:
 
 @dataclass(frozen=True)
 class Result:
-    """Scores and ranking per seat (rank 0 is first; equal ranks are ties) and why it ended."""
+    """Scores and ranking per seat (rank 0 is first; equal ranks are ties) and why it ended.
+
+    ``forfeited`` lists the seats the arena ranked last for a fault (none for a game's end).
+    """
 
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     termination: Termination = Termination.NORMAL
     reason: str = ""
+    forfeited: tuple[int, ...] = ()
 
     @staticmethod
     def from_keys(keys: Sequence[Any], scores: Sequence[float], **kw: Any) -> Result:
@@ -129,7 +133,7 @@ class Result:
         keys = [(seat not in losers, -rank) for seat, rank in enumerate(self.ranks)]
         ranks = tuple(sum(1 for other in keys if other > mine) for mine in keys)
         termination = next(iter(losers.values()))
-        return Result(self.scores, ranks, termination, reason)
+        return Result(self.scores, ranks, termination, reason, tuple(sorted(losers)))
 
 
 @dataclass(frozen=True)

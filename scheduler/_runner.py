@@ -55,12 +55,12 @@ def static_data(game: engine.Game) -> game_pb2.StaticData:
     return _static_cache[game.name]
 
 
-def result_proto(result: Result, forfeited: Sequence[int] = ()) -> game_pb2.MatchResult:
+def result_proto(result: Result) -> game_pb2.MatchResult:
     """The wire form of a result."""
     return game_pb2.MatchResult(
         scores=result.scores, ranks=result.ranks,
         termination=_codec.encode_enum(result.termination, game_pb2.Termination.DESCRIPTOR),
-        reason=result.reason, forfeited_seats=sorted(forfeited))
+        reason=result.reason, forfeited_seats=result.forfeited)
 
 
 class _Match:
@@ -236,7 +236,7 @@ async def run_match(
         match.record.result = result
         match.record.faults = match.faults
         match.record.ended_at = time.time()
-        proto = result_proto(result, sorted(match.forfeits))
+        proto = result_proto(result)
         for i, seat in enumerate(seats):
             await seat.end(pb.MatchEnded(match_id=spec.match_id, result=proto, your_seat=i))
         if feed is not None:

@@ -24,17 +24,43 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/race.proto\x12\x08\x61rena.v1\"\x1f\n\x0fRaceObservation\x12\x0c\n\x04turn\x18\x01 \x01(\r\" \n\x10RaceActionDetail\x12\x0c\n\x04kind\x18\x01 \x01(\t\"$\n\x0eRaceStaticData\x12\x12\n\ntile_count\x18\x01 \x01(\rb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/race.proto\x12\x08\x61rena.v1\"\xaa\x01\n\tRacePower\x12\r\n\x05phase\x18\x01 \x01(\r\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.arena.v1.RacePowerKind\x12\r\n\x05value\x18\x03 \x01(\x05\x12 \n\x04good\x18\x04 \x01(\x0e\x32\x12.arena.v1.RaceGood\x12\r\n\x05\x63ount\x18\x05 \x01(\r\x12\n\n\x02vp\x18\x06 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x07 \x01(\r\x12\x0c\n\x04text\x18\x08 \x01(\t\"\xc4\x02\n\x08RaceCard\x12\n\n\x02id\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\x12$\n\x04kind\x18\x03 \x01(\x0e\x32\x16.arena.v1.RaceCardKind\x12\x0e\n\x06\x63opies\x18\x04 \x01(\r\x12\x14\n\x0cstart_number\x18\x05 \x01(\x05\x12\x0c\n\x04\x63ost\x18\x06 \x01(\r\x12\x10\n\x08military\x18\x07 \x01(\x08\x12\n\n\x02vp\x18\x08 \x01(\x05\x12 \n\x04good\x18\t \x01(\x0e\x32\x12.arena.v1.RaceGood\x12)\n\tgood_type\x18\n \x01(\x0e\x32\x16.arena.v1.RaceGoodType\x12\x0e\n\x06traits\x18\x0b \x03(\t\x12#\n\x06powers\x18\x0c \x03(\x0b\x32\x13.arena.v1.RacePower\x12\x13\n\x0bpreset_hand\x18\r \x01(\r\x12\x0f\n\x07scoring\x18\x0e \x01(\t\"A\n\x0eRaceTradePrice\x12 \n\x04good\x18\x01 \x01(\x0e\x32\x12.arena.v1.RaceGood\x12\r\n\x05price\x18\x02 \x01(\r\"\x8a\x01\n\x0eRaceStaticData\x12!\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x12.arena.v1.RaceCard\x12\x11\n\tdeck_size\x18\x02 \x01(\r\x12\x12\n\nhand_limit\x18\x03 \x01(\r\x12.\n\x0ctrade_prices\x18\x04 \x03(\x0b\x32\x18.arena.v1.RaceTradePrice\"-\n\x0fRaceTableauCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\r\x12\x0c\n\x04good\x18\x02 \x01(\x08\"\xbc\x01\n\x0eRacePlayerView\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12*\n\x07tableau\x18\x02 \x03(\x0b\x32\x19.arena.v1.RaceTableauCard\x12\x12\n\nhand_count\x18\x03 \x01(\r\x12\x10\n\x08vp_chips\x18\x04 \x01(\r\x12)\n\x07\x61\x63tions\x18\x05 \x03(\x0e\x32\x18.arena.v1.RaceActionCard\x12\x10\n\x08military\x18\x06 \x01(\x05\x12\r\n\x05score\x18\x07 \x01(\x05\"\xba\x02\n\x0fRaceObservation\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\r\x12\"\n\x05phase\x18\x03 \x01(\x0e\x32\x13.arena.v1.RacePhase\x12#\n\x06phases\x18\x04 \x03(\x0e\x32\x13.arena.v1.RacePhase\x12)\n\x07players\x18\x05 \x03(\x0b\x32\x18.arena.v1.RacePlayerView\x12\x0c\n\x04hand\x18\x06 \x03(\r\x12\x15\n\rexplore_cards\x18\x07 \x03(\r\x12\x10\n\x08pay_left\x18\x08 \x01(\r\x12\x12\n\ndeck_count\x18\t \x01(\r\x12\x15\n\rdiscard_count\x18\n \x01(\r\x12\x0f\n\x07vp_pool\x18\x0b \x01(\r\x12\x10\n\x08\x61\x64vanced\x18\x0c \x01(\x08\x12\x11\n\tgame_over\x18\r \x01(\x08\"\xf3\x01\n\x10RaceActionDetail\x12(\n\x04kind\x18\x01 \x01(\x0e\x32\x1a.arena.v1.RaceDecisionKind\x12)\n\x07\x61\x63tions\x18\x02 \x03(\x0e\x32\x18.arena.v1.RaceActionCard\x12\x0c\n\x04\x63\x61rd\x18\x03 \x01(\x05\x12\x15\n\rtableau_index\x18\x04 \x01(\x05\x12\x14\n\x0csource_index\x18\x05 \x01(\x05\x12\x13\n\x0bpower_index\x18\x06 \x01(\x05\x12*\n\x06method\x18\x07 \x01(\x0e\x32\x1a.arena.v1.RaceSettleMethod\x12\x0e\n\x06number\x18\x08 \x01(\x05*\xa1\x01\n\x08RaceGood\x12\x19\n\x15RACE_GOOD_UNSPECIFIED\x10\x00\x12\x12\n\x0eRACE_GOOD_NONE\x10\x01\x12\x11\n\rRACE_GOOD_ANY\x10\x02\x12\x15\n\x11RACE_GOOD_NOVELTY\x10\x03\x12\x12\n\x0eRACE_GOOD_RARE\x10\x04\x12\x13\n\x0fRACE_GOOD_GENES\x10\x05\x12\x13\n\x0fRACE_GOOD_ALIEN\x10\x06*\x83\x01\n\x0cRaceGoodType\x12\x1e\n\x1aRACE_GOOD_TYPE_UNSPECIFIED\x10\x00\x12\x17\n\x13RACE_GOOD_TYPE_NONE\x10\x01\x12\x1b\n\x17RACE_GOOD_TYPE_WINDFALL\x10\x02\x12\x1d\n\x19RACE_GOOD_TYPE_PRODUCTION\x10\x03*\x88\x01\n\x0cRaceCardKind\x12\x1e\n\x1aRACE_CARD_KIND_UNSPECIFIED\x10\x00\x12\x1e\n\x1aRACE_CARD_KIND_START_WORLD\x10\x01\x12\x18\n\x14RACE_CARD_KIND_WORLD\x10\x02\x12\x1e\n\x1aRACE_CARD_KIND_DEVELOPMENT\x10\x03*\xba\t\n\rRacePowerKind\x12\x1f\n\x1bRACE_POWER_KIND_UNSPECIFIED\x10\x00\x12 \n\x1cRACE_POWER_KIND_EXPLORE_DRAW\x10\x01\x12 \n\x1cRACE_POWER_KIND_EXPLORE_KEEP\x10\x02\x12 \n\x1cRACE_POWER_KIND_DEVELOP_COST\x10\x03\x12&\n\"RACE_POWER_KIND_DEVELOP_DRAW_START\x10\x04\x12&\n\"RACE_POWER_KIND_DEVELOP_DRAW_AFTER\x10\x05\x12\x1c\n\x18RACE_POWER_KIND_MILITARY\x10\x06\x12\x1f\n\x1bRACE_POWER_KIND_MILITARY_VS\x10\x07\x12%\n!RACE_POWER_KIND_MILITARY_VS_REBEL\x10\x08\x12\x1f\n\x1bRACE_POWER_KIND_SETTLE_COST\x10\t\x12%\n!RACE_POWER_KIND_SETTLE_DRAW_AFTER\x10\n\x12(\n$RACE_POWER_KIND_NEW_MILITARY_TACTICS\x10\x0b\x12\x1f\n\x1bRACE_POWER_KIND_COLONY_SHIP\x10\x0c\x12&\n\"RACE_POWER_KIND_CONTACT_SPECIALIST\x10\r\x12\x1f\n\x1bRACE_POWER_KIND_TRADE_BONUS\x10\x0e\x12$\n RACE_POWER_KIND_TRADE_THIS_WORLD\x10\x0f\x12\x1b\n\x17RACE_POWER_KIND_CONSUME\x10\x10\x12\x1f\n\x1bRACE_POWER_KIND_CONSUME_SET\x10\x11\x12$\n RACE_POWER_KIND_CONSUME_DISTINCT\x10\x12\x12\x1f\n\x1bRACE_POWER_KIND_CONSUME_ALL\x10\x13\x12!\n\x1dRACE_POWER_KIND_CONSUME_PRICE\x10\x14\x12\'\n#RACE_POWER_KIND_CONSUME_PRICE_BONUS\x10\x15\x12 \n\x1cRACE_POWER_KIND_CONSUME_DRAW\x10\x16\x12\"\n\x1eRACE_POWER_KIND_CONSUME_GAMBLE\x10\x17\x12 \n\x1cRACE_POWER_KIND_CONSUME_HAND\x10\x18\x12\x1b\n\x17RACE_POWER_KIND_PRODUCE\x10\x19\x12#\n\x1fRACE_POWER_KIND_PRODUCE_DRAW_IF\x10\x1a\x12$\n RACE_POWER_KIND_PRODUCE_WINDFALL\x10\x1b\x12 \n\x1cRACE_POWER_KIND_PRODUCE_DRAW\x10\x1c\x12)\n%RACE_POWER_KIND_PRODUCE_DRAW_PER_GOOD\x10\x1d\x12)\n%RACE_POWER_KIND_PRODUCE_DRAW_DISTINCT\x10\x1e\x12%\n!RACE_POWER_KIND_PRODUCE_DRAW_MOST\x10\x1f\x12*\n&RACE_POWER_KIND_PRODUCE_DRAW_PER_WORLD\x10 *\xd1\x02\n\x0eRaceActionCard\x12 \n\x1cRACE_ACTION_CARD_UNSPECIFIED\x10\x00\x12\x1e\n\x1aRACE_ACTION_CARD_EXPLORE_5\x10\x01\x12 \n\x1cRACE_ACTION_CARD_EXPLORE_1_1\x10\x02\x12\x1c\n\x18RACE_ACTION_CARD_DEVELOP\x10\x03\x12\x1e\n\x1aRACE_ACTION_CARD_DEVELOP_2\x10\x04\x12\x1b\n\x17RACE_ACTION_CARD_SETTLE\x10\x05\x12\x1d\n\x19RACE_ACTION_CARD_SETTLE_2\x10\x06\x12\"\n\x1eRACE_ACTION_CARD_CONSUME_TRADE\x10\x07\x12\x1f\n\x1bRACE_ACTION_CARD_CONSUME_2X\x10\x08\x12\x1c\n\x18RACE_ACTION_CARD_PRODUCE\x10\t*\x8b\x02\n\tRacePhase\x12\x1a\n\x16RACE_PHASE_UNSPECIFIED\x10\x00\x12\x1c\n\x18RACE_PHASE_SETUP_DISCARD\x10\x01\x12\x15\n\x11RACE_PHASE_SELECT\x10\x02\x12\x16\n\x12RACE_PHASE_EXPLORE\x10\x03\x12\x16\n\x12RACE_PHASE_DEVELOP\x10\x04\x12\x15\n\x11RACE_PHASE_SETTLE\x10\x05\x12\x16\n\x12RACE_PHASE_CONSUME\x10\x06\x12\x16\n\x12RACE_PHASE_PRODUCE\x10\x07\x12\x1c\n\x18RACE_PHASE_ROUND_DISCARD\x10\x08\x12\x18\n\x14RACE_PHASE_GAME_OVER\x10\t*\xda\x03\n\x10RaceDecisionKind\x12\"\n\x1eRACE_DECISION_KIND_UNSPECIFIED\x10\x00\x12\x1d\n\x19RACE_DECISION_KIND_SELECT\x10\x01\x12\x1e\n\x1aRACE_DECISION_KIND_DISCARD\x10\x02\x12\x1b\n\x17RACE_DECISION_KIND_KEEP\x10\x03\x12\x1e\n\x1aRACE_DECISION_KIND_DEVELOP\x10\x04\x12\x1d\n\x19RACE_DECISION_KIND_SETTLE\x10\x05\x12\x1d\n\x19RACE_DECISION_KIND_METHOD\x10\x06\x12\x1a\n\x16RACE_DECISION_KIND_PAY\x10\x07\x12\x1c\n\x18RACE_DECISION_KIND_TRADE\x10\x08\x12$\n RACE_DECISION_KIND_CONSUME_POWER\x10\t\x12#\n\x1fRACE_DECISION_KIND_CONSUME_GOOD\x10\n\x12#\n\x1fRACE_DECISION_KIND_CONSUME_HAND\x10\x0b\x12\x1d\n\x19RACE_DECISION_KIND_GAMBLE\x10\x0c\x12\x1f\n\x1bRACE_DECISION_KIND_WINDFALL\x10\r*\xab\x02\n\x10RaceSettleMethod\x12\"\n\x1eRACE_SETTLE_METHOD_UNSPECIFIED\x10\x00\x12\x1b\n\x17RACE_SETTLE_METHOD_NONE\x10\x01\x12\x1a\n\x16RACE_SETTLE_METHOD_PAY\x10\x02\x12\x1e\n\x1aRACE_SETTLE_METHOD_CONQUER\x10\x03\x12&\n\"RACE_SETTLE_METHOD_CONQUER_TACTICS\x10\x04\x12\"\n\x1eRACE_SETTLE_METHOD_COLONY_SHIP\x10\x05\x12\"\n\x1eRACE_SETTLE_METHOD_CONTACT_PAY\x10\x06\x12*\n&RACE_SETTLE_METHOD_CONTACT_COLONY_SHIP\x10\x07\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.v1.race_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_RACEOBSERVATION']._serialized_start=33
-  _globals['_RACEOBSERVATION']._serialized_end=64
-  _globals['_RACEACTIONDETAIL']._serialized_start=66
-  _globals['_RACEACTIONDETAIL']._serialized_end=98
-  _globals['_RACESTATICDATA']._serialized_start=100
-  _globals['_RACESTATICDATA']._serialized_end=136
+  _globals['_RACEGOOD']._serialized_start=1543
+  _globals['_RACEGOOD']._serialized_end=1704
+  _globals['_RACEGOODTYPE']._serialized_start=1707
+  _globals['_RACEGOODTYPE']._serialized_end=1838
+  _globals['_RACECARDKIND']._serialized_start=1841
+  _globals['_RACECARDKIND']._serialized_end=1977
+  _globals['_RACEPOWERKIND']._serialized_start=1980
+  _globals['_RACEPOWERKIND']._serialized_end=3190
+  _globals['_RACEACTIONCARD']._serialized_start=3193
+  _globals['_RACEACTIONCARD']._serialized_end=3530
+  _globals['_RACEPHASE']._serialized_start=3533
+  _globals['_RACEPHASE']._serialized_end=3800
+  _globals['_RACEDECISIONKIND']._serialized_start=3803
+  _globals['_RACEDECISIONKIND']._serialized_end=4277
+  _globals['_RACESETTLEMETHOD']._serialized_start=4280
+  _globals['_RACESETTLEMETHOD']._serialized_end=4579
+  _globals['_RACEPOWER']._serialized_start=34
+  _globals['_RACEPOWER']._serialized_end=204
+  _globals['_RACECARD']._serialized_start=207
+  _globals['_RACECARD']._serialized_end=531
+  _globals['_RACETRADEPRICE']._serialized_start=533
+  _globals['_RACETRADEPRICE']._serialized_end=598
+  _globals['_RACESTATICDATA']._serialized_start=601
+  _globals['_RACESTATICDATA']._serialized_end=739
+  _globals['_RACETABLEAUCARD']._serialized_start=741
+  _globals['_RACETABLEAUCARD']._serialized_end=786
+  _globals['_RACEPLAYERVIEW']._serialized_start=789
+  _globals['_RACEPLAYERVIEW']._serialized_end=977
+  _globals['_RACEOBSERVATION']._serialized_start=980
+  _globals['_RACEOBSERVATION']._serialized_end=1294
+  _globals['_RACEACTIONDETAIL']._serialized_start=1297
+  _globals['_RACEACTIONDETAIL']._serialized_end=1540
 # @@protoc_insertion_point(module_scope)

@@ -1,0 +1,102 @@
+"""The continuous ladder of ``arena serve``: rated matches among the connected bots."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import trio
+
+import engine
+from arena import Arena, RemoteSeat
+from arena._hub import BotSession
+from arena.metrics import Metrics
+
+from ._ratings import update_elo
+from ._runner import MatchSpec, run_match
+from ._store import Store
+from ._timecontrol import FaultPolicy, TimeControl
+
+
+async def run_ladder(
+    arena: Arena,
+    store: Store,
+    games: list[str],
+    *,
+    players: int = 2,
+    control: TimeControl,
+    policy: FaultPolicy = FaultPolicy(),
+    concurrency: int = 4,
+    seed: int = 0,
+    metrics: Metrics | None = None,
+    max_matches: int | None = None,
+) -> int:
+    """Pair connected bots that play a game, forever (or ``max_matches``); returns matches."""
+    rng = random.Random(seed)
+    limiter = trio.CapacityLimiter(concurrency)
+    counter = itertools.count(1)
+    played = 0
+    for game in games:
+        engine.get(game).info.check_players(players)
+        if metrics is not None:
+            for bot, elo in store.load_ratings(game).items():
+                metrics.rating.labels(game, bot).set(elo)
+
+    finished = trio.Event()
+
+    async def play(game: str, sessions: list[BotSession], match_id: str, slot: object) -> None:
+        nonlocal played, finished
+        try:
+            seats = [RemoteSeat(s) for s in sessions]
+            spec = MatchSpec(match_id, game, rng.getrandbits(62))
+            record = await run_match(spec, seats, control, policy, metrics=metrics,
+                                     feeds=arena.hub.feeds)
+            store.record_match(record)
+            assert record.result is not None
+            ratings = update_elo(store.load_ratings(game), record.seats, record.result.ranks)
+            store.save_ratings(game, ratings)
+            if metrics is not None:
+                for bot, elo in ratings.items():
+                    metrics.rating.labels(game, bot).set(elo)
+            played += 1
+        finally:
+            for session in sessions:
+                session.matches.discard(match_id)
+            limiter.release_on_behalf_of(slot)
+            finished.set()
+            finished = trio.Event()
+
+    async def wait_for_change() -> None:
+        async with trio.open_nursery() as race:
+            async def hub_changed() -> None:
+                await arena.hub.wait_changed()
+                race.cancel_scope.cancel()
+
+            async def match_finished() -> None:
+                await finished.wait()
+                race.cancel_scope.cancel()
+
+            race.start_soon(hub_changed)
+            race.start_soon(match_finished)
+
+    async with trio.open_nursery() as nursery:
+        started = 0
+        while max_matches is None or started < max_matches:
+            slot = object()
+            await limiter.acquire_on_behalf_of(slot)
+            while True:
+                game = rng.choice(games)
+                ready = [s for s in arena.hub.sessions if s.plays(game) and s.has_room()]
+                names = sorted({s.name for s in ready})
+                if len(names) >= players:
+                    break
+                await wait_for_change()
+            chosen = rng.sample(names, players)
+            sessions = [min((s for s in ready if s.name == n), key=lambda s: len(s.matches))
+                        for n in chosen]
+            match_id = f"ladder-{game}-{next(counter):06d}-{rng.getrandbits(24):06x}"
+            for session in sessions:
+                session.matches.add(match_id)  # reserve room before the task starts
+            nursery.start_soon(play, game, sessions, match_id, slot)
+            started += 1
+    return played

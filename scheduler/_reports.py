@@ -1,0 +1,133 @@
+"""Standings (Elo with intervals plus fault counts), their table/JSON/CSV forms, and the
+store seen as the gRPC service's ``Records``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from arena.v1 import arena_service_pb2 as pb
+
+from ._ratings import fit_elo
+from ._records import MatchRecord
+from ._runner import result_proto
+from ._store import Store
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One bot's line: rank, Elo with its 95% interval, matches, score, faults."""
+
+    rank: int
+    bot: str
+    elo: float
+    elo_low: float
+    elo_high: float
+    matches: int
+    score: float
+    timeouts: int
+    crashes: int
+    illegal: int
+
+
+def standings(records: Sequence[MatchRecord]) -> list[Standing]:
+    """Fit Elo over finished matches and add each bot's fault counts; best first."""
+    finished = [r for r in records if r.result is not None]
+    ratings = fit_elo([(r.seats, list(r.result.ranks)) for r in finished  # type: ignore[union-attr]
+                       ])
+    faults: dict[str, list[int]] = {name: [0, 0, 0] for name in ratings}
+    for record in finished:
+        for name, seat_faults in zip(record.seats, record.faults, strict=False):
+            counts = faults.setdefault(name, [0, 0, 0])
+            counts[0] += seat_faults.timeouts
+            counts[1] += seat_faults.crashes + seat_faults.disconnects
+            counts[2] += seat_faults.illegal + seat_faults.malformed
+    order = sorted(ratings, key=lambda n: (-ratings[n].elo, n))
+    return [Standing(i + 1, name, ratings[name].elo, ratings[name].low, ratings[name].high,
+                     ratings[name].matches, ratings[name].score, *faults[name])
+            for i, name in enumerate(order)]
+
+
+def table(rows: Sequence[Standing]) -> str:
+    """A fixed-width standings table."""
+    head = (f"{'rank':>4}  {'bot':<20} {'elo':>7} {'95% interval':>17} {'matches':>7} "
+            f"{'score':>6} {'timeouts':>8} {'crashes':>7} {'illegal':>7}")
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(
+            f"{r.rank:>4}  {r.bot:<20} {r.elo:>+7.0f} {f'[{r.elo_low:+.0f}, {r.elo_high:+.0f}]':>17} "
+            f"{r.matches:>7} {r.score:>6.1%} {r.timeouts:>8} {r.crashes:>7} {r.illegal:>7}")
+    return "\n".join(lines)
+
+
+def to_json(rows: Sequence[Standing], records: Sequence[MatchRecord]) -> str:
+    """Standings and every match's outcome as JSON."""
+    matches = [{
+        "match_id": r.match_id, "tournament_id": r.tournament_id, "index": r.index,
+        "game": r.game, "seed": r.seed, "seats": r.seats, "options": r.options,
+        "scores": list(r.result.scores) if r.result else None,
+        "ranks": list(r.result.ranks) if r.result else None,
+        "termination": r.result.termination.value if r.result else None,
+        "reason": r.result.reason if r.result else None, "steps": len(r.steps),
+    } for r in records]
+    return json.dumps({"standings": [asdict(s) for s in rows], "matches": matches}, indent=2)
+
+
+def to_csv(rows: Sequence[Standing]) -> str:
+    """Standings as CSV with a header row."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([f for f in Standing.__dataclass_fields__])
+    for row in rows:
+        writer.writerow(list(asdict(row).values()))
+    return out.getvalue()
+
+
+def record_proto(record: MatchRecord) -> pb.MatchRecord:
+    """The wire form of a stored match."""
+    return pb.MatchRecord(
+        match_id=record.match_id, tournament_id=record.tournament_id or "", game=record.game,
+        options={k: str(v) for k, v in record.options.items()}, seed=record.seed,
+        seats=[pb.Seat(seat=i, bot_name=n) for i, n in enumerate(record.seats)],
+        steps=[pb.Step(actions=[pb.SeatAction(seat=a.seat, action_id=a.action_id,
+                                              time_used_ms=a.time_used * 1000,
+                                              defaulted=a.defaulted) for a in step])
+               for step in record.steps],
+        result=result_proto(record.result) if record.result else None,
+        started_at=record.started_at, ended_at=record.ended_at)
+
+
+class StoreRecords:
+    """The results store as the gRPC service reads it."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def check_token(self, name: str, token: str) -> bool:
+        """Registered bot tokens."""
+        return self.store.check_token(name, token)
+
+    def standings(self, game: str, tournament_id: str) -> list[pb.Standing]:
+        """Rated standings."""
+        rows = standings(self.store.matches(game=game, tournament_id=tournament_id or None))
+        return [pb.Standing(rank=r.rank, bot_name=r.bot, elo=r.elo, elo_low=r.elo_low,
+                            elo_high=r.elo_high, matches=r.matches, score=r.score,
+                            timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal)
+                for r in rows]
+
+    def match_record(self, match_id: str) -> pb.MatchRecord | None:
+        """One match."""
+        record = self.store.match(match_id)
+        return None if record is None else record_proto(record)
+
+    def list_matches(self, game: str, limit: int) -> list[pb.MatchSummary]:
+        """Recent matches."""
+        out = []
+        for record in self.store.matches(game=game or None, limit=limit):
+            proto = record_proto(record)
+            out.append(pb.MatchSummary(match_id=proto.match_id, game=proto.game,
+                                       seats=proto.seats, result=proto.result))
+        return out

@@ -1,0 +1,169 @@
+"""Tournaments: plan, play with N concurrent matches, record each one, resume after a kill.
+
+The plan (every pairing with its index) is stored before the first match, and a match is
+stored in one transaction when it ends, so a killed tournament restarts exactly where it
+stopped: finished indices are skipped, matches in flight are played again from their seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import trio
+
+import engine
+from arena import Arena
+from arena._launcher import Limits
+from arena.metrics import Metrics
+
+from ._pairings import Pairing, Schedule, gauntlet, round_robin
+from ._records import MatchRecord
+from ._runner import MatchSpec, run_match
+from ._seating import BotPool, BotSpec
+from ._store import Store
+from ._timecontrol import FaultPolicy, TimeControl
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """Everything that defines a tournament (stored as JSON with it, reused by --resume)."""
+
+    game: str
+    bots: tuple[str, ...]
+    players: int = 2
+    rounds: int = 1
+    concurrency: int = 2
+    move_time: float | None = 0.5
+    clock: str | None = None
+    margin: float = 0.05
+    seed: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+    policy: str = "forfeit"
+    max_strikes: int | None = None
+    gauntlet: str | None = None
+    max_matches: int | None = None
+    recover: bool = False
+    memory_mb: int = 2048
+
+    def check(self) -> None:
+        """Validate everything before anything starts; ValueError/EngineError say what."""
+        game = engine.get(self.game)
+        game.info.check_players(self.players)
+        game.info.check_options(self.options)
+        specs = self.bot_specs()
+        names = [s.name for s in specs]
+        if len(set(names)) != len(names):
+            raise ValueError(f"bot names must be unique, got {names}")
+        if self.gauntlet is not None and self.gauntlet not in names:
+            raise ValueError(f"gauntlet bot {self.gauntlet!r} is not among the bots {names}")
+        if self.concurrency < 1:
+            raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
+        self.time_control()
+        self.fault_policy()
+        self.schedule()
+
+    def bot_specs(self) -> list[BotSpec]:
+        """The parsed --bot values."""
+        return [BotSpec.parse(text) for text in self.bots]
+
+    def time_control(self) -> TimeControl:
+        """The clock (``BASE+INC``) if given, else the fixed time per move."""
+        if self.clock:
+            return TimeControl.parse_clock(self.clock, self.margin)
+        return TimeControl.per_move(self.move_time or 0.5, self.margin)
+
+    def fault_policy(self) -> FaultPolicy:
+        """The policy on faults."""
+        return FaultPolicy(self.policy, self.max_strikes)
+
+    def schedule(self) -> Schedule:
+        """The planned pairings (deterministic from the seed)."""
+        names = [s.name for s in self.bot_specs()]
+        if self.gauntlet is not None:
+            field_ = [n for n in names if n != self.gauntlet]
+            return gauntlet(self.gauntlet, field_, self.players, self.rounds,
+                            self.max_matches, self.seed)
+        return round_robin(names, self.players, self.rounds, self.max_matches, self.seed)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        data = asdict(self)
+        data["bots"] = list(self.bots)
+        return data
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> TournamentConfig:
+        """Inverse of ``to_dict``."""
+        return TournamentConfig(**{**data, "bots": tuple(data["bots"])})
+
+
+def match_seed(tournament_seed: int, pairing: Pairing) -> int:
+    """The seed of a pairing's match: shared by all seat rotations of one group in one round,
+    so that every bot meets the same deal from every seat (luck cancels as seats do)."""
+    group = ",".join(sorted(pairing.seats))
+    return random.Random(f"{tournament_seed}/{pairing.round}/{group}").getrandbits(62)
+
+
+ProgressFn = Callable[[MatchRecord, int, int], None]
+
+
+async def play_tournament(
+    store: Store,
+    tournament_id: str,
+    arena: Arena | None,
+    *,
+    metrics: Metrics | None = None,
+    progress: ProgressFn | None = None,
+    stderr: Any = None,
+) -> int:
+    """Play every unfinished match of a stored tournament; returns how many were played."""
+    row = store.tournament(tournament_id)
+    config = TournamentConfig.from_dict(row.config)
+    done = store.finished_indices(tournament_id)
+    schedule = config.schedule()
+    todo = [p for p in schedule if p.index not in done]
+    control, policy = config.time_control(), config.fault_policy()
+    pool = BotPool(config.bot_specs(), arena, limits=Limits(config.memory_mb),
+                   recover=config.recover, stderr=stderr)
+    played = 0
+    finished = len(done)
+    work_send, work_receive = trio.open_memory_channel[Pairing](len(todo) or 1)
+    for pairing in todo:
+        work_send.send_nowait(pairing)
+    work_send.close()
+
+    async def worker() -> None:
+        nonlocal played, finished
+        async for pairing in work_receive:
+            seats = [await pool.seat(name) for name in pairing.seats]
+            spec = MatchSpec(f"{tournament_id}-{pairing.index:05d}", config.game,
+                             match_seed(config.seed, pairing), config.options,
+                             tournament_id, pairing.index)
+            record = await run_match(spec, seats, control, policy, metrics=metrics,
+                                     feeds=arena.hub.feeds if arena else None)
+            if store.record_match(record):
+                played += 1
+                finished += 1
+            if progress is not None:
+                progress(record, finished, len(schedule))
+
+    try:
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            async with trio.open_nursery() as workers:
+                for _ in range(min(config.concurrency, max(len(todo), 1))):
+                    workers.start_soon(worker)
+            pool.stop()
+    finally:
+        pool.stop()
+    if len(store.finished_indices(tournament_id)) == len(schedule):
+        store.finish_tournament(tournament_id)
+    return played
+
+
+def needs_arena(config: TournamentConfig) -> bool:
+    """Whether any bot is a process (and so the gRPC server must run)."""
+    return any(spec.command is not None for spec in config.bot_specs())

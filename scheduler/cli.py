@@ -1,0 +1,414 @@
+"""The ``arena`` command line: tournaments, the server, bots, games, matches and ratings."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import trio
+
+import arena
+import bots
+import engine
+from arena.metrics import Metrics
+
+from ._reports import StoreRecords, standings, table, to_csv, to_json
+from ._runner import MatchSpec, run_match
+from ._seating import BotPool, BotSpec, process_command
+from ._store import Store
+from ._timecontrol import FaultPolicy, TimeControl
+from ._tournament import TournamentConfig, needs_arena, play_tournament
+
+DEFAULT_GAME = "sector41"
+DEFAULT_DB = "arena.sqlite"
+
+
+class UsageError(Exception):
+    """A bad command line value; printed as ``arena: error: ...`` with exit code 2."""
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"bad --option {pair!r}; accepted: NAME=VALUE")
+        options[key] = value
+    return options
+
+
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text!r} must be above 0")
+        return value
+    return parse
+
+
+def default_bots(game: str) -> list[str]:
+    """The reference bots of a game, each as its own process: random and the game's greedy."""
+    names = ["random"] + [n for n in bots.builtin_names() if n.startswith(f"{game}-")]
+    return [f"{name}={process_command(name)}" for name in names]
+
+
+def _add_match_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"game name (default {DEFAULT_GAME})")
+    p.add_argument("--players", type=int, default=2, help="players per match (default 2)")
+    p.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND",
+                   help="a bot: NAME=COMMAND (a process), builtin:KIND or NAME=builtin:KIND; "
+                        "repeatable (default: the game's reference bots as processes)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (see `arena games`)")
+    p.add_argument("--move-time", type=_positive(float), default=None, metavar="SECONDS",
+                   help="fixed time per decision (default 0.5)")
+    p.add_argument("--tc", default=None, metavar="BASE+INC",
+                   help="a clock instead: base seconds + increment per move, e.g. 10+0.1")
+    p.add_argument("--margin", type=float, default=0.05,
+                   help="grace seconds beyond the limit (default 0.05)")
+    p.add_argument("--policy", choices=("forfeit", "default"), default="forfeit",
+                   help="on a fault: forfeit (default) or play a default action and strike")
+    p.add_argument("--max-strikes", type=_positive(int), default=None,
+                   help="with --policy default: strikes that forfeit")
+    p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    p.add_argument("--recover", action="store_true", help="restart a bot process that crashed")
+    p.add_argument("--memory-mb", type=int, default=2048, help="memory limit per bot process")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``arena``."""
+    parser = argparse.ArgumentParser(prog="arena", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("tournament", help="a round robin (or gauntlet) between bots")
+    _add_match_flags(p)
+    p.add_argument("--rounds", type=_positive(int), default=1, help="repetitions (default 1)")
+    p.add_argument("--concurrency", type=_positive(int), default=2,
+                   help="matches at once (default 2)")
+    p.add_argument("--gauntlet", metavar="NAME", help="every match includes this bot")
+    p.add_argument("--max-matches", type=_positive(int), default=None,
+                   help="cap: sample the groups in a balanced way when there are more")
+    p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="TOURNAMENT_ID",
+                   help="continue a killed tournament (default: the latest one)")
+    p.add_argument("--json", metavar="FILE", help="export standings and matches as JSON")
+    p.add_argument("--csv", metavar="FILE", help="export standings as CSV")
+    p.add_argument("--metrics-port", type=int, default=None, help="serve /metrics here")
+    p.add_argument("--bot-logs", metavar="DIR", help="write each bot process's stderr here")
+
+    p = sub.add_parser("serve", help="the gRPC arena for remote bots, with a live ladder")
+    p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=50051, help="gRPC port (default 50051)")
+    p.add_argument("--metrics-port", type=int, default=9100, help="/metrics port (0: off)")
+    p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+    p.add_argument("--game", action="append", default=[], help="ladder game (repeatable)")
+    p.add_argument("--players", type=int, default=2, help="players per ladder match")
+    p.add_argument("--move-time", type=_positive(float), default=None, metavar="SECONDS")
+    p.add_argument("--tc", default=None, metavar="BASE+INC")
+    p.add_argument("--margin", type=float, default=0.05)
+    p.add_argument("--concurrency", type=_positive(int), default=4)
+    p.add_argument("--no-ladder", action="store_true", help="serve without pairing bots")
+    p.add_argument("--max-matches", type=_positive(int), default=None,
+                   help="stop after this many ladder matches")
+
+    p = sub.add_parser("bot", help="register bots for `arena serve`")
+    bot_sub = p.add_subparsers(dest="bot_command", required=True)
+    q = bot_sub.add_parser("add", help="register a bot and print its token (once)")
+    q.add_argument("name")
+    q.add_argument("--db", default=DEFAULT_DB)
+    q = bot_sub.add_parser("list", help="registered bots")
+    q.add_argument("--db", default=DEFAULT_DB)
+    q = bot_sub.add_parser("remove", help="unregister a bot")
+    q.add_argument("name")
+    q.add_argument("--db", default=DEFAULT_DB)
+
+    sub.add_parser("games", help="every game with its player counts and options")
+
+    p = sub.add_parser("play", help="one match with a readable move log")
+    _add_match_flags(p)
+
+    p = sub.add_parser("replay", help="re-simulate a recorded match and check its result")
+    p.add_argument("match_id")
+    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("--quiet", action="store_true", help="only the verdict")
+
+    p = sub.add_parser("ratings", help="standings from a database")
+    p.add_argument("--game", default=None, help="game (default: every game in the database)")
+    p.add_argument("--tournament", default=None, help="one tournament id")
+    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("--json", metavar="FILE")
+    p.add_argument("--csv", metavar="FILE")
+    return parser
+
+
+def _time_control(args: argparse.Namespace) -> TimeControl:
+    if args.tc and args.move_time:
+        raise UsageError("give either --move-time or --tc, not both")
+    try:
+        if args.tc:
+            return TimeControl.parse_clock(args.tc, args.margin)
+        return TimeControl.per_move(args.move_time or 0.5, args.margin)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def _open_store(path: str, must_exist: bool = False) -> Store:
+    if must_exist and not Path(path).exists():
+        raise UsageError(f"no database at {path!r} (give --db FILE)")
+    return Store(path)
+
+
+def _metrics(port: int | None) -> Metrics | None:
+    if port is None:
+        return None
+    metrics = Metrics(games=tuple(engine.names()))
+    if port:
+        bound = metrics.serve(port)
+        print(f"metrics on http://127.0.0.1:{bound}/metrics", file=sys.stderr)
+    return metrics
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Plan (or resume) and play a tournament, then print the standings."""
+    from ._progress import Progress
+
+    store = _open_store(args.db)
+    if args.resume:
+        tid = store.latest_tournament() if args.resume == "latest" else args.resume
+        if tid is None:
+            raise UsageError(f"no tournament to resume in {args.db!r}")
+        try:
+            config = TournamentConfig.from_dict(store.tournament(tid).config)
+        except KeyError:
+            raise UsageError(f"no tournament {tid!r} in {args.db!r}") from None
+        print(f"resuming tournament {tid}", file=sys.stderr)
+    else:
+        control = _time_control(args)
+        config = TournamentConfig(
+            game=args.game, bots=tuple(args.bot or default_bots(args.game)),
+            players=args.players, rounds=args.rounds, concurrency=args.concurrency,
+            move_time=control.move_time, clock=args.tc, margin=args.margin, seed=args.seed,
+            options=_options(args.option), policy=args.policy, max_strikes=args.max_strikes,
+            gauntlet=args.gauntlet, max_matches=args.max_matches, recover=args.recover,
+            memory_mb=args.memory_mb)
+        try:
+            config.check()
+        except (ValueError, LookupError, engine.EngineError) as error:
+            raise UsageError(str(error)) from None
+        schedule = config.schedule()
+        tid = store.create_tournament(config.to_dict(), schedule.pairs())
+        print(f"tournament {tid}: {config.game}, {len(schedule)} matches, "
+              f"{config.time_control().describe()}; {schedule.note}", file=sys.stderr)
+    metrics = _metrics(args.metrics_port)
+    total = len(config.schedule())
+    progress = Progress(total, len(store.finished_indices(tid)))
+    stderr = None
+    if args.bot_logs:
+        os.makedirs(args.bot_logs, exist_ok=True)
+        stderr = open(Path(args.bot_logs) / f"{tid}.log", "ab")  # noqa: SIM115
+
+    async def main(hosted: arena.Arena | None) -> int:
+        return await play_tournament(store, tid, hosted, metrics=metrics, progress=progress,
+                                     stderr=stderr if stderr else _devnull())
+
+    if needs_arena(config):
+        arena.run(main, records=StoreRecords(store), metrics=metrics)
+    else:
+        trio.run(main, None)
+    records = store.matches(tournament_id=tid)
+    rows = standings(records)
+    print(table(rows))
+    _export(args, rows, records)
+    return 0
+
+
+def _devnull() -> int:
+    import subprocess
+
+    return subprocess.DEVNULL
+
+
+def _export(args: argparse.Namespace, rows: Any, records: Any) -> None:
+    if getattr(args, "json", None):
+        Path(args.json).write_text(to_json(rows, records))
+        print(f"wrote {args.json}", file=sys.stderr)
+    if getattr(args, "csv", None):
+        Path(args.csv).write_text(to_csv(rows))
+        print(f"wrote {args.csv}", file=sys.stderr)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the arena over gRPC with a live ladder among connected bots."""
+    from ._ladder import run_ladder
+
+    store = _open_store(args.db)
+    games = args.game or engine.names()
+    for game in games:
+        try:
+            engine.get(game).info.check_players(args.players)
+        except engine.EngineError as error:
+            raise UsageError(str(error)) from None
+    control = _time_control(args)
+    metrics = _metrics(args.metrics_port if args.metrics_port else 0)
+
+    async def main(hosted: arena.Arena) -> int:
+        print(f"arena listening on {hosted.address}; ladder: "
+              f"{'off' if args.no_ladder else ', '.join(games)}", file=sys.stderr, flush=True)
+        if args.no_ladder:
+            await trio.sleep_forever()
+        return await run_ladder(hosted, store, games, players=args.players, control=control,
+                                concurrency=args.concurrency, metrics=metrics,
+                                max_matches=args.max_matches)
+
+    try:
+        arena.run(main, host=args.host, port=args.port, records=StoreRecords(store),
+                  metrics=metrics)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    """Register, list or remove bots."""
+    store = _open_store(args.db)
+    if args.bot_command == "add":
+        try:
+            token = store.add_bot(args.name)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        print(f"bot {args.name} registered; its token (shown only now):\n{token}")
+    elif args.bot_command == "list":
+        for name in store.bot_names():
+            print(name)
+    else:
+        store.remove_bot(args.name)
+        print(f"bot {args.name} removed")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """Print every game."""
+    for game in engine.games():
+        info = game.info
+        print(f"{info.name}: {info.title}, {info.min_players}-{info.max_players} players"
+              f"{', simultaneous choices' if info.simultaneous else ''}")
+        for spec in info.options:
+            bounds = (f" ({spec.minimum}..{spec.maximum})" if spec.minimum is not None else
+                      f" ({'|'.join(spec.choices)})" if spec.choices else "")
+            print(f"    --option {spec.name}=<{type(spec.default).__name__}>{bounds}, "
+                  f"default {spec.default}: {spec.description}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """One match, printing every public event and action as it happens."""
+    bot_texts = args.bot or [f"random{i + 1}=builtin:random" for i in range(args.players)]
+    try:
+        specs = [BotSpec.parse(t) for t in bot_texts]
+        game = engine.get(args.game)
+        game.info.check_players(len(specs))
+        options = game.info.check_options(_options(args.option))
+    except (ValueError, LookupError, engine.EngineError) as error:
+        raise UsageError(str(error)) from None
+    control = _time_control(args)
+    policy = FaultPolicy(args.policy, args.max_strikes)
+
+    async def main(hosted: arena.Arena | None) -> int:
+        pool = BotPool(specs, hosted, recover=args.recover, stderr=_devnull())
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            seats = [await pool.seat(s.name) for s in specs]
+            record = await run_match(MatchSpec("play-1", game.name, args.seed, options),
+                                     seats, control, policy)
+            pool.stop()
+        state = game.new_match(len(seats), args.seed, options)
+        shown = 0
+        for number, step in enumerate(record.actions(), 1):
+            pending = state.pending()
+            for seat, action_id in step.items():
+                text = pending[seat].action(action_id).text
+                print(f"{number:4d}. {specs[seat].name} (seat {seat}): {text}")
+            state.apply(step)
+            for event in state.events_since(shown):
+                print(f"      {event.text}")
+            shown = state.event_count
+        assert record.result is not None
+        print(_result_text(record.seats, record.result))
+        return 0
+
+    if any(s.command for s in specs):
+        return arena.run(main)
+    return trio.run(main, None)
+
+
+def _result_text(seats: Sequence[str], result: engine.Result) -> str:
+    order = sorted(range(len(seats)), key=lambda s: result.ranks[s])
+    parts = [f"{result.ranks[s] + 1}. {seats[s]} ({result.scores[s]:g})" for s in order]
+    why = f" [{result.termination.value}{': ' + result.reason if result.reason else ''}]"
+    return "result: " + ", ".join(parts) + why
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-simulate from seed and actions; exit 1 if the result differs from the record."""
+    store = _open_store(args.db, must_exist=True)
+    record = store.match(args.match_id)
+    if record is None:
+        raise UsageError(f"no match {args.match_id!r} in {args.db!r}")
+    game = engine.get(record.game)
+    state = game.new_match(len(record.seats), record.seed, record.options)
+    for number, step in enumerate(record.actions(), 1):
+        if not args.quiet:
+            pending = state.pending()
+            for seat, action_id in step.items():
+                print(f"{number:4d}. {record.seats[seat]}: {pending[seat].action(action_id).text}")
+        state.apply(step)
+    recorded = record.result
+    assert recorded is not None
+    replayed = state.result().with_forfeits(
+        {seat: recorded.termination for seat in recorded.forfeited}, recorded.reason)
+    same = replayed.scores == recorded.scores and replayed.ranks == recorded.ranks
+    print(_result_text(record.seats, recorded))
+    print("replay matches the record" if same else
+          f"REPLAY DIFFERS: replayed scores {replayed.scores}, ranks {replayed.ranks}")
+    return 0 if same else 1
+
+
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """Standings from a database."""
+    store = _open_store(args.db, must_exist=True)
+    records = store.matches(game=args.game, tournament_id=args.tournament)
+    games = sorted({r.game for r in records})
+    for game in games:
+        rows = standings([r for r in records if r.game == game])
+        print(f"{game}:")
+        print(table(rows))
+        _export(args, rows, [r for r in records if r.game == game])
+    if not games:
+        print("no finished matches")
+    return 0
+
+
+COMMANDS = {"tournament": cmd_tournament, "serve": cmd_serve, "bot": cmd_bot,
+            "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``arena`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except UsageError as error:
+        parser.exit(2, f"arena: error: {error}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

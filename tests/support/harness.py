@@ -1,0 +1,67 @@
+"""Helpers to play real matches in tests: a real gRPC arena on 127.0.0.1, real processes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+import trio
+
+import arena
+from arena.metrics import Metrics
+from scheduler._records import MatchRecord
+from scheduler._runner import MatchSpec, run_match
+from scheduler._seating import BotPool, BotSpec
+from scheduler._timecontrol import FaultPolicy, TimeControl
+
+T = TypeVar("T")
+PYTHON = sys.executable
+RANDOM_PROCESS = f"{PYTHON} -m bots.run random"
+
+# Every test that runs an arena is bounded by this (trio.fail_after inside the arena).
+TEST_DEADLINE = 120.0
+
+
+def scripted(mode: str, **flags: Any) -> str:
+    """The command of a misbehaving bot process (see tests/support/scripted_bot.py)."""
+    extra = " ".join(f"--{k} {v}" for k, v in flags.items())
+    return f"{PYTHON} -m tests.support.scripted_bot {mode} {extra}".strip()
+
+
+def run_in_arena(main: Callable[[arena.Arena], Awaitable[T]], **kwargs: Any) -> T:
+    """Run ``main`` beside a real arena server, failing if it takes over TEST_DEADLINE."""
+    async def bounded(hosted: arena.Arena) -> T:
+        with trio.fail_after(TEST_DEADLINE):
+            return await main(hosted)
+
+    return arena.run(bounded, **kwargs)
+
+
+def play_match(
+    bots: Sequence[str],
+    game: str = "duel",
+    *,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    control: TimeControl | None = None,
+    policy: FaultPolicy = FaultPolicy(),
+    metrics: Metrics | None = None,
+    recover: bool = False,
+) -> MatchRecord:
+    """Play one match between ``bots`` (``--bot`` syntax) through a real arena."""
+    specs = [BotSpec.parse(text) for text in bots]
+
+    async def main(hosted: arena.Arena) -> MatchRecord:
+        pool = BotPool(specs, hosted, recover=recover)
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            seats = [await pool.seat(spec.name) for spec in specs]
+            record = await run_match(
+                MatchSpec("test-match", game, seed, options or {}), seats,
+                control or TimeControl.per_move(2.0), policy, metrics=metrics,
+                feeds=hosted.hub.feeds)
+            pool.stop()
+        return record
+
+    return run_in_arena(main, metrics=metrics)
