@@ -1,0 +1,164 @@
+"""The match runner with in-process seats: parallel asks, hidden information, the clock.
+
+Time is trio's MockClock with autojump, so limits of seconds cost no wall time.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import trio
+import trio.testing
+
+from arena import Seat, SeatFault
+from arena.v1 import arena_service_pb2 as pb
+from engine import Termination
+from scheduler._runner import MatchSpec, run_match
+from scheduler._timecontrol import Clock, FaultPolicy, TimeControl
+
+
+class ScriptedSeat(Seat):
+    """Answers the first legal id after ``delays[k]`` seconds (0 beyond the list)."""
+
+    def __init__(self, name: str, delays: list[float] | None = None) -> None:
+        self.name = name
+        self.delays = delays or []
+        self.requests: list[pb.DecisionRequest] = []
+        self.ended: pb.MatchEnded | None = None
+        self.started: pb.MatchStarted | None = None
+
+    async def start(self, match: pb.MatchStarted) -> None:
+        self.started = match
+
+    async def decide(self, request: pb.DecisionRequest) -> int:
+        self.requests.append(request)
+        k = len(self.requests) - 1
+        await trio.sleep(self.delays[k] if k < len(self.delays) else 0)
+        return request.legal[0].id
+
+    async def end(self, ended: pb.MatchEnded) -> None:
+        self.ended = ended
+
+
+def play(seats, control=TimeControl.per_move(1.0), policy=FaultPolicy(), rounds=3, seed=4):
+    async def main():
+        return await run_match(MatchSpec("m", "duel", seed, {"rounds": rounds}), seats,
+                               control, policy)
+    return trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+
+
+def secret_of(request: pb.DecisionRequest) -> int | None:
+    return json.loads(request.observation.generic.json)["my_secret"]
+
+
+def test_simultaneous_decisions_are_asked_in_parallel() -> None:
+    both_asked = trio.Event()
+    asked: list[int] = []
+
+    class Rendezvous(ScriptedSeat):
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            if request.kind == "bid":
+                asked.append(request.seat)
+                if len(asked) % 2 == 0:
+                    both_asked.set()
+                # Neither answers until both were asked: a sequential runner would hang here.
+                await both_asked.wait()
+            return await super().decide(request)
+
+    record = play([Rendezvous("a"), Rendezvous("b")], rounds=1)
+    assert record.result is not None and record.result.termination is Termination.NORMAL
+    assert sorted(asked) == [0, 1]
+
+
+def test_a_seat_sees_its_own_secret_and_never_the_others() -> None:
+    seats = [ScriptedSeat("a"), ScriptedSeat("b")]
+    play(seats, rounds=4, seed=11)
+    for seat in seats:
+        bids = [r for r in seat.requests if r.kind == "bid"]
+        secrets = [secret_of(r) for r in bids]
+        # What the seat is told about each finished round is its own secret, nothing else.
+        told = [e for r in seat.requests for e in r.events if "secret" in e]
+        assert told == [f"your secret was {s}" for s in secrets[:len(told)]]
+        assert len(told) == 3
+    other_events = [e for r in seats[0].requests for e in r.events]
+    assert not any(e.startswith("your secret") and e not in
+                   [f"your secret was {secret_of(r)}" for r in seats[0].requests]
+                   for e in other_events)
+
+
+def test_changing_a_hidden_secret_leaves_the_other_observation_unchanged() -> None:
+    from tests.support.duel import GAME
+
+    state = GAME.new_match(3, 5, {"rounds": 2})
+    before = [state.observation(s) for s in (1, 2, None)]
+    state.secrets[0] = 7 - state.secrets[0] if state.secrets[0] != 3.5 else 1
+    after = [state.observation(s) for s in (1, 2, None)]
+    assert before == after
+    assert state.observation(0).my_secret == state.secrets[0]
+
+
+def test_a_slow_seat_times_out_on_the_servers_clock() -> None:
+    seats = [ScriptedSeat("slow", [0, 50.0]), ScriptedSeat("fast")]
+    record = play(seats, control=TimeControl(move_time=2.0, margin=0.05, first_move_extra=0))
+    assert record.result is not None
+    assert record.result.termination is Termination.TIMEOUT
+    assert record.result.ranks == (1, 0)
+    assert seats[0].ended is not None and seats[0].ended.result.forfeited_seats == [0]
+
+
+def test_the_first_move_allowance_and_margin_are_honoured() -> None:
+    # 2.5 s on the first decision: within 2 s + 1 s allowance. 2.04 s later: within the margin.
+    seats = [ScriptedSeat("a", [2.5, 2.04]), ScriptedSeat("b")]
+    record = play(seats, control=TimeControl(move_time=2.0, margin=0.05, first_move_extra=1.0))
+    assert record.result is not None and record.result.termination is Termination.NORMAL
+    assert record.steps[0][0].time_used == pytest.approx(2.5)
+
+
+def test_a_clock_runs_down_and_the_increment_is_added() -> None:
+    control = TimeControl(move_time=None, base=5, increment=1, margin=0.05, first_move_extra=0)
+    assert TimeControl.parse_clock("5+1").base == 5 and TimeControl.parse_clock("5+1").increment == 1
+    clock = Clock(control)
+    assert clock.limit() == 5
+    clock.charge(3)
+    assert clock.limit() == 3  # 5 - 3 + 1
+    # Seat 0 is asked twice per round (the call in rounds 1 and 3, every bid): 4 + 4 > 5 + 1.
+    seats = [ScriptedSeat("a", [4.0, 4.0, 4.0]), ScriptedSeat("b")]
+    record = play(seats, control=control)
+    assert record.result is not None
+    assert record.result.termination is Termination.TIMEOUT
+    assert record.faults[0].timeouts == 1
+
+
+def test_default_policy_plays_on_and_max_strikes_forfeits() -> None:
+    slow = [0, 9.0, 9.0, 9.0, 9.0]
+    record = play([ScriptedSeat("slow", slow), ScriptedSeat("b")],
+                  control=TimeControl(move_time=1.0, first_move_extra=0),
+                  policy=FaultPolicy("default"))
+    assert record.result is not None and record.result.termination is Termination.NORMAL
+    assert record.faults[0].timeouts == 4
+    record = play([ScriptedSeat("slow", slow), ScriptedSeat("b")],
+                  control=TimeControl(move_time=1.0, first_move_extra=0),
+                  policy=FaultPolicy("default", max_strikes=2))
+    assert record.result is not None and record.result.termination is Termination.TIMEOUT
+    assert record.faults[0].timeouts == 2
+
+
+def test_a_resigning_seat_is_ranked_last_under_any_policy() -> None:
+    class Resigner(ScriptedSeat):
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            raise SeatFault(Termination.RESIGN, "a resigned")
+
+    record = play([ScriptedSeat("a"), Resigner("b")], policy=FaultPolicy("default"))
+    assert record.result is not None
+    assert record.result.termination is Termination.RESIGN
+    assert record.result.ranks == (0, 1)
+
+
+def test_time_controls_reject_bad_values() -> None:
+    with pytest.raises(ValueError, match="BASE\\+INC"):
+        TimeControl.parse_clock("fast")
+    with pytest.raises(ValueError, match="above 0"):
+        TimeControl.per_move(0)
+    with pytest.raises(ValueError, match="forfeit, default"):
+        FaultPolicy("ignore")
