@@ -9,6 +9,7 @@ from ._bot import Bot
 # name -> "module:class"; imported on first use.
 _BUILTIN: dict[str, str] = {
     "random": "bots.random_bot:RandomBot",
+    "race-greedy": "bots.race_greedy:RaceGreedyBot",
 }
 
 

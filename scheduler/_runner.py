@@ -222,10 +222,15 @@ async def run_match(
         while not state.is_over() and not match.forfeits:
             pending = state.pending()
             answers: dict[int, SeatAction] = {}
-            async with trio.open_nursery() as nursery:
-                for seat_index, decision in pending.items():
-                    nursery.start_soon(match.ask, seat_index, decision, answers,
-                                       nursery.cancel_scope)
+            if len(pending) == 1:  # the usual, sequential case: no task to spawn
+                ((seat_index, decision),) = pending.items()
+                with trio.CancelScope() as scope:
+                    await match.ask(seat_index, decision, answers, scope)
+            else:
+                async with trio.open_nursery() as nursery:
+                    for seat_index, decision in pending.items():
+                        nursery.start_soon(match.ask, seat_index, decision, answers,
+                                           nursery.cancel_scope)
             if match.forfeits:
                 break
             state.apply({seat: a.action_id for seat, a in answers.items()})

@@ -1,0 +1,276 @@
+"""Arena benchmarks: ``python benchmarks/bench_arena.py [roundtrip|throughput|idle|all]``.
+
+- roundtrip: a decision's round trip through the arena (bot in its own process) next to a raw
+  grpc.aio bidirectional ping-pong between two processes, measured in the same run.
+- throughput: tournament matches per second, bot processes over gRPC vs in-process bots.
+- idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
+
+Prints numbers; asserts nothing about speed (the machine is shared and noisy: compare the
+ratios within one run).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import grpc  # noqa: E402
+import trio  # noqa: E402
+
+import arena  # noqa: E402
+import engine  # noqa: E402
+from engine import Action, Decision, Game, GameInfo, GameState, OptionSpec, Result  # noqa: E402
+
+PYTHON = sys.executable
+
+
+@dataclass(frozen=True)
+class PingObservation:
+    """The whole view of the ping game."""
+
+    turn: int
+
+
+class PingState(GameState):
+    """A one-seat game of ``turns`` trivial decisions: measures transport, not rules."""
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+        self.turn = 0
+        self._legal = (Action(0, "ping"), Action(1, "pong"))
+
+    def _pending(self) -> dict[int, Decision]:
+        if self.turn >= self.options["turns"]:
+            return {}
+        seat = self.turn % self.num_players
+        return {seat: Decision(seat, "ping or pong", self._legal)}
+
+    def _apply(self, choices: dict[int, Action]) -> None:
+        self.turn += 1
+
+    def observation(self, seat: int | None) -> PingObservation:
+        return PingObservation(self.turn)
+
+    def result(self) -> Result:
+        return Result((0.0,) * self.num_players, (0,) * self.num_players)
+
+    def snapshot(self) -> Any:
+        return self.turn
+
+
+PING = Game(GameInfo("ping", "Ping (benchmark)", 1, 2,
+                     (OptionSpec("turns", 1000, "decisions", 1, 10**7),)), PingState)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+# -- raw ping-pong ---------------------------------------------------------------------------
+
+async def _raw_server(port_file: str, count: int) -> None:
+    async def echo(requests, context):
+        async for item in requests:
+            yield item
+
+    server = grpc.aio.server()
+    handler = grpc.stream_stream_rpc_method_handler(
+        echo, request_deserializer=None, response_serializer=None)
+    server.add_generic_rpc_handlers(
+        [grpc.method_handlers_generic_handler("bench.Echo", {"Echo": handler})])
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    Path(port_file).write_text(str(port))
+    await server.wait_for_termination()
+
+
+async def _raw_client(address: str, count: int) -> list[float]:
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = channel.stream_stream("/bench.Echo/Echo")()
+        payload = b"x" * 64
+        times = []
+        for _ in range(count):
+            started = time.perf_counter()
+            await call.write(payload)
+            await call.read()
+            times.append(time.perf_counter() - started)
+        await call.done_writing()
+        return times
+
+
+def raw_pingpong(count: int) -> list[float]:
+    """Round trips of a raw bidi echo: server and client in two processes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port_file = os.path.join(tmp, "port")
+        server = subprocess.Popen([PYTHON, __file__, "_raw-server", port_file])
+        try:
+            deadline = time.monotonic() + 30
+            while not os.path.exists(port_file) or not Path(port_file).read_text():
+                if time.monotonic() > deadline:
+                    raise RuntimeError("raw server did not start")
+                time.sleep(0.01)
+            port = Path(port_file).read_text()
+            return asyncio.run(_raw_client(f"127.0.0.1:{port}", count))
+        finally:
+            server.kill()
+            server.wait()
+
+
+# -- arena round trip -----------------------------------------------------------------------
+
+def arena_roundtrip(count: int, idle: int = 0) -> tuple[list[float], float, dict[str, float]]:
+    """Per-decision round trips seen by the runner (send request -> move back), the wall time
+    per decision of the whole match, and memory before/after opening ``idle`` idle streams."""
+    from scheduler._runner import MatchSpec, run_match
+    from scheduler._seating import BotPool, BotSpec
+    from scheduler._timecontrol import TimeControl
+
+    engine.register(PING)
+    memory: dict[str, float] = {}
+
+    async def main(hosted: arena.Arena) -> tuple[list[float], float]:
+        idlers = None
+        if idle:
+            memory["rss_before_mb"] = rss_mb()
+            tokens = [hosted.auth.issue(f"idle-{i}") for i in range(idle)]
+            token_file = tempfile.NamedTemporaryFile("w", delete=False, suffix=".tokens")
+            token_file.write("\n".join(tokens))
+            token_file.close()
+            idlers = await trio.lowlevel.open_process(
+                [PYTHON, __file__, "_idle-client", hosted.address, token_file.name])
+            with trio.fail_after(120):
+                while len(hosted.hub.sessions) < idle:
+                    await hosted.hub.wait_changed()
+            memory["rss_after_mb"] = rss_mb()
+            memory["streams"] = len(hosted.hub.sessions)
+        pool = BotPool([BotSpec.parse(f"bot={PYTHON} -m bots.run random")], hosted)
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            seat = await pool.seat("bot")
+            started = time.perf_counter()
+            record = await run_match(MatchSpec("bench", "ping", 1, {"turns": count}), [seat],
+                                     TimeControl.per_move(5))
+            wall = (time.perf_counter() - started) / count
+            pool.stop()
+        if idlers is not None:
+            idlers.kill()
+            await idlers.wait()
+        return [a.time_used for step in record.steps for a in step], wall
+
+    times, wall = arena.run(main)
+    engine.unregister("ping")
+    return times, wall, memory
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def _idle_client(address: str, token_file: str) -> None:
+    from arena.v1 import arena_service_pb2 as pb
+
+    tokens = Path(token_file).read_text().split("\n")
+    channels = [grpc.aio.insecure_channel(address) for _ in range(10)]
+    calls = []
+    for i, token in enumerate(tokens):
+        hello = pb.PlayRequest(hello=pb.Hello(bot_name=f"idle-{i}", token=token,
+                                              protocol_version=1))
+        queue: asyncio.Queue = asyncio.Queue()
+        queue.put_nowait(hello)
+
+        async def requests(q=queue):
+            while True:
+                yield await q.get()
+
+        call = channels[i % len(channels)].stream_stream(
+            "/arena.v1.ArenaService/Play", request_serializer=pb.PlayRequest.SerializeToString,
+            response_deserializer=pb.PlayResponse.FromString)(requests())
+        calls.append(call)
+    for call in calls:
+        await call.read()  # the Welcome
+    await asyncio.sleep(3600)
+
+
+# -- throughput -----------------------------------------------------------------------------
+
+def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, float]:
+    """Matches per second: bots as processes over gRPC, then the same bots in-process."""
+    from scheduler._store import Store
+    from scheduler._tournament import TournamentConfig, needs_arena, play_tournament
+
+    out = {}
+    for label, bots in (("processes", [f"a={PYTHON} -m bots.run random",
+                                       f"b={PYTHON} -m bots.run random"]),
+                        ("in-process", ["a=builtin:random", "b=builtin:random"])):
+        with tempfile.TemporaryDirectory() as tmp:
+            store = Store(os.path.join(tmp, "bench.sqlite"))
+            config = TournamentConfig(game=game, bots=tuple(bots), rounds=max(matches // 2, 1),
+                                      concurrency=4, move_time=5, options=options)
+            tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+            started = time.perf_counter()
+
+            async def main(hosted, tid=tid, store=store):
+                return await play_tournament(store, tid, hosted)
+
+            played = arena.run(main) if needs_arena(config) else trio.run(main, None)
+            out[label] = played / (time.perf_counter() - started)
+    return out
+
+
+def report_roundtrip(count: int = 3000) -> None:
+    raw = raw_pingpong(count)
+    times, wall, _ = arena_roundtrip(count)
+    raw_p50, arena_p50 = percentile(raw, 0.5), percentile(times, 0.5)
+    print(f"raw grpc.aio ping-pong    p50 {raw_p50 * 1e3:.3f} ms  p90 "
+          f"{percentile(raw, 0.9) * 1e3:.3f} ms  ({count} round trips)")
+    print(f"arena decision round trip p50 {arena_p50 * 1e3:.3f} ms  p90 "
+          f"{percentile(times, 0.9) * 1e3:.3f} ms  (wall per decision {wall * 1e3:.3f} ms)")
+    print(f"ratio arena/raw p50: {arena_p50 / raw_p50:.2f}x")
+
+
+def report_throughput() -> None:
+    for game, matches, options in (("sector41", 40, {}),):
+        if game not in engine.names():
+            continue
+        result = throughput(game, matches, options)
+        print(f"{game}: {result['processes']:.2f} matches/s with bot processes over gRPC, "
+              f"{result['in-process']:.2f} matches/s in-process "
+              f"(ratio {result['in-process'] / result['processes']:.2f}x)")
+
+
+def report_idle(count: int = 1000) -> None:
+    times, _, memory = arena_roundtrip(2000, idle=count)
+    grown = memory["rss_after_mb"] - memory["rss_before_mb"]
+    print(f"{int(memory['streams'])} idle bot streams: server RSS {memory['rss_before_mb']:.0f} -> "
+          f"{memory['rss_after_mb']:.0f} MB ({grown * 1024 / count:.1f} KB per stream); "
+          f"round trip meanwhile p50 {statistics.median(times) * 1e3:.3f} ms")
+
+
+if __name__ == "__main__":
+    what = sys.argv[1] if len(sys.argv) > 1 else "all"
+    if what == "_raw-server":
+        asyncio.run(_raw_server(sys.argv[2], 0))
+    elif what == "_idle-client":
+        asyncio.run(_idle_client(sys.argv[2], sys.argv[3]))
+    else:
+        if what in ("roundtrip", "all"):
+            report_roundtrip()
+        if what in ("throughput", "all"):
+            report_throughput()
+        if what in ("idle", "all"):
+            report_idle()
