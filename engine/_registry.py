@@ -7,7 +7,10 @@ import importlib
 from ._core import Game, UnknownGameError
 
 # name -> module that defines ``GAME``; imported lazily so that ``import engine`` stays cheap.
-_BUILTIN: dict[str, str] = {}
+_BUILTIN: dict[str, str] = {
+    "race": "engine.race",
+    "sector41": "engine.sector41",
+}
 _games: dict[str, Game] = {}
 
 

@@ -12,13 +12,15 @@ taken when every group would be too many.
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
+
+#: How many combinations of the least-played bots to try before picking at random.
+_SCAN = 32
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ def round_robin(
     _check(bots, players, rounds)
     total = math.comb(len(bots), players)
     count = _group_count(total, players, rounds, max_matches)
-    order = _balanced_order(list(combinations(bots, players)), count, seed)
+    order = _balanced_order(bots, players, count, seed)
     what = f"{players} of {len(bots)} bots"
     return _schedule(order, players, rounds, total, what)
 
@@ -90,7 +92,7 @@ def gauntlet(
     _check([challenger, *field], players, rounds)
     total = math.comb(len(field), players - 1)
     count = _group_count(total, players, rounds, max_matches)
-    order = _balanced_order(list(combinations(field, players - 1)), count, seed)
+    order = _balanced_order(field, players - 1, count, seed)
     what = f"{challenger} + {players - 1} of {len(field)} bots"
     return _schedule([(challenger, *group) for group in order], players, rounds, total, what)
 
@@ -123,27 +125,35 @@ def _group_count(total: int, players: int, rounds: int, max_matches: int | None)
     return max_matches // per_group
 
 
-def _balanced_order(groups: list[tuple[str, ...]], limit: int, seed: int) -> list[tuple[str, ...]]:
-    """The first ``limit`` groups, each next one among those whose bots have played least.
+def _balanced_order(bots: Sequence[str], size: int, limit: int, seed: int) -> list[tuple[str, ...]]:
+    """The first ``limit`` of all ``size``-subsets of ``bots``, least-played bots first.
 
-    The key of a group is its bots' play counts sorted from high to low, which only grows as
-    counts grow, so a lazy heap finds the least key without rescoring every group each step.
+    Each step ranks the bots by how often they have played (ties by the seeded RNG) and takes
+    the first unplayed subset among the first few combinations of that ranking. Once those
+    are all played (late in a full round robin, where the whole is balanced anyway) it takes
+    a random unplayed one, which keeps planning linear in the number of subsets.
     """
     rng = random.Random(seed)
+    place = {bot: i for i, bot in enumerate(bots)}
+    remaining = list(combinations(bots, size))
+    position = {group: i for i, group in enumerate(remaining)}
     played: Counter[str] = Counter()
-
-    def key(group: tuple[str, ...]) -> tuple[int, ...]:
-        return tuple(sorted((played[bot] for bot in group), reverse=True))
-
-    heap = [(key(group), rng.random(), i, group) for i, group in enumerate(groups)]
-    heapq.heapify(heap)
     order: list[tuple[str, ...]] = []
     while len(order) < limit:
-        stale, tie, i, group = heapq.heappop(heap)
-        fresh = key(group)
-        if fresh != stale:
-            heapq.heappush(heap, (fresh, tie, i, group))
-            continue
+        ranked = sorted(bots, key=lambda bot: (played[bot], rng.random()))
+        candidates = (
+            tuple(sorted(combo, key=place.__getitem__))
+            for combo in islice(combinations(ranked, size), _SCAN)
+        )
+        group = next((c for c in candidates if c in position), None)
+        if group is None:
+            group = remaining[rng.randrange(len(remaining))]
+        # Swap-remove keeps the random pick O(1).
+        last = remaining.pop()
+        i = position.pop(group)
+        if last != group:
+            remaining[i] = last
+            position[last] = i
         order.append(group)
         played.update(group)
     return order

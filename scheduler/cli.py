@@ -85,6 +85,8 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``arena``."""
     parser = argparse.ArgumentParser(prog="arena", description=__doc__)
+    parser.add_argument("--game-module", action="append", default=[], metavar="MODULE",
+                        help="import MODULE and register its GAME (your own game; repeatable)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("tournament", help="a round robin (or gauntlet) between bots")
@@ -395,6 +397,20 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     return 0
 
 
+def _import_game(module: str) -> engine.Game:
+    import importlib
+
+    try:
+        game = importlib.import_module(module).GAME
+    except ModuleNotFoundError as error:
+        raise UsageError(f"--game-module {module!r}: {error}") from None
+    except AttributeError:
+        raise UsageError(f"--game-module {module!r} defines no GAME") from None
+    if not isinstance(game, engine.Game):
+        raise UsageError(f"--game-module {module!r}: GAME is not an engine.Game")
+    return game
+
+
 COMMANDS = {"tournament": cmd_tournament, "serve": cmd_serve, "bot": cmd_bot,
             "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings}
 
@@ -404,6 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        for module in args.game_module:
+            engine.register(_import_game(module))
         return COMMANDS[args.command](args)
     except UsageError as error:
         parser.exit(2, f"arena: error: {error}\n")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.race import Phase, RaceState
+from engine.race import CARDS, Phase, RaceState
 
 from ._helpers import ID, act, build, select, texts
 
@@ -56,7 +56,7 @@ def test_explore_all_drawn_before_any_discard() -> None:
 def test_develop_cost_reductions_and_bonus_floor_at_zero() -> None:
     s = build(
         [["Old Earth", "Investment Credits"], ["Alpha Centauri", "Galactic Federation"]],
-        [["Export Duties", "Drop Ships"], ["Space Marines", "Gem World"]],
+        [["Export Duties", "Drop Ships", "Artist Colony"], ["Space Marines", "Gem World"]],
     )
     select(s, "Develop", "Develop")
     # Export Duties costs 1 - 1 (bonus) - 1 (Investment Credits) -> 0, never negative.
@@ -64,7 +64,7 @@ def test_develop_cost_reductions_and_bonus_floor_at_zero() -> None:
     assert "Develop Drop Ships (cost 2)" in texts(s, 0)
     assert "Develop Space Marines (cost 0)" in texts(s, 1)  # 2 - 1 - 2 -> 0
     act(s, {0: "Export Duties", 1: "Space Marines"})
-    assert s.seats[0].hand == [ID["Drop Ships"]]  # no refund
+    assert sorted(s.seats[0].hand) == sorted([ID["Drop Ships"], ID["Artist Colony"]])  # no refund
     assert s.seats[1].hand == [ID["Gem World"]]
 
 
@@ -91,7 +91,9 @@ def test_no_duplicate_development() -> None:
         [["Space Marines", "Gem World", "Spice World"], []],
     )
     select(s, "Develop", "Develop")
-    assert 0 not in s.pending() and s.seats[0].placing == -1
+    # Only "nothing" was possible, so the phase resolved without asking.
+    assert s.stage is Phase.SELECT and ID["Space Marines"] in s.seats[0].hand
+    assert [e[0] for e in s.seats[0].tableau].count(ID["Space Marines"]) == 1
 
 
 # -- III Settle --------------------------------------------------------------------------
@@ -119,7 +121,7 @@ def test_specialised_military() -> None:
     )
     select(s, "Settle", "Settle")
     assert "Settle Rebel Fuel Cache (conquer 1)" in texts(s, 0)  # +1 vs rare
-    assert texts(s, 1) == ["Settle nothing"] or 1 not in s.pending()  # +4 vs Rebel < 5
+    assert 1 not in s.pending()  # +4 vs Rebel < 5
     s = build(
         [["Old Earth", "Alien Tech Institute"], ["Alpha Centauri", "Galactic Imperium"]],
         [["Alien Robot Sentry"], ["Rebel Miners"]],
@@ -145,10 +147,10 @@ def test_world_cost_reductions() -> None:
 def test_settle_bonus_and_terraforming_robots_draw() -> None:
     s = build(
         [["Old Earth", "Terraforming Robots"], ["Alpha Centauri"]],
-        [["Refugee World"], ["Destroyed World", "Gem World"]],
+        [["Refugee World"], ["Empath World", "Gem World"]],
     )
     select(s, "Settle", "Produce")
-    act(s, {0: "Refugee World", 1: "Destroyed World"})
+    act(s, {0: "Refugee World", 1: "Empath World"})
     # Refugee World costs 0: +1 settle bonus +1 Terraforming Robots.
     assert _hand(s, 0) == 2
     assert s.seats[0].tableau[-1][1] != -1  # windfall good, face down
@@ -187,7 +189,7 @@ def test_contact_specialist_pays_for_military_world() -> None:
         [["Alien Robot Sentry", "Gem World", "Spice World"]],
     )
     select(s, "Settle", "Settle")
-    assert 0 not in s.pending()  # never on an Alien-good world
+    assert not any("Alien Robot Sentry" in t for t in texts(s, 0))  # never on Alien goods
 
 
 # -- IV Trade and Consume ----------------------------------------------------------------
@@ -286,7 +288,8 @@ def test_new_economy_gambling_and_deficit_spending() -> None:
     act(s, {0: "New Economy", 1: "Name 1"})
     assert _hand(s, 0) == 4
     assert len(s.deck) == deck - 2  # one drawn, one flipped
-    act(s, {0: "Deficit Spending"})
+    # Deficit Spending is all that is left, so it is invoked; discarding stays optional.
+    assert "Stop discarding" in texts(s, 0)
     act(s, {0: "Discard Gem World"})
     act(s, {0: "Discard"})
     assert s.seats[0].vp == 2  # not doubled
@@ -307,7 +310,6 @@ def test_worked_example_new_vinland_and_fta() -> None:
     act(s)  # the third good is then forced
     assert s.seats[0].vp == 6 and _hand(s, 0) == 3  # 3 x (1 VP doubled) and 3 cards
     assert not any(e[1] != -1 for e in s.seats[0].tableau)
-    assert 0 not in s.pending()  # New Vinland and Epsilon Eridani have nothing left
 
 
 # -- V Produce ---------------------------------------------------------------------------
@@ -334,7 +336,8 @@ def test_windfall_production_powers_and_runaway_robots() -> None:
     select(s, "Produce", "Produce")
     act(s, {0: "Produce on Pre-Sentient Race (Produce bonus)"})
     act(s, {0: "Produce on Runaway Robots (Galactic Engineers)"})
-    assert all(e[1] != -1 for e in s.seats[0].tableau[2:])  # Mining Robots: Asteroid Belt
+    # Mining Robots had to take Asteroid Belt, the only rare windfall world left.
+    assert all(e[1] != -1 for e in s.seats[0].tableau if CARDS[e[0]].good_type.name == "WINDFALL")
     assert _hand(s, 0) == 1  # Runaway Robots got a good
 
 
@@ -348,10 +351,10 @@ def test_produce_draw_per_kind_distinct_genes_and_most_rare() -> None:
     select(s, "Produce", "Consume: Trade")
     assert s.stage is Phase.PRODUCE or _hand(s, 0) > 0
     _finish_phase(s)
-    # Seat 0: Gem World 1; 2 novelty (Consumer Markets); 2 kinds (Diversified Economy).
-    assert _hand(s, 0) == 1 + 2 + 2
-    # Seat 1: Pan-Galactic 3 genes worlds; Mining World 1; rare 2 > 1 (Mining Conglomerate).
-    assert _hand(s, 1) == 3 + 1 + 2
+    # Seat 0: Gem World and Comet Zone 1 each; 2 novelty (Consumer Markets); 2 kinds.
+    assert _hand(s, 0) == 1 + 1 + 2 + 2
+    # Seat 1: Pan-Galactic 2 genes worlds; Mining World 1; rare 2 > 1 (Mining Conglomerate).
+    assert _hand(s, 1) == 2 + 1 + 2
 
 
 def test_power_does_not_work_in_its_own_phase() -> None:
@@ -359,4 +362,13 @@ def test_power_does_not_work_in_its_own_phase() -> None:
               [["Interstellar Bank", "Gem World", "Spice World"], []])
     select(s, "Develop", "Develop")
     act(s, {0: "Interstellar Bank"})
+    act(s)
     assert _hand(s, 0) == 1  # paid 1 (cost 2 - 1), no draw this phase
+
+
+def test_pilgrimage_world_with_one_good_scores_nothing() -> None:
+    s = build([["Old Earth", "Pilgrimage World", "Gem World"], ["Alpha Centauri"]],
+              goods={0: ["Gem World"]})
+    select(s, "Consume: 2x VP", "Consume: 2x VP")
+    act(s, {0: "Pilgrimage"})
+    assert s.seats[0].vp == 0 and s.seats[0].tableau[2][1] == -1

@@ -1,0 +1,994 @@
+"""The Race for the Galaxy match state: setup, rounds, phases I-V, powers and scoring.
+
+Every seat has a ``step`` naming the small decision it owes now ("" when it owes none). All
+seats with a step are pending at once, which gives simultaneous selection, explore keeps,
+secret placement and parallel payment for free. When every seat is idle, ``_transition``
+moves the match on (reveal placements, next phase, round end). Cards are design ids (0..94)
+everywhere; duplicates are equal ints, which is all the rules need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
+from ._view import (
+    ActionCard,
+    ActionDetail,
+    DecisionKind,
+    Observation,
+    Phase,
+    PlayerView,
+    SettleMethod,
+    TableauCard,
+)
+
+HAND_LIMIT = 10
+TABLEAU_END = 12
+NO_CARD = -1
+K = PowerKind
+A = ActionCard
+
+# Powers of every design by phase, with their index on the card: the hot loops read these.
+_BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
+    tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph) for ph in range(6))
+    for c in CARDS
+)
+_START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
+_NAME = {c.name: c.id for c in CARDS}
+_CONSUME_KINDS = frozenset(
+    {
+        K.CONSUME,
+        K.CONSUME_SET,
+        K.CONSUME_DISTINCT,
+        K.CONSUME_ALL,
+        K.CONSUME_PRICE,
+        K.CONSUME_PRICE_BONUS,
+        K.CONSUME_DRAW,
+        K.CONSUME_GAMBLE,
+        K.CONSUME_HAND,
+    }
+)
+_BASIC_ACTIONS = (
+    A.EXPLORE_5,
+    A.EXPLORE_1_1,
+    A.DEVELOP,
+    A.SETTLE,
+    A.CONSUME_TRADE,
+    A.CONSUME_2X,
+    A.PRODUCE,
+)
+_ACTION_TEXT = {
+    A.EXPLORE_5: "Explore +5",
+    A.EXPLORE_1_1: "Explore +1/+1",
+    A.DEVELOP: "Develop",
+    A.DEVELOP_2: "Develop (2nd)",
+    A.SETTLE: "Settle",
+    A.SETTLE_2: "Settle (2nd)",
+    A.CONSUME_TRADE: "Consume: Trade",
+    A.CONSUME_2X: "Consume: 2x VP",
+    A.PRODUCE: "Produce",
+}
+_Options = list[tuple[str, ActionDetail]]
+
+
+def _select_options(choices: tuple[tuple[ActionCard, ...], ...]) -> _Options:
+    return [
+        (" + ".join(_ACTION_TEXT[a] for a in pair), ActionDetail(DecisionKind.SELECT, actions=pair))
+        for pair in choices
+    ]
+
+
+_SELECT_SINGLE = _select_options(tuple((a,) for a in _BASIC_ACTIONS))
+# Advanced game: any two different basic actions, or a basic Develop/Settle with its duplicate.
+_SELECT_PAIRS = _select_options(
+    tuple(combinations(_BASIC_ACTIONS, 2))
+    + ((A.DEVELOP, A.DEVELOP_2), (A.SETTLE, A.SETTLE_2))
+)
+
+
+def _card(cid: int) -> Card:
+    return CARDS[cid]
+
+
+@dataclass(slots=True)
+class Seat:
+    """Everything one seat holds, plus its progress through the current phase."""
+
+    hand: list[int] = field(default_factory=list)
+    # Each entry: [card, good card or -1, phase number it was placed in].
+    tableau: list[list[int]] = field(default_factory=list)
+    vp: int = 0
+    actions: list[ActionCard] = field(default_factory=list)
+    step: str = ""
+    count: int = 0  # cards still to discard/keep/pay, or goods/cards the current power takes
+    drawn: list[int] = field(default_factory=list)
+    placing: int = NO_CARD
+    methods: list[int] = field(default_factory=list)  # SettleMethod values open to the world
+    bonus: bool = False
+    used: list[tuple[int, int]] = field(default_factory=list)
+    current: tuple[int, int] = (-1, -1)
+    taken: list[Good] = field(default_factory=list)
+    produced: list[Good] = field(default_factory=list)
+    produced_on: list[int] = field(default_factory=list)
+
+
+class RaceState(GameState):
+    """One match of Race for the Galaxy (base game), 2-4 players."""
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+        self.advanced = bool(self.options["advanced"]) and num_players == 2
+        if self.options["advanced"] and num_players != 2:
+            raise OptionError("option 'advanced' is the two-player advanced game; players: 2")
+        self.round_limit = int(self.options["round_limit"])
+        self.seats = [Seat() for _ in range(num_players)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.vp_pool = 12 * num_players
+        self.round = 0
+        self.stage = Phase.SETUP_DISCARD
+        self.sub = ""
+        self.phase_no = 0
+        self.phases: list[tuple[Phase, int]] = []
+        self.termination: Termination | None = None
+        self._cache: dict[int, Decision] | None = None
+        # Options computed by _continue for the seats it stopped at, reused by _pending.
+        self._stash: dict[int, _Options] = {}
+        self._setup(str(self.options["setup"]))
+        self._advance()
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def _setup(self, setup: str) -> None:
+        cards = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
+        if setup == "first_game":
+            starts = [next(c.id for c in CARDS if c.start_number == i + 1)
+                      for i in range(self.num_players)]
+            for seat, start in zip(self.seats, starts, strict=True):
+                for name in PRESET_HANDS[_card(start).start_number]:
+                    cards.remove(_NAME[name])
+                    seat.hand.append(_NAME[name])
+            cards.extend(s for s in _START_WORLDS if s not in starts)
+            self.rng.shuffle(cards)
+            self.deck = cards
+        else:
+            starts = list(_START_WORLDS)
+            self.rng.shuffle(starts)
+            cards.extend(starts[self.num_players:])
+            starts = starts[: self.num_players]
+            self.rng.shuffle(cards)
+            self.deck = cards
+            for seat in self.seats:
+                seat.hand = [self.deck.pop() for _ in range(6)]
+                seat.step, seat.count = "discard", 2
+        for i, (seat, start) in enumerate(zip(self.seats, starts, strict=True)):
+            seat.tableau.append([start, NO_CARD, 0])
+            self.log(f"seat {i} starts with {_card(start).name}")
+            if _card(start).good_type is GoodType.WINDFALL:
+                seat.tableau[0][1] = self._draw()
+        for i, seat in enumerate(self.seats):
+            self.log(f"seat {i} hand: {self._names(seat.hand)}", {i})
+
+    # -- framework hooks --------------------------------------------------------------------
+
+    def _pending(self) -> dict[int, Decision]:
+        if self._cache is None:
+            self._cache = {}
+            for i, seat in enumerate(self.seats):
+                if seat.step:
+                    opts = self._stash.get(i) or self._options(i)
+                    legal = tuple(Action(n, t, d) for n, (t, d) in enumerate(opts))
+                    self._cache[i] = Decision(i, self._prompt(i), legal, seat.step)
+        return self._cache
+
+    def _apply(self, choices: dict[int, Action]) -> None:
+        self._cache = None
+        self._stash.clear()
+        for i in sorted(choices):
+            self._do(i, choices[i].detail)
+            self._continue(i)
+        self._advance()
+
+    # -- the machine ------------------------------------------------------------------------
+
+    def _continue(self, i: int) -> None:
+        """Play the seat's forced choices (a single option) until it must really choose."""
+        seat = self.seats[i]
+        while seat.step:
+            step = seat.step
+            if step in ("pay", "discard") and (seat.count <= 0 or seat.count >= len(seat.hand)):
+                while seat.count > 0 and seat.hand:
+                    self._discard_from_hand(i, seat.hand[-1])
+                    seat.count -= 1
+                self._finish_step(i)
+                continue
+            if step == "keep" and (seat.count <= 0 or seat.count >= len(seat.drawn)):
+                if seat.count > 0:
+                    seat.hand.extend(seat.drawn)
+                    seat.drawn = []
+                seat.step, seat.count = "", 0
+                continue
+            if step == "good" and seat.count <= 0:
+                self._finish_step(i)
+                continue
+            opts = self._options(i)
+            if len(opts) > 1:
+                self._stash[i] = opts
+                return
+            if not opts:  # a step with nothing possible ends (e.g. no good left to take)
+                self._finish_step(i)
+                continue
+            self._do(i, opts[0][1])
+
+    def _advance(self) -> None:
+        while self.termination is None and not any(s.step for s in self.seats):
+            self._transition()
+
+    def _transition(self) -> None:
+        stage = self.stage
+        if stage is Phase.SETUP_DISCARD or stage is Phase.ROUND_DISCARD:
+            if stage is Phase.ROUND_DISCARD and self._end_reached():
+                return
+            self._start_round()
+        elif stage is Phase.SELECT:
+            self._reveal_actions()
+            self._next_phase()
+        elif stage is Phase.EXPLORE:
+            for seat in self.seats:
+                self.discard.extend(seat.drawn)
+                seat.drawn = []
+            self._next_phase()
+        elif stage is Phase.DEVELOP or stage is Phase.SETTLE:
+            if self.sub == "place":
+                self._reveal_placements()
+            else:
+                self._next_phase()
+        elif stage is Phase.CONSUME:
+            self._next_phase()
+        elif stage is Phase.PRODUCE:
+            self._produce_draws()
+            self._next_phase()
+
+    def _set(self, i: int, step: str, count: int = 0) -> None:
+        self.seats[i].step = step
+        self.seats[i].count = count
+        self._continue(i)
+
+    def _start_round(self) -> None:
+        self.round += 1
+        if self.round > self.round_limit:
+            self.termination = Termination.TURN_LIMIT
+            self.stage = Phase.GAME_OVER
+            self.log(f"round limit {self.round_limit} reached")
+            return
+        self.stage = Phase.SELECT
+        for i, seat in enumerate(self.seats):
+            seat.actions = []
+            self._set(i, "select")
+
+    def _reveal_actions(self) -> None:
+        chosen = {a for s in self.seats for a in s.actions}
+        plan: list[tuple[Phase, int]] = []
+        if chosen & {A.EXPLORE_5, A.EXPLORE_1_1}:
+            plan.append((Phase.EXPLORE, 1))
+        for phase, first, second in (
+            (Phase.DEVELOP, A.DEVELOP, A.DEVELOP_2),
+            (Phase.SETTLE, A.SETTLE, A.SETTLE_2),
+        ):
+            if first in chosen:
+                plan.append((phase, 1))
+            if second in chosen:
+                plan.append((phase, 2))
+        if chosen & {A.CONSUME_TRADE, A.CONSUME_2X}:
+            plan.append((Phase.CONSUME, 1))
+        if A.PRODUCE in chosen:
+            plan.append((Phase.PRODUCE, 1))
+        self.phases = plan
+        for i, seat in enumerate(self.seats):
+            self.log(f"round {self.round}: seat {i} chose "
+                     + " and ".join(_ACTION_TEXT[a] for a in seat.actions))
+
+    def _next_phase(self) -> None:
+        if not self.phases:
+            self.stage = Phase.ROUND_DISCARD
+            for i, seat in enumerate(self.seats):
+                if len(seat.hand) > HAND_LIMIT:
+                    self._set(i, "discard", len(seat.hand) - HAND_LIMIT)
+            return
+        phase, k = self.phases.pop(0)
+        self.stage = phase
+        self.phase_no += 1
+        begin = {
+            Phase.EXPLORE: self._begin_explore,
+            Phase.DEVELOP: self._begin_develop,
+            Phase.SETTLE: self._begin_settle,
+            Phase.CONSUME: self._begin_consume,
+            Phase.PRODUCE: self._begin_produce,
+        }[phase]
+        begin(k)
+
+    def _end_reached(self) -> bool:
+        if self.vp_pool <= 0 or any(len(s.tableau) >= TABLEAU_END for s in self.seats):
+            self.termination = Termination.NORMAL
+            self.stage = Phase.GAME_OVER
+            scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
+            self.log(f"game over after round {self.round}; {scores}")
+            return True
+        return False
+
+    # -- cards and powers -------------------------------------------------------------------
+
+    def _draw(self) -> int:
+        """The top card of the supply (reshuffling the discards when it runs out), or -1."""
+        if not self.deck:
+            if not self.discard:
+                return NO_CARD
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self.log("the discards are reshuffled into a new supply")
+        return self.deck.pop()
+
+    def _draw_cards(self, i: int, n: int) -> None:
+        hand = self.seats[i].hand
+        for _ in range(n):
+            c = self._draw()
+            if c == NO_CARD:
+                return
+            hand.append(c)
+
+    def _powers(self, i: int, phase: int) -> list[tuple[int, int, Any]]:
+        """Active powers of a phase: (tableau index, power index, power), in tableau order.
+
+        A card's powers work from the phase after the one it was placed in.
+        """
+        now = self.phase_no
+        out = []
+        for ti, entry in enumerate(self.seats[i].tableau):
+            if entry[2] < now:
+                for pi, p in _BY_PHASE[entry[0]][phase]:
+                    out.append((ti, pi, p))
+        return out
+
+    def _has(self, i: int, kind: PowerKind) -> int:
+        """Tableau index of an active power of this kind, or -1."""
+        for ti, _pi, p in self._powers(i, 3):
+            if p.kind is kind:
+                return ti
+        return -1
+
+    def _award(self, i: int, vp: int) -> None:
+        """Give VP chips; once the pool is empty the 10s pay the rest (the pool stays at 0)."""
+        self.seats[i].vp += vp
+        self.vp_pool = max(0, self.vp_pool - vp)
+
+    def _discard_from_hand(self, i: int, card: int) -> None:
+        self.seats[i].hand.remove(card)
+        self.discard.append(card)
+
+    def _names(self, cards: list[int]) -> str:
+        return ", ".join(_card(c).name for c in cards) or "nothing"
+
+    # -- explore ----------------------------------------------------------------------------
+
+    def _begin_explore(self, k: int) -> None:
+        for i, seat in enumerate(self.seats):
+            draw, keep = 2, 1
+            if A.EXPLORE_5 in seat.actions:
+                draw += 5
+            if A.EXPLORE_1_1 in seat.actions:
+                draw += 1
+                keep += 1
+            for _ti, _pi, p in self._powers(i, 1):
+                if p.kind is K.EXPLORE_DRAW:
+                    draw += p.value
+                elif p.kind is K.EXPLORE_KEEP:
+                    keep += p.value
+            seat.drawn = [c for c in (self._draw() for _ in range(draw)) if c != NO_CARD]
+            seat.count = keep
+        # Every seat has drawn before anyone keeps or discards.
+        for i, seat in enumerate(self.seats):
+            self.log(f"seat {i} explores {self._names(seat.drawn)}", {i})
+            self._set(i, "keep", seat.count)
+
+    # -- develop ----------------------------------------------------------------------------
+
+    def _begin_develop(self, k: int) -> None:
+        self.sub = "place"
+        for i, seat in enumerate(self.seats):
+            seat.bonus = (A.DEVELOP if k == 1 else A.DEVELOP_2) in seat.actions
+            seat.placing = NO_CARD
+            for _ti, _pi, p in self._powers(i, 2):
+                if p.kind is K.DEVELOP_DRAW_START:
+                    self._draw_cards(i, p.value)
+        for i in range(self.num_players):
+            self._set(i, "develop")
+
+    def _develop_cost(self, i: int, card: int) -> int:
+        cost = _card(card).cost - self.seats[i].bonus
+        for _ti, _pi, p in self._powers(i, 2):
+            if p.kind is K.DEVELOP_COST:
+                cost -= p.value
+        return max(0, cost)
+
+    def _reveal_placements(self) -> None:
+        self.sub = "pay"
+        settle = self.stage is Phase.SETTLE
+        for i, seat in enumerate(self.seats):
+            if seat.placing == NO_CARD:
+                continue
+            seat.hand.remove(seat.placing)
+            self.log(f"seat {i} places {_card(seat.placing).name}")
+            if settle:
+                # Methods are judged before the world joins the tableau (it has no effect yet).
+                methods = self._methods(i, seat.placing)
+                seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
+                seat.methods = [m.value for m, _cost in methods]
+                self._set(i, "method")
+            else:
+                seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
+                self._set(i, "pay", self._develop_cost(i, seat.placing))
+
+    def _finish_develop(self, i: int) -> None:
+        for _ti, _pi, p in self._powers(i, 2):
+            if p.kind is K.DEVELOP_DRAW_AFTER:
+                self._draw_cards(i, p.value)
+
+    # -- settle -----------------------------------------------------------------------------
+
+    def _begin_settle(self, k: int) -> None:
+        self.sub = "place"
+        for seat in self.seats:
+            seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
+            seat.placing = NO_CARD
+        for i in range(self.num_players):
+            self._set(i, "settle")
+
+    def _world_cost(self, i: int, card: Card, base: int) -> int:
+        for _ti, _pi, p in self._powers(i, 3):
+            if p.kind is K.SETTLE_COST and (p.good is Good.ANY or p.good is card.good):
+                base -= p.value
+        return max(0, base)
+
+    def _military(self, i: int, card: Card | None) -> int:
+        """Total Military; against ``card`` also the specialised Military that applies."""
+        total = 0
+        for _ti, _pi, p in self._powers(i, 3):
+            if p.kind is K.MILITARY:
+                total += p.value
+            elif card is not None and (
+                (p.kind is K.MILITARY_VS and p.good is card.good)
+                or (p.kind is K.MILITARY_VS_REBEL and "rebel" in card.traits)
+            ):
+                total += p.value
+        return total
+
+    def _methods(self, i: int, cid: int) -> list[tuple[SettleMethod, int]]:
+        """Every way to place world ``cid`` from hand now, with the cards each costs."""
+        card = _card(cid)
+        budget = len(self.seats[i].hand) - (cid in self.seats[i].hand)
+        out: list[tuple[SettleMethod, int]] = []
+        ship = self._has(i, K.COLONY_SHIP) >= 0 and card.good is not Good.ALIEN
+        if not card.military:
+            cost = self._world_cost(i, card, card.cost)
+            if cost <= budget:
+                out.append((SettleMethod.PAY, cost))
+            if ship:
+                out.append((SettleMethod.COLONY_SHIP, 0))
+            return out
+        military = self._military(i, card)
+        if military >= card.cost:
+            out.append((SettleMethod.CONQUER, 0))
+        elif self._has(i, K.NEW_MILITARY_TACTICS) >= 0 and military + 3 >= card.cost:
+            out.append((SettleMethod.CONQUER_TACTICS, 0))
+        if self._has(i, K.CONTACT_SPECIALIST) >= 0 and card.good is not Good.ALIEN:
+            cost = self._world_cost(i, card, card.cost - 1)
+            if cost <= budget:
+                out.append((SettleMethod.CONTACT_PAY, cost))
+            if ship:
+                out.append((SettleMethod.CONTACT_COLONY_SHIP, 0))
+        return out
+
+    def _use_method(self, i: int, method: SettleMethod) -> None:
+        seat = self.seats[i]
+        card = _card(seat.placing)
+        spent = {
+            SettleMethod.CONQUER_TACTICS: K.NEW_MILITARY_TACTICS,
+            SettleMethod.COLONY_SHIP: K.COLONY_SHIP,
+            SettleMethod.CONTACT_COLONY_SHIP: K.COLONY_SHIP,
+        }.get(method)
+        if spent is not None:
+            ti = self._has(i, spent)
+            gone = seat.tableau.pop(ti)[0]
+            self.discard.append(gone)
+            self.log(f"seat {i} discards {_card(gone).name} from the tableau")
+        if method is SettleMethod.PAY:
+            cost = self._world_cost(i, card, card.cost)
+        elif method is SettleMethod.CONTACT_PAY:
+            cost = self._world_cost(i, card, card.cost - 1)
+        else:
+            cost = 0
+        self._set(i, "pay", cost)
+
+    def _finish_settle(self, i: int) -> None:
+        seat = self.seats[i]
+        entry = seat.tableau[-1]
+        if _card(entry[0]).good_type is GoodType.WINDFALL:
+            entry[1] = self._draw()
+        draws = 1 if seat.bonus else 0
+        for _ti, _pi, p in self._powers(i, 3):
+            if p.kind is K.SETTLE_DRAW_AFTER:
+                draws += p.value
+        self._draw_cards(i, draws)
+
+    # -- consume ----------------------------------------------------------------------------
+
+    def _begin_consume(self, k: int) -> None:
+        for i, seat in enumerate(self.seats):
+            seat.used = []
+            seat.bonus = A.CONSUME_2X in seat.actions
+            if A.CONSUME_TRADE in seat.actions and self._goods(i, Good.ANY):
+                self._set(i, "trade")
+            else:
+                self._set(i, "power")
+
+    def _goods(self, i: int, kind: Good) -> list[int]:
+        """Tableau indices of worlds with a good of ``kind`` (ANY: every good)."""
+        return [
+            ti
+            for ti, (cid, good, _placed) in enumerate(self.seats[i].tableau)
+            if good != NO_CARD and (kind is Good.ANY or CARDS[cid].good is kind)
+        ]
+
+    def _trade_bonus(self, i: int, ti: int) -> int:
+        kind = _card(self.seats[i].tableau[ti][0]).good
+        extra = 0
+        for src, _pi, p in self._powers(i, 4):
+            if p.kind is K.TRADE_BONUS and (p.good is Good.ANY or p.good is kind):
+                extra += p.value
+            elif p.kind is K.TRADE_THIS_WORLD and src == ti:
+                extra += p.value
+        return extra
+
+    def _take_good(self, i: int, ti: int) -> Good:
+        entry = self.seats[i].tableau[ti]
+        self.discard.append(entry[1])
+        entry[1] = NO_CARD
+        return _card(entry[0]).good
+
+    def _usable(self, i: int, p: Any) -> bool:
+        kind = p.kind
+        if kind is K.CONSUME:
+            return bool(self._goods(i, p.good))
+        if kind is K.CONSUME_SET:
+            return len(self._goods(i, p.good)) >= p.count
+        if kind is K.CONSUME_DISTINCT:
+            kinds = {_card(self.seats[i].tableau[ti][0]).good for ti in self._goods(i, Good.ANY)}
+            return len(kinds) >= p.count
+        if kind in (K.CONSUME_ALL, K.CONSUME_PRICE, K.CONSUME_PRICE_BONUS):
+            return bool(self._goods(i, Good.ANY))
+        if kind is K.CONSUME_HAND:
+            return bool(self.seats[i].hand)
+        return kind in _CONSUME_KINDS
+
+    def _consume_vp(self, i: int, vp: int) -> None:
+        self._award(i, vp * 2 if self.seats[i].bonus else vp)
+
+    def _invoke(self, i: int, ti: int, pi: int) -> None:
+        seat = self.seats[i]
+        seat.used.append((ti, pi))
+        seat.current = (ti, pi)
+        seat.taken = []
+        p = _card(seat.tableau[ti][0]).powers[pi]
+        kind = p.kind
+        if kind is K.CONSUME_ALL:
+            goods = self._goods(i, Good.ANY)
+            for g in goods:
+                self._take_good(i, g)
+            self._consume_vp(i, len(goods) - 1)
+            self.log(f"seat {i} consumes {len(goods)} goods with {_card(seat.tableau[ti][0]).name}")
+            self._set(i, "power")
+        elif kind is K.CONSUME_DRAW:
+            self._draw_cards(i, p.cards)
+            self._set(i, "power")
+        elif kind is K.CONSUME_GAMBLE:
+            self._set(i, "gamble")
+        elif kind is K.CONSUME_HAND:
+            self._set(i, "hand", p.count)
+        else:
+            self._set(i, "good", p.count)
+
+    def _current_power(self, i: int) -> Any:
+        seat = self.seats[i]
+        ti, pi = seat.current
+        return _card(seat.tableau[ti][0]).powers[pi]
+
+    def _good_options(self, i: int) -> list[int]:
+        p = self._current_power(i)
+        if p.kind is K.CONSUME_DISTINCT:
+            taken = self.seats[i].taken
+            return [
+                ti for ti in self._goods(i, Good.ANY)
+                if _card(self.seats[i].tableau[ti][0]).good not in taken
+            ]
+        if p.kind in (K.CONSUME, K.CONSUME_SET):
+            return self._goods(i, p.good)
+        return self._goods(i, Good.ANY)
+
+    def _consume_good(self, i: int, ti: int) -> None:
+        seat = self.seats[i]
+        p = self._current_power(i)
+        world = seat.tableau[ti][0]
+        price_bonus = self._trade_bonus(i, ti) if p.kind is K.CONSUME_PRICE_BONUS else 0
+        kind = self._take_good(i, ti)
+        seat.taken.append(kind)
+        seat.count -= 1
+        if p.kind is K.CONSUME:
+            self._consume_vp(i, p.vp)
+            self._draw_cards(i, p.cards)
+        elif p.kind in (K.CONSUME_PRICE, K.CONSUME_PRICE_BONUS):
+            self._draw_cards(i, TRADE_PRICE[kind] + price_bonus)
+        elif seat.count == 0:  # a set pays once, when complete
+            self._consume_vp(i, p.vp)
+        self.log(f"seat {i} consumes the good on {_card(world).name}")
+        if seat.count == 0:
+            self._set(i, "power")
+
+    # -- produce ----------------------------------------------------------------------------
+
+    def _begin_produce(self, k: int) -> None:
+        for i, seat in enumerate(self.seats):
+            seat.produced = []
+            seat.produced_on = []
+            seat.used = []
+            seat.bonus = A.PRODUCE in seat.actions
+            for ti, _pi, p in self._powers(i, 5):
+                if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
+                    self._put_good(i, ti)
+        for i in range(self.num_players):
+            self._set(i, "windfall")
+
+    def _put_good(self, i: int, ti: int) -> None:
+        seat = self.seats[i]
+        good = self._draw()
+        if good == NO_CARD:
+            return
+        seat.tableau[ti][1] = good
+        seat.produced.append(_card(seat.tableau[ti][0]).good)
+        seat.produced_on.append(ti)
+
+    def _windfall_options(self, i: int) -> list[tuple[int, int, int]]:
+        """(source tableau index or -1 for the bonus, power index, world) still possible."""
+        seat = self.seats[i]
+        empty = [
+            ti for ti, (cid, good, _p) in enumerate(seat.tableau)
+            if good == NO_CARD and CARDS[cid].good_type is GoodType.WINDFALL
+        ]
+        if not empty:
+            return []
+        sources: list[tuple[int, int, Good]] = []
+        if seat.bonus:
+            sources.append((-1, -1, Good.ANY))
+        for ti, pi, p in self._powers(i, 5):
+            if p.kind is K.PRODUCE_WINDFALL and (ti, pi) not in seat.used:
+                sources.append((ti, pi, p.good))
+        return [
+            (src, pi, w) for src, pi, good in sources for w in empty
+            if good is Good.ANY or _card(seat.tableau[w][0]).good is good
+        ]
+
+    def _produce_draws(self) -> None:
+        rare = [s.produced.count(Good.RARE) for s in self.seats]
+        for i, seat in enumerate(self.seats):
+            draws = 0
+            for ti, _pi, p in self._powers(i, 5):
+                kind = p.kind
+                if kind is K.PRODUCE_DRAW:
+                    draws += p.cards
+                elif kind is K.PRODUCE_DRAW_IF and ti in seat.produced_on:
+                    draws += p.cards
+                elif kind is K.PRODUCE_DRAW_PER_GOOD:
+                    draws += p.cards * seat.produced.count(p.good)
+                elif kind is K.PRODUCE_DRAW_DISTINCT:
+                    draws += p.cards * len(set(seat.produced))
+                elif kind is K.PRODUCE_DRAW_PER_WORLD:
+                    draws += p.cards * sum(
+                        1 for e in seat.tableau
+                        if CARDS[e[0]].good is p.good and CARDS[e[0]].good_type is not GoodType.NONE
+                    )
+                elif kind is K.PRODUCE_DRAW_MOST and all(
+                    rare[i] > r for j, r in enumerate(rare) if j != i
+                ):
+                    draws += p.cards
+            self._draw_cards(i, draws)
+
+    # -- decisions --------------------------------------------------------------------------
+
+    def _prompt(self, i: int) -> str:
+        step = self.seats[i].step
+        count = self.seats[i].count
+        return {
+            "discard": f"discard a card ({count} to go)",
+            "select": "choose your action" + ("s" if self.advanced else ""),
+            "keep": f"keep an explored card ({count} to keep)",
+            "develop": "place a development (or none)",
+            "settle": "place a world (or none)",
+            "method": "choose how to place the world",
+            "pay": f"pay a card ({count} to go)",
+            "trade": "sell a good",
+            "power": "use a consume power",
+            "good": "choose the good to consume",
+            "hand": "discard a card for 1 VP, or stop",
+            "gamble": "name a number for the lucky draw",
+            "windfall": "produce on a windfall world",
+        }[step]
+
+    def _options(self, i: int) -> _Options:
+        seat = self.seats[i]
+        step = seat.step
+        D = ActionDetail
+        if step in ("discard", "pay"):
+            kind = DecisionKind.DISCARD if step == "discard" else DecisionKind.PAY
+            verb = "Discard" if step == "discard" else "Pay with"
+            return [(f"{verb} {CARDS[c].name}", D(kind, card=c)) for c in sorted(set(seat.hand))]
+        if step == "select":
+            return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
+        if step == "keep":
+            return [
+                (f"Keep {CARDS[c].name}", D(DecisionKind.KEEP, card=c))
+                for c in sorted(set(seat.drawn))
+            ]
+        if step == "develop":
+            out = [("Develop nothing", D(DecisionKind.DEVELOP))]
+            owned = {e[0] for e in seat.tableau}
+            budget = len(seat.hand) - 1
+            for c in sorted(set(seat.hand)):
+                card = CARDS[c]
+                if card.kind is CardKind.DEVELOPMENT and c not in owned:
+                    cost = self._develop_cost(i, c)
+                    if cost <= budget:
+                        out.append((f"Develop {card.name} (cost {cost})",
+                                    D(DecisionKind.DEVELOP, card=c, number=cost)))
+            return out
+        if step == "settle":
+            out = [("Settle nothing", D(DecisionKind.SETTLE))]
+            for c in sorted(set(seat.hand)):
+                card = CARDS[c]
+                if card.kind is not CardKind.DEVELOPMENT:
+                    methods = self._methods(i, c)
+                    if methods:
+                        cost = min(m[1] for m in methods)
+                        verb = "conquer" if card.military else "cost"
+                        note = f"{verb} {card.cost}" if card.military else f"cost {cost}"
+                        out.append((f"Settle {card.name} ({note})",
+                                    D(DecisionKind.SETTLE, card=c, number=cost)))
+            return out
+        if step == "method":
+            out = []
+            for m in seat.methods:
+                method = SettleMethod(m)
+                cost = self._method_cost(i, method)
+                out.append((f"{method.name.lower().replace('_', ' ')} (pay {cost})",
+                            D(DecisionKind.METHOD, card=seat.placing, method=method,
+                              number=cost)))
+            return out
+        if step == "trade":
+            return [
+                (f"Sell the good on {CARDS[seat.tableau[ti][0]].name} for "
+                 f"{TRADE_PRICE[CARDS[seat.tableau[ti][0]].good] + self._trade_bonus(i, ti)} cards",
+                 D(DecisionKind.TRADE, card=seat.tableau[ti][0], tableau_index=ti))
+                for ti in self._goods(i, Good.ANY)
+            ]
+        if step == "power":
+            return [
+                (f"Use {CARDS[seat.tableau[ti][0]].name}: {p.text}",
+                 D(DecisionKind.CONSUME_POWER, card=seat.tableau[ti][0], source_index=ti,
+                   power_index=pi))
+                for ti, pi, p in self._powers(i, 4)
+                if (ti, pi) not in seat.used and p.kind in _CONSUME_KINDS and self._usable(i, p)
+            ]
+        if step == "good":
+            return [
+                (f"Consume the good on {CARDS[seat.tableau[ti][0]].name}",
+                 D(DecisionKind.CONSUME_GOOD, card=seat.tableau[ti][0], tableau_index=ti,
+                   source_index=seat.current[0], power_index=seat.current[1]))
+                for ti in self._good_options(i)
+            ]
+        if step == "hand":
+            out = [("Stop discarding", D(DecisionKind.CONSUME_HAND))]
+            out.extend(
+                (f"Discard {CARDS[c].name} for 1 VP", D(DecisionKind.CONSUME_HAND, card=c))
+                for c in sorted(set(seat.hand))
+            )
+            return out
+        if step == "gamble":
+            return [(f"Name {n}", D(DecisionKind.GAMBLE, number=n)) for n in range(1, 8)]
+        if step == "windfall":
+            return [
+                (f"Produce on {CARDS[seat.tableau[w][0]].name}"
+                 + (" (Produce bonus)" if src < 0 else
+                    f" ({CARDS[seat.tableau[src][0]].name})"),
+                 D(DecisionKind.WINDFALL, card=seat.tableau[w][0], tableau_index=w,
+                   source_index=src, power_index=pi))
+                for src, pi, w in self._windfall_options(i)
+            ]
+        raise AssertionError(f"unknown step {step!r}")
+
+    def _method_cost(self, i: int, method: SettleMethod) -> int:
+        seat = self.seats[i]
+        card = _card(seat.placing)
+        if method is SettleMethod.PAY:
+            return self._world_cost(i, card, card.cost)
+        if method is SettleMethod.CONTACT_PAY:
+            return self._world_cost(i, card, card.cost - 1)
+        return 0
+
+    def _do(self, i: int, d: ActionDetail) -> None:
+        """Carry out one chosen action of seat ``i``."""
+        seat = self.seats[i]
+        step = seat.step
+        if step == "discard" or step == "pay":
+            self._discard_from_hand(i, d.card)
+            seat.count -= 1
+        elif step == "select":
+            seat.actions = list(d.actions)
+            seat.step = ""
+        elif step == "keep":
+            seat.drawn.remove(d.card)
+            seat.hand.append(d.card)
+            seat.count -= 1
+        elif step == "develop" or step == "settle":
+            seat.placing = d.card
+            seat.step = ""
+        elif step == "method":
+            seat.methods = []
+            self._use_method(i, d.method)
+        elif step == "trade":
+            cards = TRADE_PRICE[_card(seat.tableau[d.tableau_index][0]).good]
+            cards += self._trade_bonus(i, d.tableau_index)
+            self._take_good(i, d.tableau_index)
+            self._draw_cards(i, cards)
+            self.log(f"seat {i} sells the good on {_card(d.card).name} for {cards} cards")
+            self._set(i, "power")
+        elif step == "power":
+            self._invoke(i, d.source_index, d.power_index)
+        elif step == "good":
+            self._consume_good(i, d.tableau_index)
+        elif step == "hand":
+            if d.card == NO_CARD:
+                self._finish_step(i)
+            else:
+                self._discard_from_hand(i, d.card)
+                self._award(i, 1)  # card-discard VP are never doubled
+                seat.count -= 1
+                if seat.count == 0:
+                    self._finish_step(i)
+        elif step == "gamble":
+            top = self._draw()
+            if top != NO_CARD:
+                self.log(f"seat {i} names {d.number} and flips {_card(top).name}")
+                if _card(top).cost == d.number:
+                    seat.hand.append(top)
+                else:
+                    self.discard.append(top)
+            self._set(i, "power")
+        elif step == "windfall":
+            if d.source_index >= 0:
+                seat.used.append((d.source_index, d.power_index))
+            else:
+                seat.bonus = False
+            self._put_good(i, d.tableau_index)
+        else:
+            raise AssertionError(f"unknown step {step!r}")
+
+    def _finish_step(self, i: int) -> None:
+        """A step with nothing more to do: move the seat on to what follows it."""
+        seat = self.seats[i]
+        step = seat.step
+        seat.count = 0
+        if step == "pay":
+            seat.step = ""
+            if self.stage is Phase.SETTLE:
+                self._finish_settle(i)
+            else:
+                self._finish_develop(i)
+        elif step in ("good", "hand", "trade"):
+            seat.step = "power"
+        else:
+            seat.step = ""
+
+    # -- scoring and views ------------------------------------------------------------------
+
+    def _scores(self) -> list[int]:
+        from ._scoring import score
+
+        return [score(s.tableau, s.vp) for s in self.seats]
+
+    def result(self) -> Result:
+        """Final scores (or the standing so far), ranked by VP then hand plus goods."""
+        scores = self._scores()
+        keys = [
+            (scores[i], len(s.hand) + sum(1 for e in s.tableau if e[1] != NO_CARD))
+            for i, s in enumerate(self.seats)
+        ]
+        if self.termination is None:
+            return Result.from_keys(keys, scores, reason=f"standing in round {self.round}")
+        reason = "round limit reached" if self.termination is Termination.TURN_LIMIT else ""
+        return Result.from_keys(keys, scores, termination=self.termination, reason=reason)
+
+    def observation(self, seat: int | None) -> Observation:
+        """The seat's view: its own hand and explore cards, public facts about everyone."""
+        scores = self._scores()
+        revealed = self.stage is not Phase.SELECT
+        players = tuple(
+            PlayerView(
+                seat=i,
+                tableau=tuple(TableauCard(e[0], e[1] != NO_CARD) for e in s.tableau),
+                hand_count=len(s.hand),
+                vp_chips=s.vp,
+                actions=tuple(s.actions) if revealed else (),
+                military=sum(
+                    p.value for e in s.tableau for _pi, p in _BY_PHASE[e[0]][3]
+                    if p.kind is K.MILITARY
+                ),
+                score=scores[i],
+            )
+            for i, s in enumerate(self.seats)
+        )
+        mine = self.seats[seat] if seat is not None else None
+        return Observation(
+            seat=-1 if seat is None else seat,
+            round=self.round,
+            phase=self.stage,
+            phases=tuple(p for p, _k in self.phases),
+            players=players,
+            hand=tuple(sorted(mine.hand)) if mine else (),
+            explore_cards=(
+                tuple(sorted(mine.drawn)) if mine and self.stage is Phase.EXPLORE else ()
+            ),
+            pay_left=mine.count if mine and mine.step == "pay" else 0,
+            deck_count=len(self.deck),
+            discard_count=len(self.discard),
+            vp_pool=self.vp_pool,
+            advanced=self.advanced,
+            game_over=self.termination is not None,
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state, hidden parts included, as plain data."""
+        return {
+            "round": self.round,
+            "stage": self.stage.name,
+            "sub": self.sub,
+            "phase_no": self.phase_no,
+            "phases": [(p.name, k) for p, k in self.phases],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "vp_pool": self.vp_pool,
+            "termination": None if self.termination is None else self.termination.name,
+            "rng": self.rng.getstate(),
+            "seats": [
+                {
+                    "hand": list(s.hand),
+                    "tableau": [list(e) for e in s.tableau],
+                    "vp": s.vp,
+                    "actions": [a.name for a in s.actions],
+                    "step": s.step,
+                    "count": s.count,
+                    "drawn": list(s.drawn),
+                    "placing": s.placing,
+                    "methods": list(s.methods),
+                    "bonus": s.bonus,
+                    "used": [list(u) for u in s.used],
+                    "current": list(s.current),
+                    "taken": [g.name for g in s.taken],
+                    "produced": [g.name for g in s.produced],
+                    "produced_on": list(s.produced_on),
+                }
+                for s in self.seats
+            ],
+        }

@@ -1,0 +1,151 @@
+"""The typed values a seat sees: observation, action details and static data.
+
+Each dataclass mirrors one message of ``proto/arena/v1/race.proto`` field by field, and each
+enum one proto enum (member ``X`` of ``Phase`` is ``RACE_PHASE_X``), which is all the arena
+codec needs.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ._cards import Card, Good
+
+
+class ActionCard(enum.Enum):
+    """The action cards; DEVELOP_2 and SETTLE_2 exist only in the two-player advanced game."""
+
+    EXPLORE_5 = 0
+    EXPLORE_1_1 = 1
+    DEVELOP = 2
+    DEVELOP_2 = 3
+    SETTLE = 4
+    SETTLE_2 = 5
+    CONSUME_TRADE = 6
+    CONSUME_2X = 7
+    PRODUCE = 8
+
+
+class Phase(enum.Enum):
+    """Where a match is: setup discard, action selection, phases I-V, round-end discard."""
+
+    SETUP_DISCARD = 0
+    SELECT = 1
+    EXPLORE = 2
+    DEVELOP = 3
+    SETTLE = 4
+    CONSUME = 5
+    PRODUCE = 6
+    ROUND_DISCARD = 7
+    GAME_OVER = 8
+
+
+class DecisionKind(enum.Enum):
+    """What an action does; it says which detail fields are meaningful."""
+
+    SELECT = 0
+    DISCARD = 1
+    KEEP = 2
+    DEVELOP = 3
+    SETTLE = 4
+    METHOD = 5
+    PAY = 6
+    TRADE = 7
+    CONSUME_POWER = 8
+    CONSUME_GOOD = 9
+    CONSUME_HAND = 10
+    GAMBLE = 11
+    WINDFALL = 12
+
+
+class SettleMethod(enum.Enum):
+    """How a revealed world is placed."""
+
+    NONE = 0
+    PAY = 1
+    CONQUER = 2
+    CONQUER_TACTICS = 3
+    COLONY_SHIP = 4
+    CONTACT_PAY = 5
+    CONTACT_COLONY_SHIP = 6
+
+
+@dataclass(frozen=True)
+class ActionDetail:
+    """One action: ``card`` is a card design id (-1: none / stop), indices refer to the tableau.
+
+    SELECT: ``actions``. DISCARD/KEEP/PAY/CONSUME_HAND: ``card``. DEVELOP/SETTLE: ``card``
+    (-1 places nothing) and ``number`` = its cost after reductions. METHOD: ``method`` and
+    ``number`` = cards to pay. TRADE/CONSUME_GOOD: ``tableau_index`` of the world whose good
+    goes, ``card`` = that world. CONSUME_POWER: ``source_index``/``power_index`` of the power,
+    ``card`` = its card. GAMBLE: ``number``. WINDFALL: ``source_index`` (-1: the Produce
+    bonus), ``power_index``, ``tableau_index`` and ``card`` of the world that gets the good.
+    """
+
+    kind: DecisionKind
+    actions: tuple[ActionCard, ...] = ()
+    card: int = -1
+    tableau_index: int = -1
+    source_index: int = -1
+    power_index: int = -1
+    method: SettleMethod = SettleMethod.NONE
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class TableauCard:
+    """A card in a tableau and whether a (face-down) good lies on it."""
+
+    card: int
+    good: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """The public facts about one seat."""
+
+    seat: int
+    tableau: tuple[TableauCard, ...]
+    hand_count: int
+    vp_chips: int
+    actions: tuple[ActionCard, ...]
+    military: int
+    score: int
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat (``seat`` -1: a spectator) may know."""
+
+    seat: int
+    round: int
+    phase: Phase
+    phases: tuple[Phase, ...]
+    players: tuple[PlayerView, ...]
+    hand: tuple[int, ...]
+    explore_cards: tuple[int, ...]
+    pay_left: int
+    deck_count: int
+    discard_count: int
+    vp_pool: int
+    advanced: bool
+    game_over: bool
+
+
+@dataclass(frozen=True)
+class TradePrice:
+    """Cards drawn when a good of this kind is sold (before trade powers)."""
+
+    good: Good
+    price: int
+
+
+@dataclass(frozen=True)
+class StaticData:
+    """The card catalogue and the fixed numbers of the game."""
+
+    cards: tuple[Card, ...]
+    deck_size: int
+    hand_limit: int
+    trade_prices: tuple[TradePrice, ...]

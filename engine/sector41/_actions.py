@@ -1,0 +1,184 @@
+"""Cached builders of the legal actions (frozen values, so equal ones are shared)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .._core import Action
+from ._messages import ActionKind, Sector41ActionDetail
+from ._tiles import DIRECTIONS, SIZE, Color, TileKind, cell_name
+
+_CACHE = 1 << 17
+_GRID = (0, 0)  # the ship position does not matter when the target is a grid cell
+_A = ActionKind
+
+
+def _where(to: int, ship_rc: tuple[int, int]) -> tuple[int, int, bool]:
+    if to < 0:
+        return ship_rc[0], ship_rc[1], True
+    r, c = divmod(to, SIZE)
+    return r, c, False
+
+
+def _label(to: int, face_down: bool, kind: TileKind | None) -> str:
+    if to < 0:
+        return "Mother Ship"
+    if face_down:
+        return f"{cell_name(to)} (face down{', ' + _title(kind) if kind else ''})"
+    return f"{cell_name(to)} ({_title(kind)})"
+
+
+def _title(kind: TileKind | None) -> str:
+    return kind.name.replace("_", " ").title() if kind else "?"
+
+
+@lru_cache(maxsize=_CACHE)
+def move(
+    aid: int,
+    explorer: int,
+    d: int,
+    to: int,
+    ship_rc: tuple[int, int],
+    face_down: bool,
+    kind: TileKind | None,
+    combat: bool,
+) -> Action:
+    """An Explorer phase step of ``explorer`` in direction ``d`` onto ``to`` (-1: own ship)."""
+    return Action(aid, *move_parts(explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
+                                   kind, combat))
+
+
+@lru_cache(maxsize=_CACHE)
+def move_parts(
+    explorer: int,
+    d: int,
+    to: int,
+    ship_rc: tuple[int, int],
+    face_down: bool,
+    kind: TileKind | None,
+    combat: bool,
+) -> tuple[str, Sector41ActionDetail]:
+    """Text and detail of ``move`` (pass ship_rc (0, 0) unless ``to`` is the ship)."""
+    r, c, ship = _where(to, ship_rc)
+    text = f"Explorer {explorer + 1} {DIRECTIONS[d].name} onto {_label(to, face_down, kind)}"
+    if combat:
+        text += ", attacking"
+    detail = Sector41ActionDetail(
+        _A.EXPLORER_MOVE, explorer=explorer, direction=DIRECTIONS[d], to_row=r, to_col=c,
+        to_ship=ship, face_down=face_down, to_kind=kind, combat=combat,
+    )
+    return text, detail
+
+
+@lru_cache(maxsize=_CACHE)
+def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action:
+    """A step up the Asteroid Belt to ``asteroid`` on the tile at ``to``."""
+    r, c = divmod(to, SIZE)
+    text = f"Explorer {explorer + 1} to asteroid {asteroid} on {cell_name(to)}"
+    if combat:
+        text += ", attacking"
+    detail = Sector41ActionDetail(
+        _A.ASTEROID_HOP, explorer=explorer, to_row=r, to_col=c,
+        to_kind=TileKind.ASTEROID_BELT, combat=combat, asteroid=asteroid,
+    )
+    return Action(aid, text, detail)
+
+
+@lru_cache(maxsize=_CACHE)
+def tow(aid: int, explorer: int, color: int | None) -> Action:
+    """Tow a disc of ``color`` (None: nothing) with the chosen move."""
+    if color is None:
+        return Action(aid, "Tow nothing", Sector41ActionDetail(_A.TOW, explorer=explorer))
+    col = Color(color)
+    text = f"Tow a {col.name.lower()} Glynium disc"
+    return Action(aid, text, Sector41ActionDetail(_A.TOW, explorer=explorer, color=col))
+
+
+@lru_cache(maxsize=_CACHE)
+def ship(aid: int, kind: ActionKind, shift: int, line: int, along: str) -> Action:
+    """A Mother Ship phase choice; ``along`` names the edge coordinate (column or row)."""
+    if kind is _A.STAY:
+        return Action(aid, "Mother Ship does nothing", Sector41ActionDetail(kind))
+    name = line_name(along, line)
+    if kind is _A.FOLD:
+        return Action(aid, f"Fold Space along {name}", Sector41ActionDetail(kind, line=line))
+    text = f"Mother Ship to {name} ({shift:+d})"
+    return Action(aid, text, Sector41ActionDetail(kind, ship_shift=shift, line=line))
+
+
+def line_name(along: str, line: int) -> str:
+    """'column C' or 'row 3' for a line index."""
+    return f"column {'ABCDEFGHI'[line]}" if along == "column" else f"row {line + 1}"
+
+
+def tile_move(
+    aid: int,
+    explorer: int,
+    d: int | None,
+    to: int,
+    ship_rc: tuple[int, int],
+    face_down: bool,
+    kind: TileKind | None,
+    combat: bool,
+    loop: bool,
+) -> Action:
+    """A tile instruction's move or jump to ``to``."""
+    return Action(aid, *_tile_move(explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
+                                   kind, combat, loop))
+
+
+@lru_cache(maxsize=_CACHE)
+def _tile_move(
+    explorer: int,
+    d: int | None,
+    to: int,
+    ship_rc: tuple[int, int],
+    face_down: bool,
+    kind: TileKind | None,
+    combat: bool,
+    loop: bool,
+) -> tuple[str, Sector41ActionDetail]:
+    r, c, on_ship = _where(to, ship_rc)
+    way = f" {DIRECTIONS[d].name}" if d is not None else ""
+    text = f"Explorer {explorer + 1} jumps{way} to {_label(to, face_down, kind)}"
+    if combat:
+        text += ", attacking"
+    if loop:
+        text += " (loop: destroyed)"
+    detail = Sector41ActionDetail(
+        _A.TILE_MOVE, explorer=explorer, direction=None if d is None else DIRECTIONS[d],
+        to_row=r, to_col=c, to_ship=on_ship, face_down=face_down, to_kind=kind,
+        combat=combat, loop=loop,
+    )
+    return text, detail
+
+
+@lru_cache(maxsize=_CACHE)
+def target(aid: int, kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
+           verb: str) -> Action:
+    """A choice of a cell (Viewport, Distortion, Ion Storm, Vortex, loop drop, Guardian)."""
+    return Action(aid, *_target(kind, to, face_down, known, verb))
+
+
+@lru_cache(maxsize=_CACHE)
+def _target(kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
+            verb: str) -> tuple[str, Sector41ActionDetail]:
+    r, c = divmod(to, SIZE)
+    text = f"{verb} {_label(to, face_down, known)}"
+    return text, Sector41ActionDetail(kind, to_row=r, to_col=c, face_down=face_down,
+                                      to_kind=known)
+
+
+@lru_cache(maxsize=_CACHE)
+def explorer_target(aid: int, kind: ActionKind, seat: int | None, explorer: int | None,
+                    text: str) -> Action:
+    """A Starbase or Star Gate choice of an Explorer (None: nobody)."""
+    return Action(aid, text, Sector41ActionDetail(kind, target_seat=seat,
+                                                  target_explorer=explorer))
+
+
+@lru_cache(maxsize=_CACHE)
+def turn(aid: int, quarters: int) -> Action:
+    """A Vortex turn of the chosen tile."""
+    text = f"Turn it {90 * quarters} degrees clockwise"
+    return Action(aid, text, Sector41ActionDetail(_A.VORTEX_TURN, quarter_turns=quarters))

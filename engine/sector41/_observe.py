@@ -1,0 +1,130 @@
+"""Build what one seat may know: face-down tiles stay hidden except its own sightings."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ._messages import (
+    CellView,
+    ExplorerView,
+    Location,
+    Phase,
+    PlayerView,
+    Sector41Observation,
+    Sector41StaticData,
+    TileTypeView,
+)
+from ._tiles import (
+    CELLS,
+    DIRECTIONS,
+    DISC_COUNTS,
+    GONE,
+    KIND_OF,
+    OUT,
+    POINTS,
+    SHIP,
+    SIZE,
+    TILE_TYPES,
+    Color,
+    Edge,
+    board_arrows,
+    disc_color,
+)
+
+if TYPE_CHECKING:
+    from ._state import Sector41State
+
+_NO_ARROWS: tuple = ()
+
+
+@lru_cache(maxsize=1 << 14)
+def _cell(
+    cell: int, face_up: bool, cleansed: bool, type_id: int | None, rotation: int | None,
+    peeked: bool, y: int, b: int, r: int,
+) -> CellView:
+    kind = None if type_id is None else KIND_OF[type_id]
+    arrows = (
+        tuple(DIRECTIONS[d] for d in board_arrows(type_id, rotation))
+        if type_id is not None and rotation is not None
+        else _NO_ARROWS
+    )
+    row, col = divmod(cell, SIZE)
+    return CellView(row, col, face_up, cleansed, kind, type_id, rotation, arrows, peeked, y, b, r)
+
+
+def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
+    """The observation of ``seat`` (None: a spectator, public facts only)."""
+    peeks = state.peeks[seat] if seat is not None else {}
+    cells = []
+    for cell in range(CELLS):
+        tid = state.grid[cell]
+        y, b, r = state.discs[cell]
+        if state.up[tid]:
+            cells.append(_cell(cell, True, False, state.types[tid], state.rot[tid], False, y, b, r))
+        elif tid in peeks:
+            cells.append(_cell(cell, False, False, state.types[tid], peeks[tid], True, y, b, r))
+        else:
+            cells.append(_cell(cell, False, state.clean[tid], None, None, False, y, b, r))
+    explorers = []
+    towing = None if state.tow is None else Color(state.tow)
+    for q, ex in enumerate(state.expl):
+        shield = state.shielded(q)
+        for i, e in enumerate(ex):
+            if e.loc >= 0:
+                location, row, col = Location.BOARD, e.loc // SIZE, e.loc % SIZE
+            else:
+                location = {SHIP: Location.SHIP, OUT: Location.OUT_OF_PLAY,
+                            GONE: Location.REMOVED}[e.loc]
+                row = col = None
+            active = q == state.current and i == state.active
+            explorers.append(ExplorerView(
+                q, i, location, row, col, e.asteroid, e.trapped, e.barren >= 0,
+                e.loc in shield, towing if active else None,
+            ))
+    players = tuple(
+        PlayerView(
+            q, Edge(state.edge[q]), state.ship_pos[q], state.ship_rc[q][0], state.ship_rc[q][1],
+            state.score[q], *state.scored[q], state.reached[q], state.last_fold[q],
+        )
+        for q in range(state.num_players)
+    )
+    supply = [0, 0, 0]
+    for k in range(state.placed, sum(DISC_COUNTS)):
+        supply[disc_color(k)] += 1
+    return Sector41Observation(
+        turn=state.turn,
+        turn_limit=state.turn_limit,
+        current_seat=state.current,
+        your_seat=seat,
+        phase=state.phase if state.termination is None else Phase.OVER,
+        guardian_mode=state.mode,
+        guardian_row=state.guardian // SIZE,
+        guardian_col=state.guardian % SIZE,
+        cells=tuple(cells),
+        explorers=tuple(explorers),
+        players=players,
+        supply_yellow=supply[0],
+        supply_blue=supply[1],
+        supply_red=supply[2],
+        removed_discs=sum(state.removed),
+        remaining_points=state.remaining_points(),
+        active_explorer=state.active,
+    )
+
+
+def static_data() -> Sector41StaticData:
+    """The catalogue of tile designs and the disc values."""
+    return Sector41StaticData(
+        rows=SIZE,
+        cols=SIZE,
+        tile_types=tuple(
+            TileTypeView(t.id, t.name, t.kind, t.count, t.number,
+                         tuple(DIRECTIONS[a] for a in t.arrows), t.text)
+            for t in TILE_TYPES
+        ),
+        yellow_points=POINTS[0],
+        blue_points=POINTS[1],
+        red_points=POINTS[2],
+        disc_counts=DISC_COUNTS,
+    )

@@ -1,0 +1,924 @@
+"""The Sector 41 match state: setup, the three phases of a turn, every tile, the end.
+
+The state is a small explicit state machine (``stage``) so that it deep-copies and snapshots
+as plain data: each stage offers one Decision to the current seat; a decision with a single
+legal action is applied at once (it is no choice), so forced moves never reach a bot.
+Positions are cell indices 0..80 (row * 9 + col); ``SHIP`` is the owner's Mother Ship,
+``OUT`` out of play, ``GONE`` removed from the game by cleansing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from .._core import Action, Decision, GameState, Result, Termination
+from . import _actions as act
+from ._messages import ActionKind, GuardianMode, Phase
+from ._observe import observe
+from ._tiles import (
+    CELLS,
+    CENTRE,
+    DELTAS,
+    EDGES_BY_PLAYERS,
+    GONE,
+    INWARD,
+    KIND_OF,
+    NEIGHBOUR,
+    NOWHERE,
+    NUMBER_OF,
+    OPPOSITE_EDGE,
+    OUT,
+    POINTS,
+    SHIP,
+    SIZE,
+    TILE_TYPES,
+    TOTAL_DISCS,
+    Color,
+    TileKind,
+    board_arrows,
+    cell_name,
+    disc_color,
+)
+
+_K = TileKind
+_A = ActionKind
+# Tiles whose effect depends on the heading: a loop is a revisit with the same heading there.
+_HEADED = frozenset({_K.SPACE_RIFT, _K.TEMPORAL_ANOMALY})
+_GRID_RC = (0, 0)  # the ship position does not matter for a move onto a grid cell
+_TOTAL_POINTS = sum(p * n for p, n in zip(POINTS, (18, 2, 1), strict=True))
+CHEB: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE)) for b in range(CELLS))
+    for a in range(CELLS)
+)
+
+
+class Explorer:
+    """One Explorer's mutable state."""
+
+    __slots__ = ("loc", "asteroid", "trapped", "barren")
+
+    def __init__(self) -> None:
+        self.loc = SHIP
+        self.asteroid = 0  # asteroid number on an Asteroid Belt tile; 0 elsewhere or free
+        self.trapped = False  # alone in a Nebula
+        self.barren = -1  # turn of the Barren Planet landing; -1 when standing
+
+    def reset(self, loc: int) -> None:
+        """Put it at ``loc`` free of every tile status (home, out of play, summoned)."""
+        self.loc = loc
+        self.asteroid = 0
+        self.trapped = False
+        self.barren = -1
+
+    def as_tuple(self) -> tuple[int, int, bool, int]:
+        """Plain data for snapshots."""
+        return (self.loc, self.asteroid, self.trapped, self.barren)
+
+
+class Sector41State(GameState):
+    """A Sector 41 match (see the module docstring and RULES.md)."""
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+        n = num_players
+        self.turn_limit: int = int(self.options["turn_limit"])
+        bag = [t.id for t in TILE_TYPES for _ in range(t.count)]
+        self.rng.shuffle(bag)
+        # Tile ids are the cells where the tiles were laid, so an id says nothing of a kind.
+        self.types: list[int] = bag
+        self.rot: list[int] = [self.rng.randrange(4) for _ in range(CELLS)]
+        self.up: list[bool] = [False] * CELLS
+        self.clean: list[bool] = [False] * CELLS
+        self.grid: list[int] = list(range(CELLS))
+        self.discs: list[list[int]] = [[0, 0, 0] for _ in range(CELLS)]
+        self.placed = 0
+        self.removed = [0, 0, 0]
+        self.score = [0] * n
+        self.scored = [[0, 0, 0] for _ in range(n)]
+        self.reached = [0] * n
+        self.edge: list[int] = list(EDGES_BY_PLAYERS[n])
+        self.ship_pos = [SIZE // 2] * n
+        self.ship_rc: list[tuple[int, int]] = [(0, 0)] * n
+        for p in range(n):
+            self._place_ship(p, SIZE // 2)
+        self.expl: list[list[Explorer]] = [[Explorer() for _ in range(3)] for _ in range(n)]
+        self.guardian = CENTRE
+        self.mode = GuardianMode.WANDERING
+        self.last_fold: list[int | None] = [None] * n
+        self.peeks: list[dict[int, int | None]] = [{} for _ in range(n)]
+        self.down = CELLS  # face-down, uncleansed tiles
+        self.turn = 0
+        self.current = 0
+        self.phase = Phase.MOTHER_SHIP
+        self.stage = ""
+        self.sub = ""
+        self.active: int | None = None
+        self.tow: int | None = None
+        self.visited: list[int] = []
+        self.chosen: tuple[int, int, int, int] | None = None
+        self.vortex_cell = NOWHERE
+        self.revealed = False
+        self.termination: Termination | None = None
+        self._payloads: list[Any] = []
+        self._decision: Decision | None = None
+        self._reveal(CENTRE)
+        self.log(f"Setup: {n} players, the Guardian on {cell_name(CENTRE)}")
+        self._start_turn()
+        self._settle()
+
+    # -- the engine contract -------------------------------------------------------------
+
+    def _pending(self) -> dict[int, Decision]:
+        if self._decision is None:
+            return {}
+        return {self.current: self._decision}
+
+    def _apply(self, choices: dict[int, Action]) -> None:
+        self._choose(choices[self.current].id)
+        self._settle()
+
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may know (None: a spectator)."""
+        return observe(self, seat)
+
+    def result(self) -> Result:
+        """Scores and ranks (score, then who reached it first); works at any time."""
+        keys = [(s, -r) for s, r in zip(self.score, self.reached, strict=True)]
+        if self.termination is None:
+            reason = f"standing after turn {self.turn} (in progress)"
+            return Result.from_keys(keys, self.score, reason=reason)
+        reason = (
+            f"turn limit {self.turn_limit} reached"
+            if self.termination is Termination.TURN_LIMIT
+            else "no other player can surpass the leader"
+        )
+        return Result.from_keys(keys, self.score, termination=self.termination, reason=reason)
+
+    def snapshot(self) -> Any:
+        """The whole state as plain data."""
+        return {
+            "types": tuple(self.types), "rot": tuple(self.rot), "up": tuple(self.up),
+            "clean": tuple(self.clean), "grid": tuple(self.grid),
+            "discs": tuple(tuple(d) for d in self.discs), "placed": self.placed,
+            "removed": tuple(self.removed), "score": tuple(self.score),
+            "scored": tuple(tuple(s) for s in self.scored), "reached": tuple(self.reached),
+            "ship_pos": tuple(self.ship_pos),
+            "explorers": tuple(tuple(e.as_tuple() for e in ex) for ex in self.expl),
+            "guardian": self.guardian, "mode": self.mode.name,
+            "last_fold": tuple(self.last_fold),
+            "peeks": tuple(tuple(sorted(p.items())) for p in self.peeks),
+            "turn": self.turn, "current": self.current, "phase": self.phase.name,
+            "stage": self.stage, "sub": self.sub, "active": self.active, "tow": self.tow,
+            "visited": tuple(self.visited), "chosen": self.chosen,
+            "vortex_cell": self.vortex_cell, "revealed": self.revealed,
+            "termination": None if self.termination is None else self.termination.name,
+            "legal": tuple(a.text for a in self._decision.legal) if self._decision else (),
+        }
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def _offer(self, stage: str, prompt: str, actions: list[Action], payloads: list[Any]) -> None:
+        self.stage = stage
+        self._payloads = payloads
+        self._decision = Decision(self.current, prompt, tuple(actions), stage)
+
+    def _settle(self) -> None:
+        # A single legal action is not a choice: apply it, so forced moves never ask a bot.
+        while self._decision is not None and len(self._decision.legal) == 1:
+            self._choose(0)
+
+    def _choose(self, index: int) -> None:
+        payload = self._payloads[index]
+        self._decision = None
+        stage = self.stage
+        if stage == "ship":
+            self._ship_choice(payload)
+        elif stage == "move":
+            self._move_choice(payload)
+        elif stage == "tow":
+            assert self.chosen is not None
+            self._do_move(*self.chosen, tow=payload)
+        elif stage == "tile":
+            self._tile_choice(payload)
+        elif stage == "vortex_turn":
+            self._vortex(self.vortex_cell, payload)
+        elif stage == "loop_drop":
+            self.discs[payload][self.tow] += 1  # type: ignore[index]
+            self.log(f"The towed disc is left on {cell_name(payload)}")
+            self.tow = None
+            self._end_explorer_phase()
+        elif stage == "guardian":
+            self._guardian_move(payload)
+        else:  # pragma: no cover - a stage without a decision is never offered
+            raise AssertionError(stage)
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def _place_ship(self, p: int, pos: int) -> None:
+        self.ship_pos[p] = pos
+        edge = self.edge[p]
+        self.ship_rc[p] = ((-1, pos), (pos, SIZE), (SIZE, pos), (pos, -1))[edge]
+
+    def front(self, p: int) -> int:
+        """The grid cell in front of ``p``'s Mother Ship."""
+        pos = self.ship_pos[p]
+        return (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[self.edge[p]]
+
+    def line_cells(self, p: int) -> list[int]:
+        """The cells of the line in front of ``p``'s Mother Ship, from the ship outward."""
+        pos = self.ship_pos[p]
+        edge = self.edge[p]
+        if edge == 0:
+            return [r * SIZE + pos for r in range(SIZE)]
+        if edge == 2:
+            return [r * SIZE + pos for r in reversed(range(SIZE))]
+        if edge == 1:
+            return [pos * SIZE + c for c in reversed(range(SIZE))]
+        return [pos * SIZE + c for c in range(SIZE)]
+
+    def target(self, p: int, pos: int, dr: int, dc: int) -> int:
+        """Where an offset (dr, dc) from ``pos`` lands for ``p``: a cell, SHIP or NOWHERE."""
+        if pos == SHIP:
+            r, c = self.ship_rc[p]
+        else:
+            r, c = divmod(pos, SIZE)
+        r += dr
+        c += dc
+        if 0 <= r < SIZE and 0 <= c < SIZE:
+            return r * SIZE + c
+        if (r, c) == self.ship_rc[p]:
+            return SHIP
+        return NOWHERE
+
+    def step(self, p: int, pos: int, d: int, n: int = 1) -> int:
+        """``n`` cells from ``pos`` in direction ``d`` (SHIP/NOWHERE off the grid)."""
+        if pos >= 0 and n == 1:
+            t = NEIGHBOUR[pos][d]
+            if t >= 0:
+                return t
+        dr, dc = DELTAS[d]
+        return self.target(p, pos, dr * n, dc * n)
+
+    def kind_at(self, cell: int) -> TileKind:
+        """The kind of the tile lying at ``cell`` (hidden or not)."""
+        return KIND_OF[self.types[self.grid[cell]]]
+
+    def _counts(self) -> dict[int, int]:
+        count: dict[int, int] = {}
+        for ex in self.expl:
+            for e in ex:
+                if e.loc >= 0:
+                    count[e.loc] = count.get(e.loc, 0) + 1
+        return count
+
+    def shielded(self, p: int, count: dict[int, int] | None = None) -> set[int]:
+        """Cells of ``p``'s shielded Explorers: chains of lone Explorers from the ship."""
+        if count is None:
+            count = self._counts()
+        single = {e.loc for e in self.expl[p] if e.loc >= 0 and count[e.loc] == 1}
+        start = self.front(p)
+        if start not in single:
+            return set()
+        seen = {start}
+        todo = [start]
+        while todo:
+            cell = todo.pop()
+            for t in NEIGHBOUR[cell]:
+                if t in single and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+        return seen
+
+    def blocked(self, p: int) -> set[int]:
+        """Cells ``p`` may not enter because a shielded enemy Explorer is there."""
+        cells: set[int] = set()
+        count = self._counts()
+        for q in range(self.num_players):
+            if q != p and any(e.loc >= 0 for e in self.expl[q]):
+                cells |= self.shielded(q, count)
+        return cells
+
+    def _open(self, pos: int, blocked: set[int]) -> bool:
+        if pos == SHIP:
+            return True
+        return pos >= 0 and not self.clean[self.grid[pos]] and pos not in blocked
+
+    def _enemies_at(self, p: int, cell: int) -> bool:
+        return cell in self._enemy_cells(p)
+
+    def _enemy_cells(self, p: int) -> set[int]:
+        return {e.loc for q, ex in enumerate(self.expl) if q != p for e in ex if e.loc >= 0}
+
+    def _known_kind(self, seat: int, cell: int) -> TileKind | None:
+        tid = self.grid[cell]
+        if self.up[tid] or tid in self.peeks[seat]:
+            return KIND_OF[self.types[tid]]
+        return None
+
+    # -- turn structure --------------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.revealed = False
+        p = self.current
+        self.last_fold[p] = None
+        self.phase = Phase.MOTHER_SHIP
+        along = "column" if self.edge[p] in (0, 2) else "row"
+        actions, payloads = _ship_options(self.ship_pos[p], along, self._can_fold(p))
+        self._offer("ship", "Mother Ship phase", list(actions), payloads)
+
+    def _can_fold(self, p: int) -> bool:
+        pos = self.ship_pos[p]
+        opposite = OPPOSITE_EDGE[self.edge[p]]
+        for q in range(self.num_players):
+            if self.edge[q] == opposite and self.last_fold[q] == pos:
+                return False
+        return not any(self.clean[self.grid[c]] for c in self.line_cells(p))
+
+    def _ship_choice(self, payload: tuple[str, int]) -> None:
+        p = self.current
+        what, shift = payload
+        if what == "move":
+            self._place_ship(p, (self.ship_pos[p] + shift) % SIZE)
+            self.log(f"Seat {p} moves its Mother Ship {shift:+d} to {self.ship_pos[p]}")
+        elif what == "fold":
+            self.fold(p)
+        self._explorer_phase()
+
+    def fold(self, p: int) -> None:
+        """Fold Space in front of ``p``'s Mother Ship: the line slides away, far tile in front."""
+        cells = self.line_cells(p)
+        moved = {cells[(k + 1) % SIZE]: cells[k] for k in range(SIZE)}  # new cell <- old cell
+        grid = self.grid
+        discs = self.discs
+        old_grid = {c: grid[c] for c in cells}
+        old_discs = {c: discs[c] for c in cells}
+        for new, old in moved.items():
+            grid[new] = old_grid[old]
+            discs[new] = old_discs[old]
+        back = {old: new for new, old in moved.items()}
+        for ex in self.expl:
+            for e in ex:
+                if e.loc in back:
+                    e.loc = back[e.loc]
+        if self.guardian in back:
+            self.guardian = back[self.guardian]
+        self.last_fold[p] = self.ship_pos[p]
+        self.log(f"Seat {p} folds space along line {self.ship_pos[p]}")
+
+    # -- Explorer phase --------------------------------------------------------------------
+
+    def _explorer_phase(self) -> None:
+        p = self.current
+        self.phase = Phase.EXPLORER
+        ex = self.expl[p]
+        if not any(e.loc >= SHIP for e in ex):
+            for i, e in enumerate(ex):
+                if e.loc == OUT:
+                    e.reset(SHIP)
+                    self.log(f"Seat {p} puts Explorer {i + 1} into play on its Mother Ship")
+                    break
+        actions, payloads = self._move_options(p)
+        if not actions:
+            in_play = [e for e in ex if e.loc >= SHIP]
+            # A resting (barren) Explorer is not stuck: it moves again next turn (RULES.md).
+            if in_play and not any(e.barren >= 0 for e in in_play):
+                for e in in_play:
+                    e.reset(OUT)
+                self.log(f"Seat {p}: no Explorer can move; all are removed from play")
+            self._end_explorer_phase()
+            return
+        self._offer("move", f"Turn {self.turn}: move one Explorer", actions, payloads)
+
+    def _move_options(self, p: int) -> tuple[list[Action], list[Any]]:
+        # The hot path of random playouts, hence inlined lookups instead of helper calls.
+        blocked = self.blocked(p)
+        enemies = self._enemy_cells(p)
+        grid, up, types, clean, peeks = self.grid, self.up, self.types, self.clean, self.peeks[p]
+        actions: list[Action] = []
+        payloads: list[Any] = []
+        ship_rc = self.ship_rc[p]
+        front = self.front(p)
+        inward = INWARD[self.edge[p]]
+        outward = (inward + 4) % 8
+        for i, e in enumerate(self.expl[p]):
+            loc = e.loc
+            if loc == SHIP:
+                steps: Any = ((inward, front),)
+            elif loc < 0 or e.barren >= 0 or e.trapped:
+                continue
+            else:
+                type_id = types[grid[loc]]
+                if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
+                    self._add_hops(p, i, loc, e.asteroid + 1, blocked, actions, payloads)
+                    continue
+                steps = enumerate(NEIGHBOUR[loc])
+            for d, t in steps:
+                if t < 0:
+                    if loc != front or d != outward:
+                        continue
+                    actions.append(act.move(len(actions), i, d, SHIP, ship_rc, False, None, False))
+                    payloads.append((i, SHIP, d, 0))
+                    continue
+                tid = grid[t]
+                if clean[tid] or t in blocked:
+                    continue
+                face_down = not up[tid]
+                kind = KIND_OF[types[tid]] if not face_down or tid in peeks else None
+                actions.append(act.move(len(actions), i, d, t, _GRID_RC, face_down, kind,
+                                        t in enemies))
+                payloads.append((i, t, d, 0))
+        return actions, payloads
+
+    def _add_hops(
+        self, p: int, i: int, loc: int, k: int, blocked: set[int],
+        actions: list[Action], payloads: list[Any],
+    ) -> None:
+        actions.append(act.hop(len(actions), i, loc, k, False))
+        payloads.append((i, loc, -1, k))
+        for cell in range(CELLS):
+            tid = self.grid[cell]
+            if (cell != loc and self.up[tid] and KIND_OF[self.types[tid]] is _K.ASTEROID_BELT
+                    and NUMBER_OF[self.types[tid]] >= k and self._open(cell, blocked)):
+                actions.append(act.hop(len(actions), i, cell, k, self._enemies_at(p, cell)))
+                payloads.append((i, cell, -1, k))
+
+    def _move_choice(self, payload: tuple[int, int, int, int]) -> None:
+        i, t, d, k = payload
+        e = self.expl[self.current][i]
+        if e.loc >= 0 and t != e.loc and (t == SHIP or self.up[self.grid[t]]):
+            here = self.discs[e.loc]
+            colors = [c for c in range(3) if here[c]]
+            if colors:
+                self.chosen = payload
+                self.active = i
+                actions = [act.tow(0, i, None)]
+                actions += [act.tow(n + 1, i, c) for n, c in enumerate(colors)]
+                self._offer("tow", "Tow a Glynium disc?", actions, [None, *colors])
+                return
+        self._do_move(i, t, d, k, tow=None)
+
+    def _do_move(self, i: int, t: int, d: int, k: int, tow: int | None) -> None:
+        p = self.current
+        e = self.expl[p][i]
+        self.active = i
+        self.chosen = None
+        if tow is not None:
+            self.discs[e.loc][tow] -= 1
+            self.tow = tow
+        if k:
+            if t != e.loc:
+                self._fight(p, t, _K.ASTEROID_BELT)
+                e.loc = t
+            e.asteroid = k
+            e.trapped = False
+            self.log(f"Seat {p} Explorer {i + 1} to asteroid {k} on {cell_name(t)}")
+            self._end_explorer_phase()
+            return
+        self.visited = []
+        self._enter(t, d)
+
+    def _fight(self, p: int, cell: int, kind: TileKind) -> None:
+        for q, ex in enumerate(self.expl):
+            if q == p:
+                continue
+            for i, e in enumerate(ex):
+                if e.loc == cell:
+                    if kind is _K.ASTEROID_BELT:
+                        e.reset(OUT)
+                        self.log(f"Combat: seat {q} Explorer {i + 1} removed from play")
+                    else:
+                        e.reset(SHIP)
+                        self.log(f"Combat: seat {q} Explorer {i + 1} returns to its ship")
+
+    def _reveal(self, cell: int) -> None:
+        tid = self.grid[cell]
+        self.up[tid] = True
+        self.down -= 1
+        type_id = self.types[tid]
+        self.log(f"{cell_name(cell)} is revealed: {TILE_TYPES[type_id].name}")
+        for peek in self.peeks:
+            peek.pop(tid, None)
+        if KIND_OF[type_id] is _K.GLYNIUM_PLANET:
+            for _ in range(NUMBER_OF[type_id]):
+                if self.placed >= TOTAL_DISCS:
+                    break
+                color = disc_color(self.placed)
+                self.placed += 1
+                self.discs[cell][color] += 1
+                if color == 2 and self.mode is GuardianMode.WANDERING:
+                    self.mode = GuardianMode.QUICKENING
+                    self.log("The red Glynium enters play: the Quickening begins")
+
+    def _enter(self, dest: int, heading: int | None) -> None:
+        """Move the active Explorer onto ``dest`` and follow tiles until a choice or the end."""
+        p = self.current
+        assert self.active is not None
+        e = self.expl[p][self.active]
+        while True:
+            if dest == SHIP:
+                e.reset(SHIP)
+                self._end_explorer_phase()
+                return
+            tid = self.grid[dest]
+            if not self.up[tid]:
+                if self.tow is not None:
+                    # Never tow onto a face-down tile: the disc stays on the tile being left.
+                    self.discs[e.loc][self.tow] += 1
+                    self.tow = None
+                self._reveal(dest)
+                self.revealed = True
+            type_id = self.types[tid]
+            kind = KIND_OF[type_id]
+            key = dest * 9 + (heading + 1 if heading is not None and kind in _HEADED else 0)
+            if key in self.visited:
+                self._loop(key)
+                return
+            self.visited.append(key)
+            self._fight(p, dest, kind)
+            e.loc = dest
+            e.asteroid = 0
+            e.trapped = False
+            nxt = self._effect(p, e, dest, heading, kind, type_id)
+            if nxt is None:
+                return
+            dest, heading = nxt
+
+    def _loop(self, key: int) -> None:
+        p = self.current
+        e = self.expl[p][self.active]  # type: ignore[index]
+        cells = sorted({k // 9 for k in self.visited[self.visited.index(key):]})
+        e.reset(OUT)
+        self.log(f"Seat {p} Explorer {self.active + 1} is caught in a loop and destroyed")  # type: ignore[operator]
+        if self.tow is not None:
+            actions = [act.target(n, _A.LOOP_DROP, c, False, self.kind_at(c), "Leave the disc on")
+                       for n, c in enumerate(cells)]
+            self._offer("loop_drop", "Where is the towed disc left?", actions, cells)
+            return
+        self._end_explorer_phase()
+
+    def _effect(
+        self, p: int, e: Explorer, here: int, heading: int | None, kind: TileKind, type_id: int
+    ) -> tuple[int, int | None] | None:
+        """Apply the tile at ``here``; return the next forced move, or None when done."""
+        rot = self.rot[self.grid[here]]
+        if kind is _K.SPACE_RIFT:
+            if heading is not None:
+                t = self.step(p, here, heading)
+                if self._open(t, self.blocked(p)):
+                    return t, heading
+        elif kind is _K.TEMPORAL_ANOMALY:
+            if heading is not None:
+                back = (heading + 4) % 8
+                blocked = self.blocked(p)
+                for n in (2, 1):
+                    t = self.step(p, here, back, n)
+                    if self._open(t, blocked):
+                        return t, back
+        elif kind is _K.MOTHER_SHIP_BEACON:
+            return SHIP, None
+        elif kind is _K.SOLAR_FLARE or kind is _K.SOLAR_TEMPEST:
+            d = board_arrows(type_id, rot)[0]
+            t = self._ray(here, d, kind is _K.SOLAR_FLARE)
+            if t >= 0 and self._open(t, self.blocked(p)):
+                return t, d
+        elif kind in _JUMPS:
+            self._offer_jumps(p, here, kind, type_id, rot)
+            return None
+        elif kind is _K.ASTEROID_BELT:
+            e.asteroid = 1
+        elif kind is _K.BARREN_PLANET:
+            e.barren = self.turn
+        elif kind is _K.BLACK_HOLE:
+            if self.tow is not None:
+                self.discs[here][self.tow] += 1
+                self.tow = None
+            e.reset(OUT)
+            self.log(f"Seat {p} Explorer {self.active + 1} falls into a Black Hole")  # type: ignore[operator]
+        elif kind is _K.NEBULA:
+            mates = [o for o in self.expl[p] if o is not e and o.loc == here]
+            for o in mates:
+                o.trapped = False
+            e.trapped = not mates
+        elif kind is _K.SALVAGE_EXPLORER:
+            for i, o in enumerate(self.expl[p]):
+                if o.loc == OUT:
+                    o.reset(SHIP)
+                    self.log(f"Seat {p} salvages Explorer {i + 1}")
+                    break
+        elif kind in _CHOICES:
+            if self._offer_choice(p, here, kind):
+                return None
+        self._end_explorer_phase()
+        return None
+
+    def _ray(self, here: int, d: int, to_hidden: bool) -> int:
+        last = NOWHERE
+        cell = NEIGHBOUR[here][d]
+        while cell >= 0:
+            tid = self.grid[cell]
+            if to_hidden and not self.up[tid] and not self.clean[tid]:
+                return cell
+            last = cell
+            cell = NEIGHBOUR[cell][d]
+        return last
+
+    def _offer_jumps(self, p: int, here: int, kind: TileKind, type_id: int, rot: int) -> None:
+        blocked = self.blocked(p)
+        moves: list[tuple[int, int | None]] = []
+        if kind is _K.SOLAR_WIND or kind is _K.PULSAR:
+            n = 1 if kind is _K.SOLAR_WIND else 2
+            moves = [(self.step(p, here, d, n), d) for d in board_arrows(type_id, rot)]
+        elif kind is _K.SUPER_NOVA:
+            moves = [(self.step(p, here, d, 2), d) for d in range(8)]
+        elif kind is _K.ALIEN_ARTIFACT:
+            for o in (0, 2, 4, 6):
+                for d in ((o + 7) % 8, o + 1):
+                    dr = DELTAS[o][0] + DELTAS[d][0]
+                    dc = DELTAS[o][1] + DELTAS[d][1]
+                    moves.append((self.target(p, here, dr, dc), d))
+        else:  # Worm Hole: any face-up Star Gate
+            for cell in range(CELLS):
+                tid = self.grid[cell]
+                if cell != here and self.up[tid] and KIND_OF[self.types[tid]] is _K.STAR_GATE:
+                    moves.append((cell, None))
+        moves = [(t, d) for t, d in moves if self._open(t, blocked)]
+        if not moves:
+            self._end_explorer_phase()
+            return
+        actions = []
+        ship_rc = self.ship_rc[p]
+        i = self.active
+        assert i is not None
+        for t, d in moves:
+            if t == SHIP:
+                actions.append(act.tile_move(len(actions), i, d, t, ship_rc, False, None, False,
+                                             False))
+                continue
+            tid = self.grid[t]
+            known = self._known_kind(p, t)
+            loop = self.up[tid] and (
+                t * 9 + (d + 1 if d is not None and known in _HEADED else 0)
+            ) in self.visited
+            actions.append(act.tile_move(len(actions), i, d, t, ship_rc, not self.up[tid],
+                                         known, self._enemies_at(p, t), loop))
+        self.sub = "jump"
+        self._offer("tile", f"{kind.name.replace('_', ' ').title()}: where to?", actions, moves)
+
+    def _offer_choice(self, p: int, here: int, kind: TileKind) -> bool:
+        """Offer the choice of a choice tile; False when it has nothing to choose from."""
+        grid, up, clean = self.grid, self.up, self.clean
+        actions: list[Action] = []
+        payloads: list[Any] = []
+        if kind is _K.REMOTE_VIEWPORT or kind is _K.SPACIAL_DISTORTION:
+            hidden = [c for c in range(CELLS) if not up[grid[c]] and not clean[grid[c]]]
+            if kind is _K.SPACIAL_DISTORTION and hidden:
+                near = min(CHEB[here][c] for c in hidden)
+                hidden = [c for c in hidden if CHEB[here][c] == near]
+            ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
+                        else (_A.DISTORTION, "Turn over"))
+            for c in hidden:
+                actions.append(act.target(len(actions), ak, c, True,
+                                          self._known_kind(p, c), verb))
+                payloads.append(c)
+        elif kind is _K.ION_STORM or kind is _K.VORTEX:
+            storm = kind is _K.ION_STORM
+            for c in range(CELLS):
+                tid = grid[c]
+                if clean[tid] or (storm and (c == here or not up[tid])):
+                    continue
+                ak, verb = ((_A.ION_STORM, "Exchange with") if storm
+                            else (_A.VORTEX_TILE, "Turn"))
+                actions.append(act.target(len(actions), ak, c, not up[tid],
+                                          self._known_kind(p, c), verb))
+                payloads.append(c)
+        elif kind is _K.STARBASE:
+            actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
+            payloads.append(None)
+            for q in range(self.num_players):
+                shield = self.shielded(q)
+                for i, o in enumerate(self.expl[q]):
+                    if (o.loc >= 0 and (q != p or i != self.active) and o.loc not in shield
+                            and CHEB[here][o.loc] <= 2):
+                        text = f"Send seat {q} Explorer {i + 1} on {cell_name(o.loc)} home"
+                        actions.append(act.explorer_target(len(actions), _A.STARBASE, q, i, text))
+                        payloads.append((q, i))
+        elif kind is _K.STAR_GATE:
+            actions.append(act.explorer_target(0, _A.STAR_GATE, None, None, "Summon nobody"))
+            payloads.append(None)
+            for i, o in enumerate(self.expl[p]):
+                if o.loc >= SHIP and i != self.active and o.loc != here:
+                    where = "Mother Ship" if o.loc == SHIP else cell_name(o.loc)
+                    text = f"Summon Explorer {i + 1} from {where}"
+                    actions.append(act.explorer_target(len(actions), _A.STAR_GATE, p, i, text))
+                    payloads.append(i)
+        if len(actions) == 0 or (len(actions) == 1 and payloads[0] is None):
+            return False
+        self.sub = kind.name
+        self._offer("tile", f"{kind.name.replace('_', ' ').title()}: choose", actions, payloads)
+        return True
+
+    def _tile_choice(self, payload: Any) -> None:
+        p = self.current
+        sub = self.sub
+        self.sub = ""
+        if sub == "jump":
+            t, d = payload
+            self._enter(t, d)
+            return
+        e = self.expl[p][self.active]  # type: ignore[index]
+        here = e.loc
+        if sub == "REMOTE_VIEWPORT":
+            tid = self.grid[payload]
+            self.peeks[p][tid] = self.rot[tid]
+            self.log(f"Seat {p} looks at the face-down tile on {cell_name(payload)}")
+            name = TILE_TYPES[self.types[tid]].name
+            self.log(f"Remote Viewport: {cell_name(payload)} is {name}, rotation "
+                     f"{self.rot[tid]}", visible_to={p})
+        elif sub == "SPACIAL_DISTORTION":
+            self._reveal(payload)
+        elif sub == "ION_STORM":
+            self._swap(here, payload)
+        elif sub == "STARBASE":
+            if payload is not None:
+                q, i = payload
+                self.expl[q][i].reset(SHIP)
+                self.log(f"Seat {p}'s Starbase sends seat {q} Explorer {i + 1} home")
+        elif sub == "STAR_GATE":
+            if payload is not None:
+                o = self.expl[p][payload]
+                o.loc = here
+                o.asteroid = 0
+                o.trapped = False
+                self.log(f"Seat {p} summons Explorer {payload + 1} to {cell_name(here)}")
+        elif sub == "VORTEX":
+            self.vortex_cell = payload
+            actions = [act.turn(k - 1, k) for k in (1, 2, 3)]
+            self._offer("vortex_turn", "Vortex: how far to turn it?", actions, [1, 2, 3])
+            return
+        self._end_explorer_phase()
+
+    def _swap(self, a: int, b: int) -> None:
+        grid = self.grid
+        grid[a], grid[b] = grid[b], grid[a]
+        for cell in (a, b):
+            type_id = self.types[grid[cell]]
+            top = NUMBER_OF[type_id] if KIND_OF[type_id] is _K.ASTEROID_BELT else 0
+            for ex in self.expl:
+                for e in ex:
+                    if e.loc == cell:
+                        # Placed so they may move away freely (top asteroid, outside a nebula).
+                        e.asteroid = top
+                        e.trapped = False
+        self.log(f"Ion Storm: the tiles on {cell_name(a)} and {cell_name(b)} are exchanged")
+
+    def _vortex(self, cell: int, quarters: int) -> None:
+        p = self.current
+        tid = self.grid[cell]
+        self.rot[tid] = (self.rot[tid] + quarters) % 4
+        self.vortex_cell = NOWHERE
+        if self.up[tid]:
+            self.log(f"Vortex: seat {p} turns {cell_name(cell)} by {90 * quarters} degrees")
+        else:
+            # The turn of a face-down tile stays secret: other seats' sightings lose it.
+            self.log(f"Vortex: seat {p} turns the face-down tile on {cell_name(cell)}")
+            self.log(f"(by {90 * quarters} degrees)", visible_to={p})
+            for q, peek in enumerate(self.peeks):
+                if tid in peek:
+                    peek[tid] = self.rot[tid] if q == p and peek[tid] is not None else None
+        self._end_explorer_phase()
+
+    def _end_explorer_phase(self) -> None:
+        p = self.current
+        if self.active is not None:
+            e = self.expl[p][self.active]
+            if self.tow is not None:
+                if e.loc == SHIP:
+                    self._score(p, self.tow)
+                else:
+                    self.discs[e.loc][self.tow] += 1
+                self.tow = None
+        self.active = None
+        self.visited = []
+        for e in self.expl[p]:
+            if 0 <= e.barren < self.turn:
+                e.barren = -1
+        self._guardian_phase()
+
+    def _score(self, p: int, color: int) -> None:
+        self.score[p] += POINTS[color]
+        self.scored[p][color] += 1
+        self.reached[p] = self.turn
+        self.log(f"Seat {p} scores a {Color(color).name.lower()} disc: {self.score[p]} points")
+
+    # -- Guardian phase --------------------------------------------------------------------
+
+    def _guardian_phase(self) -> None:
+        self.phase = Phase.GUARDIAN
+        g = self.guardian
+        grid, up, clean = self.grid, self.up, self.clean
+        if self.mode is not GuardianMode.AWAKENING and self.down == 0:
+            self.guardian = CENTRE
+            self.mode = GuardianMode.AWAKENING
+            self.log("All tiles are explored: the Guardian returns to the centre and awakens")
+            self._end_turn()
+            return
+        if self.mode is GuardianMode.WANDERING:
+            if not self.revealed:
+                self._end_turn()
+                return
+            options = [t for t in NEIGHBOUR[g] if t >= 0]
+        else:
+            if self.mode is GuardianMode.QUICKENING:
+                targets = [c for c in range(CELLS) if not up[grid[c]] and not clean[grid[c]]]
+            else:
+                targets = [c for c in range(CELLS) if not clean[grid[c]] and c != g]
+            if not targets:
+                self._end_turn()
+                return
+            row = CHEB[g]
+            best = min(row[t] for t in targets)
+            near = [t for t in targets if row[t] == best]
+            options = [n for n in NEIGHBOUR[g]
+                       if n >= 0 and any(CHEB[n][t] == best - 1 for t in near)]
+        actions = [act.target(k, _A.GUARDIAN_MOVE, c, not up[grid[c]],
+                              self._known_kind(self.current, c), "Guardian to")
+                   for k, c in enumerate(options)]
+        self._offer("guardian", "Guardian phase: where does the Guardian go?", actions, options)
+
+    def _guardian_move(self, cell: int) -> None:
+        self.guardian = cell
+        tid = self.grid[cell]
+        if self.mode is GuardianMode.AWAKENING:
+            if not self.clean[tid]:
+                self.cleanse(cell)
+        elif not self.up[tid]:
+            self._reveal(cell)
+        self._end_turn()
+
+    def cleanse(self, cell: int) -> None:
+        """The Awakened Guardian cleanses ``cell``: face down, Glynium and Explorers removed."""
+        tid = self.grid[cell]
+        if not self.up[tid]:
+            self.down -= 1
+        self.clean[tid] = True
+        self.up[tid] = False
+        for c in range(3):
+            self.removed[c] += self.discs[cell][c]
+            self.discs[cell][c] = 0
+        for q, ex in enumerate(self.expl):
+            for i, e in enumerate(ex):
+                if e.loc == cell:
+                    e.reset(GONE)
+                    self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
+        self.log(f"The Guardian cleanses {cell_name(cell)}")
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def remaining_points(self) -> int:
+        """Points not yet scored: in the supply, on the board, being towed."""
+        gone = sum(p * n for p, n in zip(POINTS, self.removed, strict=True))
+        return _TOTAL_POINTS - sum(self.score) - gone
+
+    def leader(self) -> int:
+        """The seat ranked first: most points, then the one who reached them first."""
+        return max(range(self.num_players), key=lambda s: (self.score[s], -self.reached[s]))
+
+    def _end_turn(self) -> None:
+        self.phase = Phase.MOTHER_SHIP
+        lead = self.leader()
+        left = self.remaining_points()
+        best = self.score[lead]
+        if all(self.score[s] + left <= best for s in range(self.num_players) if s != lead):
+            self.termination = Termination.NORMAL
+        elif self.turn >= self.turn_limit:
+            self.termination = Termination.TURN_LIMIT
+        if self.termination is not None:
+            self.phase = Phase.OVER
+            self.stage = "over"
+            self.log(f"The match ends: {self.result().reason}")
+            return
+        self.current = (self.current + 1) % self.num_players
+        self._start_turn()
+
+
+@lru_cache(maxsize=64)
+def _ship_options(pos: int, along: str, can_fold: bool) -> tuple[tuple[Action, ...], list[Any]]:
+    actions = [act.ship(0, _A.STAY, 0, pos, along)]
+    payloads: list[Any] = [("stay", 0)]
+    for shift in (-2, -1, 1, 2):
+        actions.append(act.ship(len(actions), _A.SHIP_MOVE, shift, (pos + shift) % SIZE, along))
+        payloads.append(("move", shift))
+    if can_fold:
+        actions.append(act.ship(len(actions), _A.FOLD, 0, pos, along))
+        payloads.append(("fold", 0))
+    return tuple(actions), payloads
+
+
+_JUMPS = frozenset({_K.SOLAR_WIND, _K.PULSAR, _K.SUPER_NOVA, _K.ALIEN_ARTIFACT, _K.WORM_HOLE})
+_CHOICES = frozenset({
+    _K.REMOTE_VIEWPORT, _K.SPACIAL_DISTORTION, _K.ION_STORM, _K.VORTEX, _K.STARBASE,
+    _K.STAR_GATE,
+})

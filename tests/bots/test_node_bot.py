@@ -1,0 +1,91 @@
+"""The Node.js example bot plays real matches against the Python bots: the protocol is language
+neutral. Every bot is a real process talking gRPC to a real arena on 127.0.0.1.
+
+The test installs the bot's npm packages itself (once per session); it skips only where
+``node`` is not on PATH.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import Termination
+from scheduler._records import MatchRecord
+from tests.support.harness import play_match
+
+NODE_BOT = Path(__file__).resolve().parents[2] / "bots" / "examples" / "node"
+PACKAGES = ("@grpc/grpc-js", "@grpc/proto-loader")
+INSTALL_TIMEOUT = 300.0
+PYTHON_RANDOM = f"{sys.executable} -m bots.run random"
+ROUNDS = 5
+
+
+def _text(output: str | bytes | None) -> str:
+    if isinstance(output, bytes):
+        return output.decode(errors="replace")
+    return output or ""
+
+
+def _installed() -> bool:
+    return all((NODE_BOT / "node_modules" / name / "package.json").is_file() for name in PACKAGES)
+
+
+@pytest.fixture(scope="module")
+def node_bot() -> str:
+    """The command that runs the Node bot, after installing its npm packages if needed."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not on PATH: the Node.js example bot (bots/examples/node) "
+                    "cannot run here; install Node.js 18+ to run this test")
+    if not _installed():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail(f"node is at {node} but npm is not on PATH; npm is needed to install "
+                        f"{', '.join(PACKAGES)} in {NODE_BOT}")
+        command = [npm, "install", "--no-audit", "--no-fund", "--no-package-lock"]
+        try:
+            done = subprocess.run(command, cwd=NODE_BOT, capture_output=True, text=True,
+                                  timeout=INSTALL_TIMEOUT, check=False)
+        except subprocess.TimeoutExpired as error:
+            pytest.fail(f"{' '.join(command)} in {NODE_BOT} took over {INSTALL_TIMEOUT:.0f} s\n"
+                        f"stdout:\n{_text(error.stdout)}\nstderr:\n{_text(error.stderr)}")
+        if done.returncode != 0 or not _installed():
+            pytest.fail(f"{' '.join(command)} in {NODE_BOT} failed (exit {done.returncode})\n"
+                        f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}")
+    return f"{shlex.quote(node)} {shlex.quote(str(NODE_BOT / 'bot.js'))}"
+
+
+def _assert_clean(record: MatchRecord, seats: int) -> None:
+    assert record.result is not None
+    assert record.result.termination is Termination.NORMAL, record.result.reason
+    assert record.result.forfeited == ()
+    # Every round is one call by one seat, then one simultaneous bid by every seat.
+    assert len(record.steps) == ROUNDS * 2
+    assert sum(len(step) for step in record.steps) == ROUNDS * (1 + seats)
+    assert all(not action.defaulted for step in record.steps for action in step)
+    assert len(record.faults) == seats
+    assert all(faults.total == 0 for faults in record.faults), record.faults
+
+
+def test_the_node_bot_plays_a_whole_match_against_a_python_bot(node_bot: str) -> None:
+    record = play_match([f"node={node_bot}", f"py={PYTHON_RANDOM}"], options={"rounds": ROUNDS})
+    assert record.seats == ["node", "py"]
+    _assert_clean(record, seats=2)
+    # The Node bot's actions are among the legal ones (the arena would have forfeited it).
+    assert {a.action_id for step in record.steps for a in step if a.seat == 0} <= {0, 1, 2, 3}
+
+
+def test_the_node_bot_on_seat_1_of_a_three_player_match(node_bot: str) -> None:
+    record = play_match([f"py1={PYTHON_RANDOM}", f"node={node_bot}", f"py2={PYTHON_RANDOM}"],
+                        options={"rounds": ROUNDS}, seed=7)
+    assert record.seats == ["py1", "node", "py2"]
+    _assert_clean(record, seats=3)
+    # Seat 1 calls in the rounds where it is the caller (round % 3 == 1) and bids in every one.
+    calls = sum(1 for r in range(ROUNDS) if r % 3 == 1)
+    assert sum(1 for step in record.steps for a in step if a.seat == 1) == ROUNDS + calls

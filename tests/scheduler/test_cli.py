@@ -1,0 +1,133 @@
+"""The ``arena`` command line end to end: real processes, a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
+RANDOM = f"{sys.executable} -m bots.run random"
+
+
+def arena(*args: str, timeout: float = 180, check: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run([*ARENA, *args], cwd=ROOT, capture_output=True, text=True,
+                            timeout=timeout)
+    if check:
+        assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def finished_matches(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(db, timeout=5) as connection:
+            return connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0  # schema not created yet
+
+
+def match_ids(db: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute(
+            "SELECT tournament_id, idx FROM matches ORDER BY idx").fetchall()
+
+
+def test_a_tournament_prints_standings_and_exports(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    result = arena("tournament", "--game", "duel", "--bot", f"proc={RANDOM}",
+                   "--bot", "builtin:random", "--bot", "other=builtin:random", "--rounds", "2",
+                   "--option", "rounds=4", "--db", str(db), "--json", str(tmp_path / "o.json"),
+                   "--csv", str(tmp_path / "o.csv"), "--seed", "5")
+    # 3 pairs x 2 seat orders x 2 rounds.
+    assert "12 matches" in result.stderr
+    assert re.search(r"^\s+1\s+\S+\s+[+-]\d+\s+\[", result.stdout, re.M), result.stdout
+    exported = json.loads((tmp_path / "o.json").read_text())
+    assert len(exported["matches"]) == 12
+    assert {s["bot"] for s in exported["standings"]} == {"proc", "random", "other"}
+    assert sum(s["matches"] for s in exported["standings"]) == 24
+    csv_lines = (tmp_path / "o.csv").read_text().splitlines()
+    assert csv_lines[0].startswith("rank,bot,elo,elo_low,elo_high,matches,score")
+    assert len(csv_lines) == 4
+    ratings = arena("ratings", "--db", str(db))
+    assert "duel:" in ratings.stdout and "proc" in ratings.stdout
+    for match in exported["matches"]:
+        replay = arena("replay", match["match_id"], "--db", str(db), "--quiet")
+        assert "replay matches the record" in replay.stdout
+
+
+def test_resume_after_sigkill_loses_no_match_and_counts_none_twice(tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite"
+    args = ["tournament", "--game", "duel", "--option", "rounds=40", "--rounds", "3",
+            "--concurrency", "2", "--db", str(db), "--seed", "9"]
+    for name in ("a", "b", "c", "d"):
+        args += ["--bot", f"{name}={RANDOM}"]
+    total = 4 * 3 // 2 * 2 * 3  # 6 pairs x 2 seat orders x 3 rounds = 36
+    process = subprocess.Popen([*ARENA, *args], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while finished_matches(db) < 4:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "no matches were recorded in time"
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGKILL)  # the tournament and every bot it started
+    process.wait(timeout=30)
+    interrupted = finished_matches(db)
+    assert 4 <= interrupted < total
+    resumed = arena("tournament", "--resume", "--db", str(db))
+    assert "resuming tournament" in resumed.stderr
+    ids = match_ids(db)
+    assert len(ids) == total
+    assert len(set(ids)) == total
+    assert [i for _, i in ids] == list(range(total))
+    # The same plan uninterrupted gives the same set of matches.
+    fresh = tmp_path / "fresh.sqlite"
+    arena(*[a if a != str(db) else str(fresh) for a in args])
+    assert [i for _, i in match_ids(fresh)] == list(range(total))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["tournament", "--game", "chess"], "unknown game 'chess'; known games:"),
+    (["tournament", "--game", "duel", "--tc", "fast"], "bad time control 'fast'"),
+    (["tournament", "--game", "duel", "--bot", "=oops"], "accepted: NAME=COMMAND or builtin:NAME"),
+    (["tournament", "--game", "duel", "--bot", "builtin:nobody"], "unknown built-in bot 'nobody'"),
+    (["tournament", "--game", "duel", "--players", "7"], "played by 2..4 players, got 7"),
+    (["tournament", "--game", "duel", "--option", "rounds=0"], "option 'rounds' takes 1..50"),
+    (["tournament", "--game", "duel", "--option", "speed=1"], "unknown option 'speed'"),
+    (["tournament", "--game", "duel", "--gauntlet", "zed"], "gauntlet bot 'zed' is not among"),
+    (["replay", "nope", "--db", "/nonexistent/x.sqlite"], "no database at"),
+])
+def test_bad_command_lines_say_what_is_accepted(args: list[str], message: str) -> None:
+    result = arena(*args, check=False, timeout=60)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert message in result.stderr, result.stderr
+
+
+def test_games_and_play(tmp_path: Path) -> None:
+    games = arena("games")
+    assert "duel: Secret Duel (test game), 2-4 players, simultaneous choices" in games.stdout
+    assert "--option rounds=<int> (1..50), default 3" in games.stdout
+    played = arena("play", "--game", "duel", "--players", "3", "--option", "rounds=2")
+    assert "multiplier" in played.stdout and "result: 1." in played.stdout
+
+
+def test_gauntlet_puts_the_challenger_in_every_match(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    arena("tournament", "--game", "duel", "--players", "3", "--gauntlet", "new",
+          "--bot", "new=builtin:random", "--bot", "a=builtin:random", "--bot", "b=builtin:random",
+          "--bot", "c=builtin:random", "--db", str(db), "--json", str(tmp_path / "g.json"))
+    matches = json.loads((tmp_path / "g.json").read_text())["matches"]
+    assert len(matches) == 3 * 3  # C(3,2) opponent pairs x 3 rotations
+    assert all("new" in m["seats"] for m in matches)
+    seats_of_new = sorted(m["seats"].index("new") for m in matches)
+    assert seats_of_new == [0, 0, 0, 1, 1, 1, 2, 2, 2]
