@@ -10,6 +10,7 @@ from ._bot import Bot
 _BUILTIN: dict[str, str] = {
     "random": "bots.random_bot:RandomBot",
     "race-greedy": "bots.race_greedy:RaceGreedyBot",
+    "sector41-greedy": "bots.sector41_greedy:Sector41GreedyBot",
 }
 
 

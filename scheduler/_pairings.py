@@ -156,13 +156,61 @@ def _balanced_order(bots: Sequence[str], size: int, limit: int, seed: int) -> li
             position[last] = i
         order.append(group)
         played.update(group)
+    _even_out(order, set(position), played, bots, place)
     return order
+
+
+def _even_out(
+    order: list[tuple[str, ...]],
+    unused: set[tuple[str, ...]],
+    played: Counter[str],
+    bots: Sequence[str],
+    place: dict[str, int],
+) -> None:
+    """Swap a most-played bot for a least-played one in some group until counts differ by 1.
+
+    The greedy order can end a sample with a spread of 2 when the least-played bots' groups
+    are used up; each swap lowers the sum of squared counts, so this ends.
+    """
+    while max(played[bot] for bot in bots) - min(played[bot] for bot in bots) > 1:
+        swap = _find_swap(order, unused, played, bots, place)
+        if swap is None:
+            return
+        k, out, into, new = swap
+        unused.discard(new)
+        unused.add(order[k])
+        order[k] = new
+        played[out] -= 1
+        played[into] += 1
+
+
+def _find_swap(
+    order: list[tuple[str, ...]],
+    unused: set[tuple[str, ...]],
+    played: Counter[str],
+    bots: Sequence[str],
+    place: dict[str, int],
+) -> tuple[int, str, str, tuple[str, ...]] | None:
+    high = max(played[bot] for bot in bots)
+    low = min(played[bot] for bot in bots)
+    lows = [bot for bot in bots if played[bot] == low]
+    for k, group in enumerate(order):
+        for out in group:
+            if played[out] != high:
+                continue
+            for into in lows:
+                if into in group:
+                    continue
+                new = tuple(sorted([*(b for b in group if b != out), into], key=place.__getitem__))
+                if new in unused:
+                    return k, out, into, new
+    return None
 
 
 def _schedule(
     groups: list[tuple[str, ...]], players: int, rounds: int, total: int, what: str
 ) -> Schedule:
-    pairings = []
+    pairings: list[Pairing] = []
     for round_ in range(rounds):
         # Pass p plays group j in rotation (p + j) mod k: after k passes each group has had
         # every rotation once, and even the first pass does not always seat the same bot first.

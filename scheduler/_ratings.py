@@ -50,7 +50,7 @@ class Rating:
 
 def expected_score(diff: float) -> float:
     """Expected score (0..1) of a bot rated ``diff`` Elo above its opponent."""
-    return 1.0 / (1.0 + 10.0 ** (-diff / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -diff / 400.0))
 
 
 def pairwise_outcomes(ranks: Sequence[int]) -> list[tuple[int, int, float]]:

@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tournament", help="a round robin (or gauntlet) between bots")
     _add_match_flags(p)
-    p.add_argument("--rounds", type=_positive(int), default=1, help="repetitions (default 1)")
+    p.add_argument("--rounds", type=_positive(int), default=4, help="repetitions (default 4)")
     p.add_argument("--concurrency", type=_positive(int), default=2,
                    help="matches at once (default 2)")
     p.add_argument("--gauntlet", metavar="NAME", help="every match includes this bot")
@@ -188,8 +188,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             raise UsageError(f"no tournament to resume in {args.db!r}")
         try:
             config = TournamentConfig.from_dict(store.tournament(tid).config)
-        except KeyError:
-            raise UsageError(f"no tournament {tid!r} in {args.db!r}") from None
+        except LookupError as error:
+            raise UsageError(str(error)) from None
         print(f"resuming tournament {tid}", file=sys.stderr)
     else:
         control = _time_control(args)

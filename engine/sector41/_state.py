@@ -294,10 +294,17 @@ class Sector41State(GameState):
     def blocked(self, p: int) -> set[int]:
         """Cells ``p`` may not enter because a shielded enemy Explorer is there."""
         cells: set[int] = set()
-        count = self._counts()
+        count = None
         for q in range(self.num_players):
-            if q != p and any(e.loc >= 0 for e in self.expl[q]):
-                cells |= self.shielded(q, count)
+            if q == p:
+                continue
+            front = self.front(q)
+            for e in self.expl[q]:
+                if e.loc == front:  # a shield chain starts in front of the ship
+                    if count is None:
+                        count = self._counts()
+                    cells |= self.shielded(q, count)
+                    break
         return cells
 
     def _open(self, pos: int, blocked: set[int]) -> bool:
@@ -841,8 +848,14 @@ class Sector41State(GameState):
             row = CHEB[g]
             best = min(row[t] for t in targets)
             near = [t for t in targets if row[t] == best]
-            options = [n for n in NEIGHBOUR[g]
-                       if n >= 0 and any(CHEB[n][t] == best - 1 for t in near)]
+            options = []
+            for n in NEIGHBOUR[g]:
+                if n >= 0:
+                    row = CHEB[n]
+                    for t in near:
+                        if row[t] < best:
+                            options.append(n)
+                            break
         actions = [act.target(k, _A.GUARDIAN_MOVE, c, not up[grid[c]],
                               self._known_kind(self.current, c), "Guardian to")
                    for k, c in enumerate(options)]

@@ -12,7 +12,7 @@ from engine.sector41._tiles import TOTAL_DISCS
 
 from .helpers import random_game
 
-PLAYOUTS = 50
+PLAYOUTS = 1000
 
 
 def conserved(state: Sector41State) -> None:

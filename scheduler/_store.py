@@ -1,0 +1,413 @@
+"""The results store: bots, tournaments, matches and live ratings in one SQLite file.
+
+Every write is one transaction, and the file runs in WAL mode with ``synchronous=NORMAL``:
+a committed transaction survives the process being killed (only a power cut may lose the
+last few), so a killed tournament loses at most the matches still in flight, and a restart
+finds every finished one. Steps are stored as compact JSON, one row per match, because a
+match is always read whole (for replays and reports) and never queried by action.
+
+The store is meant for one thread (the trio thread). The connection is opened with
+``check_same_thread=False`` so that it may be handed to a worker thread (for example
+``trio.to_thread.run_sync(store.check_token, ...)``) as long as calls never overlap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import Result, Termination
+
+from ._records import Faults, MatchRecord, SeatAction
+
+SCHEMA_VERSION = 1
+
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+
+# Tokens are 192 random bits, so no guessing attack is helped by a slow hash; the KDF is kept
+# cheap (a few milliseconds) because every connecting bot is checked on the trio thread.
+# The parameters are stored with each hash so they can be raised without a migration.
+_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**11, 8, 1
+
+_SCHEMA = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE bots (
+    name TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE tournaments (
+    id TEXT PRIMARY KEY,
+    game TEXT,
+    config TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE schedule (
+    tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, idx)
+);
+CREATE TABLE matches (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    match_id TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    steps TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    ranks TEXT NOT NULL,
+    termination TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    faults TEXT NOT NULL,
+    tournament_id TEXT,
+    idx INTEGER,
+    started_at REAL NOT NULL,
+    ended_at REAL NOT NULL,
+    UNIQUE (tournament_id, idx)
+);
+CREATE INDEX matches_by_game ON matches (game, seq);
+CREATE TABLE ratings (
+    game TEXT NOT NULL,
+    bot TEXT NOT NULL,
+    elo REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (game, bot)
+);
+"""
+
+
+class StoreError(Exception):
+    """A database this version cannot use (a newer or unknown schema)."""
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """A stored tournament: its config, its planned schedule, and whether it finished."""
+
+    id: str
+    config: dict[str, Any]
+    schedule: tuple[tuple[int, tuple[str, ...]], ...]
+    created_at: float
+    finished: bool
+
+
+class Store:
+    """Bots, tournaments, matches and ratings in one SQLite file, created on first use."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; _transaction() opens each one.
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._migrate()
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        with self._transaction() as db:
+            exists = db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
+            ).fetchone()
+            if not exists:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+                return
+            (version,) = db.execute("SELECT version FROM schema_version").fetchone()
+        if version != SCHEMA_VERSION:
+            raise StoreError(
+                f"database {self.path!r} has schema version {version}; "
+                f"this arena reads version {SCHEMA_VERSION}"
+            )
+
+    # -- bots -------------------------------------------------------------------------------
+
+    def add_bot(self, name: str) -> str:
+        """Register ``name`` and return its new token (shown once; only a hash is kept)."""
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise ValueError(f"bot name {name!r} is not accepted; use 1 to 64 of A-Z a-z 0-9 _ . -")
+        token = secrets.token_urlsafe(24)
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "INSERT INTO bots (name, token_hash, created_at) VALUES (?, ?, ?)",
+                    (name, _hash_token(token), time.time()),
+                )
+        except sqlite3.IntegrityError:
+            raise ValueError(f"a bot named {name!r} is already registered") from None
+        return token
+
+    def check_token(self, name: str, token: str) -> bool:
+        """Whether ``token`` is the registered token of bot ``name`` (constant-time compare)."""
+        row = self._db.execute("SELECT token_hash FROM bots WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            # Hash anyway, so an unknown name takes as long to refuse as a wrong token.
+            _hash_token(token)
+            return False
+        return _verify_token(token, row[0])
+
+    def bot_names(self) -> list[str]:
+        """The registered bot names, sorted."""
+        return [name for (name,) in self._db.execute("SELECT name FROM bots ORDER BY name")]
+
+    def remove_bot(self, name: str) -> None:
+        """Unregister bot ``name`` (its recorded matches stay); LookupError if unknown."""
+        with self._transaction() as db:
+            if db.execute("DELETE FROM bots WHERE name = ?", (name,)).rowcount == 0:
+                raise LookupError(f"no bot named {name!r} is registered")
+
+    # -- tournaments ------------------------------------------------------------------------
+
+    def create_tournament(
+        self, config: dict[str, Any], pairings: Sequence[tuple[int, tuple[str, ...]]]
+    ) -> str:
+        """Store a tournament's JSON config and planned ``(index, seats)``; return its id.
+
+        ``config["game"]``, when present, is what ``latest_tournament(game)`` filters on.
+        """
+        config_json = json.dumps(config, sort_keys=True)
+        rows = [(index, json.dumps(list(seats))) for index, seats in pairings]
+        while True:
+            tid = f"t-{secrets.token_hex(4)}"
+            try:
+                with self._transaction() as db:
+                    db.execute(
+                        "INSERT INTO tournaments (id, game, config, created_at)"
+                        " VALUES (?, ?, ?, ?)",
+                        (tid, config.get("game"), config_json, time.time()),
+                    )
+                    db.executemany(
+                        "INSERT INTO schedule (tournament_id, idx, seats) VALUES (?, ?, ?)",
+                        [(tid, index, seats) for index, seats in rows],
+                    )
+                return tid
+            except sqlite3.IntegrityError:
+                if self._db.execute("SELECT 1 FROM tournaments WHERE id = ?", (tid,)).fetchone():
+                    continue  # a random id collision: draw another
+                raise ValueError(
+                    f"the schedule has repeated indices: {sorted(i for i, _ in pairings)}"
+                ) from None
+
+    def tournament(self, tid: str) -> TournamentRow:
+        """The stored tournament ``tid``; LookupError naming the known ids if there is none."""
+        row = self._db.execute(
+            "SELECT config, created_at, finished FROM tournaments WHERE id = ?", (tid,)
+        ).fetchone()
+        if row is None:
+            known = [t for (t,) in self._db.execute("SELECT id FROM tournaments ORDER BY rowid")]
+            shown = ", ".join(known[-10:]) or "none"
+            raise LookupError(f"no tournament {tid!r} in {self.path}; latest: {shown}")
+        schedule = tuple(
+            (index, tuple(json.loads(seats)))
+            for index, seats in self._db.execute(
+                "SELECT idx, seats FROM schedule WHERE tournament_id = ? ORDER BY idx", (tid,)
+            )
+        )
+        return TournamentRow(tid, json.loads(row[0]), schedule, row[1], bool(row[2]))
+
+    def latest_tournament(self, game: str | None = None) -> str | None:
+        """The id of the most recently created tournament (of ``game``), or None."""
+        query = "SELECT id FROM tournaments"
+        args: tuple[str, ...] = ()
+        if game is not None:
+            query += " WHERE game = ?"
+            args = (game,)
+        row = self._db.execute(query + " ORDER BY created_at DESC, rowid DESC LIMIT 1", args)
+        found = row.fetchone()
+        return None if found is None else str(found[0])
+
+    def finished_indices(self, tid: str) -> set[int]:
+        """Schedule indices of ``tid`` whose match is recorded (to skip on resume)."""
+        rows = self._db.execute("SELECT idx FROM matches WHERE tournament_id = ?", (tid,))
+        return {index for (index,) in rows}
+
+    def finish_tournament(self, tid: str) -> None:
+        """Mark tournament ``tid`` finished; LookupError if unknown."""
+        with self._transaction() as db:
+            if db.execute("UPDATE tournaments SET finished = 1 WHERE id = ?", (tid,)).rowcount == 0:
+                raise LookupError(f"no tournament {tid!r} in {self.path}")
+
+    # -- matches ----------------------------------------------------------------------------
+
+    def record_match(self, record: MatchRecord) -> bool:
+        """Insert a finished match; False (and nothing written) if it is already recorded.
+
+        A match is the same when its ``match_id`` is, or its ``(tournament_id, index)``.
+        """
+        result = record.result
+        if result is None:
+            raise ValueError(f"match {record.match_id!r} has no result; record it when it ends")
+        steps = [
+            [[a.seat, a.action_id, a.time_used, int(a.defaulted)] for a in step]
+            for step in record.steps
+        ]
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO matches (match_id, game, options, seed, seats, steps, scores, ranks,"
+                " termination, reason, faults, tournament_id, idx, started_at, ended_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (
+                    record.match_id,
+                    record.game,
+                    _dumps(record.options),
+                    record.seed,
+                    _dumps(record.seats),
+                    _dumps(steps),
+                    _dumps(list(result.scores)),
+                    _dumps(list(result.ranks)),
+                    result.termination.value,
+                    result.reason,
+                    _dumps([asdict(f) for f in record.faults]),
+                    record.tournament_id,
+                    record.index,
+                    record.started_at,
+                    record.ended_at,
+                ),
+            )
+            return cursor.rowcount == 1
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        """The recorded match ``match_id``, or None."""
+        row = self._db.execute(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        return None if row is None else _record(row)
+
+    def matches(
+        self, game: str | None = None, tournament_id: str | None = None, limit: int | None = None
+    ) -> list[MatchRecord]:
+        """Recorded matches, newest first, of ``game`` and/or ``tournament_id`` if given."""
+        query, args = self._filter(game, tournament_id)
+        query += " ORDER BY seq DESC"
+        if limit is not None:
+            query += " LIMIT ?"
+            args.append(limit)
+        return [_record(row) for row in self._db.execute(f"SELECT {_MATCH_COLUMNS} {query}", args)]
+
+    def results(
+        self, game: str, tournament_id: str | None = None
+    ) -> list[tuple[list[str], list[int]]]:
+        """``(seat names, ranks)`` of every recorded match of ``game``, as ``fit_elo`` takes."""
+        query, args = self._filter(game, tournament_id)
+        rows = self._db.execute(f"SELECT seats, ranks {query} ORDER BY seq", args)
+        return [(json.loads(seats), json.loads(ranks)) for seats, ranks in rows]
+
+    @staticmethod
+    def _filter(game: str | None, tournament_id: str | None) -> tuple[str, list[Any]]:
+        clauses, args = [], []
+        if game is not None:
+            clauses.append("game = ?")
+            args.append(game)
+        if tournament_id is not None:
+            clauses.append("tournament_id = ?")
+            args.append(tournament_id)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        return "FROM matches" + where, args
+
+    # -- live ratings -----------------------------------------------------------------------
+
+    def save_ratings(self, game: str, ratings: dict[str, float]) -> None:
+        """Replace the stored live ratings of ``game`` with ``ratings``."""
+        now = time.time()
+        with self._transaction() as db:
+            db.execute("DELETE FROM ratings WHERE game = ?", (game,))
+            db.executemany(
+                "INSERT INTO ratings (game, bot, elo, updated_at) VALUES (?, ?, ?, ?)",
+                [(game, bot, float(elo), now) for bot, elo in ratings.items()],
+            )
+
+    def load_ratings(self, game: str) -> dict[str, float]:
+        """The stored live ratings of ``game`` (empty if none)."""
+        rows = self._db.execute("SELECT bot, elo FROM ratings WHERE game = ? ORDER BY bot", (game,))
+        return {bot: elo for bot, elo in rows}
+
+
+_MATCH_COLUMNS = (
+    "match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, faults,"
+    " tournament_id, idx, started_at, ended_at"
+)
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _record(row: Sequence[Any]) -> MatchRecord:
+    (match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, faults,
+     tournament_id, index, started_at, ended_at) = row  # fmt: skip
+    return MatchRecord(
+        match_id=match_id,
+        game=game,
+        options=json.loads(options),
+        seed=seed,
+        seats=json.loads(seats),
+        steps=[
+            [
+                SeatAction(seat, action_id, time_used, bool(defaulted))
+                for seat, action_id, time_used, defaulted in step
+            ]
+            for step in json.loads(steps)
+        ],
+        result=Result(
+            tuple(json.loads(scores)), tuple(json.loads(ranks)), Termination(termination), reason
+        ),
+        faults=[Faults(**f) for f in json.loads(faults)],
+        tournament_id=tournament_id,
+        index=index,
+        started_at=started_at,
+        ended_at=ended_at,
+    )
+
+
+def _hash_token(token: str) -> str:
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(
+        token.encode(), salt=salt, n=_SCRYPT_N, r=_SCRYPT_R, p=_SCRYPT_P, dklen=32
+    )
+    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def _verify_token(token: str, stored: str) -> bool:
+    _, n, r, p, salt, digest = stored.split("$")
+    candidate = hashlib.scrypt(
+        token.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p), dklen=32
+    )
+    return hmac.compare_digest(candidate, bytes.fromhex(digest))

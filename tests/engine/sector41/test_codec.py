@@ -1,0 +1,62 @@
+"""The arena's codec accepts every Sector 41 value: observations, action details, static data."""
+
+from __future__ import annotations
+
+import random
+
+from arena import _codec
+from arena.v1 import sector41_pb2
+from engine.sector41 import GAME, Layout, build
+
+from .helpers import do, stay
+
+
+def test_static_data_encodes() -> None:
+    message = _codec.static_data("sector41", GAME.static_data).sector41
+    assert message.rows == 9 and len(message.tile_types) == 30
+    wind = [t for t in message.tile_types if t.name == "SOLAR_WIND_CORNER"][0]
+    assert list(wind.arrows) == [sector41_pb2.SECTOR41_DIRECTION_N,
+                                 sector41_pb2.SECTOR41_DIRECTION_E]
+    assert sum(t.count for t in message.tile_types) == 81
+
+
+def test_observations_and_every_action_detail_encode() -> None:
+    kinds = set()
+    for players in (2, 3, 4):
+        state = GAME.new_match(players, 4)
+        rng = random.Random(players)
+        for step in range(600):
+            if state.is_over():
+                break
+            if step % 25 == 0:
+                for seat in (None, *range(players)):
+                    message = _codec.observation("sector41", state.observation(seat)).sector41
+                    assert len(message.cells) == 81 and message.turn == state.turn
+                    assert message.HasField("your_seat") == (seat is not None)
+            (decision,) = state.pending().values()
+            for action in decision.legal:
+                detail = _codec.action_detail("sector41", action.detail).sector41
+                kinds.add(detail.kind)
+            state.apply({decision.seat: rng.choice(decision.legal).id})
+    assert len(kinds) >= 6
+
+
+def test_fields_read_back() -> None:
+    state = build(Layout(tiles={"E2": ("SOLAR_WIND_CORNER", 1)}, explorers={(0, 0): "E1"},
+                         discs={"E1": (1, 0, 0)}))
+    stay(state)
+    message = _codec.observation("sector41", state.observation(0)).sector41
+    cell = message.cells[9 + 4]
+    assert cell.kind == sector41_pb2.SECTOR41_TILE_KIND_SOLAR_WIND and cell.rotation == 1
+    assert list(cell.arrows) == [sector41_pb2.SECTOR41_DIRECTION_E,
+                                 sector41_pb2.SECTOR41_DIRECTION_S]
+    assert message.cells[4].yellow == 1
+    assert message.players[1].edge == sector41_pb2.SECTOR41_EDGE_SOUTH
+    (decision,) = state.pending().values()
+    detail = _codec.action_detail("sector41", decision.legal[0].detail).sector41
+    assert detail.kind == sector41_pb2.SECTOR41_ACTION_KIND_EXPLORER_MOVE
+    assert detail.direction == sector41_pb2.SECTOR41_DIRECTION_N and detail.to_ship
+    do(state, "Explorer 1 S onto E2")
+    (decision,) = state.pending().values()
+    detail = _codec.action_detail("sector41", decision.legal[0].detail).sector41
+    assert detail.kind == sector41_pb2.SECTOR41_ACTION_KIND_TOW and not detail.HasField("color")

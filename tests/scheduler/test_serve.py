@@ -1,0 +1,74 @@
+"""``arena serve``: registered bots connect with their tokens and play a rated ladder."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import grpc
+
+from arena.v1 import arena_service_pb2 as pb
+from arena.v1 import arena_service_pb2_grpc as pb_grpc
+from scheduler._store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
+
+
+def test_registered_bots_play_a_rated_ladder(tmp_path: Path) -> None:
+    db = tmp_path / "serve.sqlite"
+    tokens = {}
+    for name in ("alpha", "beta", "gamma"):
+        out = subprocess.run([*ARENA, "bot", "add", name, "--db", str(db)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60, check=True).stdout
+        tokens[name] = out.strip().splitlines()[-1]
+    again = subprocess.run([*ARENA, "bot", "add", "alpha", "--db", str(db)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode == 2 and "alpha" in again.stderr
+    server = subprocess.Popen(
+        [*ARENA, "serve", "--port", "0", "--metrics-port", "0", "--db", str(db), "--game",
+         "duel", "--max-matches", "6", "--concurrency", "2"],
+        cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    bots = []
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()
+        match = re.search(r"listening on (\S+);", line)
+        assert match, line
+        address = match[1]
+        for name, token in tokens.items():
+            bots.append(subprocess.Popen(
+                [sys.executable, "-m", "bots.run", "random", "--address", address, "--token",
+                 token, "--name", name], cwd=ROOT))
+        # A wrong token is refused while the ladder runs.
+        with grpc.insecure_channel(address) as channel:
+            call = pb_grpc.ArenaServiceStub(channel).Play(iter([pb.PlayRequest(hello=pb.Hello(
+                bot_name="alpha", token="wrong", protocol_version=1))]), timeout=10)
+            try:
+                list(call)
+                raise AssertionError("a wrong token was accepted")
+            except grpc.RpcError as error:
+                assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+        assert server.wait(timeout=120) == 0
+    finally:
+        for process in [server, *bots]:
+            process.kill()
+            process.wait(timeout=30)
+    store = Store(db)
+    records = store.matches(game="duel")
+    assert len(records) == 6
+    assert all(r.result is not None for r in records)
+    ratings = store.load_ratings("duel")
+    assert set(ratings) <= set(tokens) and len(ratings) >= 2
+    assert abs(sum(ratings.values())) < 1e-6  # incremental Elo moves points, never makes them
+    assert any(abs(elo) > 0 for elo in ratings.values())
+
+
+def test_tokens_are_stored_hashed(tmp_path: Path) -> None:
+    store = Store(tmp_path / "t.sqlite")
+    token = store.add_bot("hashy")
+    raw = (tmp_path / "t.sqlite").read_bytes()
+    assert token.encode() not in raw
+    assert store.check_token("hashy", token) and not store.check_token("hashy", token + "x")

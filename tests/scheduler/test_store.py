@@ -1,0 +1,183 @@
+"""The SQLite store, on a real file: round trips, idempotence, restarts, tokens."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from engine import Result, Termination
+from scheduler._records import Faults, MatchRecord, SeatAction
+from scheduler._store import Store, StoreError
+
+
+def full_record(
+    match_id: str = "m-1", tid: str | None = "t-00000001", index: int | None = 3
+) -> MatchRecord:
+    return MatchRecord(
+        match_id=match_id,
+        game="sector41",
+        options={"turns": 12, "variant": "short", "open": True},
+        seed=987654321,
+        seats=["alpha", "beta", "gamma"],
+        steps=[
+            [SeatAction(0, 4, 0.0125)],
+            [SeatAction(1, 0, 1.5, defaulted=True), SeatAction(2, 17, 0.25)],
+        ],
+        result=Result((12.5, 3.0, 3.0), (0, 1, 1), Termination.TIMEOUT, "beta ran out of time"),
+        faults=[Faults(), Faults(timeouts=1, illegal=2), Faults(crashes=1, disconnects=1)],
+        tournament_id=tid,
+        index=index,
+        started_at=1700000000.25,
+        ended_at=1700000042.5,
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "arena.db")
+
+
+def test_match_round_trip_with_every_field(store: Store) -> None:
+    record = full_record()
+    assert store.record_match(record) is True
+    assert store.match("m-1") == record
+    assert store.match("nope") is None
+
+
+def test_record_is_idempotent(store: Store) -> None:
+    assert store.record_match(full_record()) is True
+    assert store.record_match(full_record()) is False
+    # Same place in the same tournament under another match id: still the same match.
+    assert store.record_match(full_record(match_id="m-2")) is False
+    assert len(store.matches()) == 1
+    # Ladder matches have no place; each is its own.
+    assert store.record_match(full_record("l-1", None, None)) is True
+    assert store.record_match(full_record("l-2", None, None)) is True
+    assert len(store.matches()) == 3
+
+
+def test_unfinished_matches_are_refused(store: Store) -> None:
+    record = full_record()
+    record.result = None
+    with pytest.raises(ValueError, match="'m-1' has no result"):
+        store.record_match(record)
+
+
+def test_a_reopened_store_sees_everything(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "arena.db"
+    first = Store(path)
+    token = first.add_bot("alpha")
+    tid = first.create_tournament({"game": "sector41"}, [(0, ("alpha", "beta"))])
+    first.record_match(full_record(tid=tid, index=0))
+    first.save_ratings("sector41", {"alpha": 12.5})
+    # No close(): a killed process does not close its connection either.
+    second = Store(path)
+    assert second.bot_names() == ["alpha"] and second.check_token("alpha", token)
+    assert second.tournament(tid).schedule == ((0, ("alpha", "beta")),)
+    assert second.finished_indices(tid) == {0}
+    assert second.match("m-1") == full_record(tid=tid, index=0)
+    assert second.load_ratings("sector41") == {"alpha": 12.5}
+    first.close()
+    second.close()
+    mode = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+
+
+def test_a_schema_from_another_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "arena.db"
+    Store(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE schema_version SET version = 99")
+    with pytest.raises(StoreError, match="schema version 99"):
+        Store(path)
+
+
+def test_tokens(store: Store, tmp_path: Path) -> None:
+    token = store.add_bot("greedy-1.2_x")
+    assert len(token) == 32
+    assert store.check_token("greedy-1.2_x", token)
+    assert not store.check_token("greedy-1.2_x", token + "x")
+    assert not store.check_token("greedy-1.2_x", "")
+    assert not store.check_token("nobody", token)
+    other = store.add_bot("other")
+    assert other != token and not store.check_token("other", token)
+    # Only a salted hash is kept: the token is nowhere in the file.
+    store.close()
+    raw = b"".join(path.read_bytes() for path in tmp_path.glob("arena.db*"))
+    assert token.encode() not in raw and other.encode() not in raw
+    with sqlite3.connect(tmp_path / "arena.db") as db:
+        hashes = [h for (h,) in db.execute("SELECT token_hash FROM bots")]
+    assert all(h.startswith("scrypt$") and token not in h for h in hashes)
+
+
+def test_bot_names_and_errors(store: Store) -> None:
+    store.add_bot("b")
+    store.add_bot("a")
+    assert store.bot_names() == ["a", "b"]
+    with pytest.raises(ValueError, match="'a' is already registered"):
+        store.add_bot("a")
+    for bad in ["", "has space", "x" * 65, "semi;colon", "é"]:
+        with pytest.raises(ValueError, match="use 1 to 64 of"):
+            store.add_bot(bad)
+    store.remove_bot("a")
+    assert store.bot_names() == ["b"]
+    with pytest.raises(LookupError, match="no bot named 'a'"):
+        store.remove_bot("a")
+
+
+def test_tournament_round_trip(store: Store) -> None:
+    config = {"game": "sector41", "players": 3, "bots": ["a", "b", "c"], "move_time": 0.5}
+    schedule = [(0, ("a", "b", "c")), (1, ("b", "c", "a")), (2, ("c", "a", "b"))]
+    tid = store.create_tournament(config, schedule)
+    assert tid.startswith("t-") and len(tid) == 10
+    row = store.tournament(tid)
+    assert row.id == tid and row.config == config and not row.finished
+    assert row.schedule == tuple(schedule)
+    assert row.created_at > 0
+    store.finish_tournament(tid)
+    assert store.tournament(tid).finished
+    with pytest.raises(LookupError, match="no tournament 't-missing'"):
+        store.tournament("t-missing")
+    with pytest.raises(LookupError, match="no tournament"):
+        store.finish_tournament("t-missing")
+    with pytest.raises(ValueError, match="repeated indices"):
+        store.create_tournament(config, [(0, ("a", "b")), (0, ("b", "a"))])
+
+
+def test_latest_tournament(store: Store) -> None:
+    assert store.latest_tournament() is None
+    first = store.create_tournament({"game": "sector41"}, [])
+    second = store.create_tournament({"game": "othergame"}, [])
+    assert store.latest_tournament() == second
+    assert store.latest_tournament("sector41") == first
+    assert store.latest_tournament("unknown") is None
+
+
+def test_finished_indices_and_results(store: Store) -> None:
+    tid = store.create_tournament({"game": "sector41"}, [(i, ("a", "b")) for i in range(4)])
+    for index, ranks in [(0, (0, 1)), (2, (1, 0)), (3, (0, 0))]:
+        record = full_record(f"m-{index}", tid, index)
+        record.seats = ["a", "b"]
+        record.result = Result((1.0, 0.0), ranks)
+        store.record_match(record)
+    store.record_match(full_record("other", None, None))
+    assert store.finished_indices(tid) == {0, 2, 3}
+    assert store.results("sector41", tid) == [(["a", "b"], [0, 1]), (["a", "b"], [1, 0]),
+                                              (["a", "b"], [0, 0])]  # fmt: skip
+    assert len(store.results("sector41")) == 4
+    assert store.results("othergame") == []
+    newest = store.matches()
+    assert [m.match_id for m in newest] == ["other", "m-3", "m-2", "m-0"]
+    assert [m.match_id for m in store.matches(tournament_id=tid, limit=2)] == ["m-3", "m-2"]
+    assert store.matches(game="othergame") == []
+
+
+def test_live_ratings(store: Store) -> None:
+    assert store.load_ratings("sector41") == {}
+    store.save_ratings("sector41", {"a": 10.0, "b": -10.0})
+    store.save_ratings("other", {"a": 1.0})
+    store.save_ratings("sector41", {"a": 12.0, "c": -12.0})
+    assert store.load_ratings("sector41") == {"a": 12.0, "c": -12.0}
+    assert store.load_ratings("other") == {"a": 1.0}
