@@ -154,7 +154,8 @@ class Hub:
     async def wait_for_bot(self, name: str, ready: Callable[[BotSession], bool] | None = None):
         """The first connected session of ``name`` (that ``ready`` accepts), waiting for it."""
         while True:
-            candidates = [s for s in self.sessions if s.name == name and (ready is None or ready(s))]
+            candidates = [s for s in self.sessions
+                          if s.name == name and (ready is None or ready(s))]
             if candidates:
                 return min(candidates, key=lambda s: len(s.matches))
             await self._changed.wait()

@@ -57,12 +57,14 @@ class Sector41GreedyBot(Bot):
         self.ship = (me.ship_row, me.ship_col)
         self.front = (min(max(me.ship_row, 0), self.size - 1),
                       min(max(me.ship_col, 0), self.size - 1))
-        self.cells = {(c.row, c.col): c for c in obs.cells}
+        size = self.size
+        py, pblue, pr = self.points
         self.value = {
-            rc: c.yellow * self.points[0] + c.blue * self.points[1] + c.red * self.points[2]
-            for rc, c in self.cells.items()
+            divmod(i, size): y * py + b * pblue + r * pr
+            for i, (y, b, r) in enumerate(zip(obs.yellow, obs.blue, obs.red, strict=True))
+            if y or b or r
         }
-        self.loot = [rc for rc, v in self.value.items() if v > 0]
+        self.loot = list(self.value)
         self.mine: dict[int, tuple[int, int] | None] = {}
         self.enemies: list[tuple[int, int]] = []
         board = s41.SECTOR41_LOCATION_BOARD
@@ -129,7 +131,7 @@ class Sector41GreedyBot(Bot):
         pos = (me.ship_position + shift) % self.size
         along_row = me.ship_row in (-1, self.size)
         front = (self.front[0], pos) if along_row else (pos, self.front[1])
-        carriers = [rc for rc in self.mine.values() if rc is not None and self.value[rc] > 0]
+        carriers = [rc for rc in self.mine.values() if rc is not None and rc in self.value]
         targets = carriers or self.loot
         if not targets:
             return -abs(shift) * 0.1

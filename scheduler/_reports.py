@@ -58,7 +58,8 @@ def table(rows: Sequence[Standing]) -> str:
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(
-            f"{r.rank:>4}  {r.bot:<20} {r.elo:>+7.0f} {f'[{r.elo_low:+.0f}, {r.elo_high:+.0f}]':>17} "
+            f"{r.rank:>4}  {r.bot:<20} {r.elo:>+7.0f} "
+            f"{f'[{r.elo_low:+.0f}, {r.elo_high:+.0f}]':>17} "
             f"{r.matches:>7} {r.score:>6.1%} {r.timeouts:>8} {r.crashes:>7} {r.illegal:>7}")
     return "\n".join(lines)
 

@@ -38,11 +38,6 @@ class BotSpec:
             return BotSpec(name, builtin=kind)
         return BotSpec(name, command=command)
 
-    def describe(self) -> str:
-        """How it is written on the command line."""
-        return f"builtin:{self.builtin}" if self.builtin and self.builtin == self.name else (
-            f"{self.name}=builtin:{self.builtin}" if self.builtin else f"{self.name}={self.command}")
-
 
 def process_command(kind: str) -> str:
     """The command that runs reference bot ``kind`` as its own process."""

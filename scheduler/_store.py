@@ -72,6 +72,7 @@ CREATE TABLE matches (
     ranks TEXT NOT NULL,
     termination TEXT NOT NULL,
     reason TEXT NOT NULL,
+    forfeited TEXT NOT NULL,
     faults TEXT NOT NULL,
     tournament_id TEXT,
     idx INTEGER,
@@ -282,8 +283,8 @@ class Store:
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO matches (match_id, game, options, seed, seats, steps, scores, ranks,"
-                " termination, reason, faults, tournament_id, idx, started_at, ended_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                " termination, reason, forfeited, faults, tournament_id, idx, started_at, ended_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (
                     record.match_id,
                     record.game,
@@ -295,6 +296,7 @@ class Store:
                     _dumps(list(result.ranks)),
                     result.termination.value,
                     result.reason,
+                    _dumps(list(result.forfeited)),
                     _dumps([asdict(f) for f in record.faults]),
                     record.tournament_id,
                     record.index,
@@ -361,7 +363,8 @@ class Store:
 
 
 _MATCH_COLUMNS = (
-    "match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, faults,"
+    "match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, forfeited,"
+    " faults,"
     " tournament_id, idx, started_at, ended_at"
 )
 
@@ -371,7 +374,8 @@ def _dumps(value: object) -> str:
 
 
 def _record(row: Sequence[Any]) -> MatchRecord:
-    (match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, faults,
+    (match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, forfeited,
+     faults,
      tournament_id, index, started_at, ended_at) = row  # fmt: skip
     return MatchRecord(
         match_id=match_id,
@@ -387,7 +391,8 @@ def _record(row: Sequence[Any]) -> MatchRecord:
             for step in json.loads(steps)
         ],
         result=Result(
-            tuple(json.loads(scores)), tuple(json.loads(ranks)), Termination(termination), reason
+            tuple(json.loads(scores)), tuple(json.loads(ranks)), Termination(termination), reason,
+            tuple(json.loads(forfeited)),
         ),
         faults=[Faults(**f) for f in json.loads(faults)],
         tournament_id=tournament_id,

@@ -290,7 +290,10 @@ def cmd_bot(args: argparse.Namespace) -> int:
         for name in store.bot_names():
             print(name)
     else:
-        store.remove_bot(args.name)
+        try:
+            store.remove_bot(args.name)
+        except LookupError as error:
+            raise UsageError(str(error)) from None
         print(f"bot {args.name} removed")
     return 0
 

@@ -50,7 +50,8 @@ def test_dependencies_point_one_way(package: str) -> None:
 
 def test_bots_import_without_the_server() -> None:
     code = ("import sys, bots; "
-            "bad = [m for m in ('engine', 'trio', 'scheduler', 'arena._server') if m in sys.modules]; "
+            "bad = [m for m in ('engine', 'trio', 'scheduler', 'arena._server') "
+            "if m in sys.modules]; "
             "print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
@@ -70,3 +71,9 @@ def test_public_names_exist_and_are_documented(module: str) -> None:
         value = getattr(imported, name)
         if callable(value):
             assert value.__doc__, f"{module}.{name} has no docstring"
+
+
+def test_ruff_finds_nothing() -> None:
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr

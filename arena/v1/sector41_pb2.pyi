@@ -175,34 +175,6 @@ SECTOR41_ACTION_KIND_VORTEX_TURN: Sector41ActionKind
 SECTOR41_ACTION_KIND_LOOP_DROP: Sector41ActionKind
 SECTOR41_ACTION_KIND_GUARDIAN_MOVE: Sector41ActionKind
 
-class Sector41Cell(_message.Message):
-    __slots__ = ("row", "col", "face_up", "cleansed", "kind", "tile_type", "rotation", "arrows", "peeked", "yellow", "blue", "red")
-    ROW_FIELD_NUMBER: _ClassVar[int]
-    COL_FIELD_NUMBER: _ClassVar[int]
-    FACE_UP_FIELD_NUMBER: _ClassVar[int]
-    CLEANSED_FIELD_NUMBER: _ClassVar[int]
-    KIND_FIELD_NUMBER: _ClassVar[int]
-    TILE_TYPE_FIELD_NUMBER: _ClassVar[int]
-    ROTATION_FIELD_NUMBER: _ClassVar[int]
-    ARROWS_FIELD_NUMBER: _ClassVar[int]
-    PEEKED_FIELD_NUMBER: _ClassVar[int]
-    YELLOW_FIELD_NUMBER: _ClassVar[int]
-    BLUE_FIELD_NUMBER: _ClassVar[int]
-    RED_FIELD_NUMBER: _ClassVar[int]
-    row: int
-    col: int
-    face_up: bool
-    cleansed: bool
-    kind: Sector41TileKind
-    tile_type: int
-    rotation: int
-    arrows: _containers.RepeatedScalarFieldContainer[Sector41Direction]
-    peeked: bool
-    yellow: int
-    blue: int
-    red: int
-    def __init__(self, row: _Optional[int] = ..., col: _Optional[int] = ..., face_up: _Optional[bool] = ..., cleansed: _Optional[bool] = ..., kind: _Optional[_Union[Sector41TileKind, str]] = ..., tile_type: _Optional[int] = ..., rotation: _Optional[int] = ..., arrows: _Optional[_Iterable[_Union[Sector41Direction, str]]] = ..., peeked: _Optional[bool] = ..., yellow: _Optional[int] = ..., blue: _Optional[int] = ..., red: _Optional[int] = ...) -> None: ...
-
 class Sector41Explorer(_message.Message):
     __slots__ = ("seat", "index", "location", "row", "col", "asteroid", "trapped", "barren", "shielded", "towing")
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -254,7 +226,7 @@ class Sector41Player(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., edge: _Optional[_Union[Sector41Edge, str]] = ..., ship_position: _Optional[int] = ..., ship_row: _Optional[int] = ..., ship_col: _Optional[int] = ..., score: _Optional[int] = ..., yellow: _Optional[int] = ..., blue: _Optional[int] = ..., red: _Optional[int] = ..., score_turn: _Optional[int] = ..., last_fold: _Optional[int] = ...) -> None: ...
 
 class Sector41Observation(_message.Message):
-    __slots__ = ("turn", "turn_limit", "current_seat", "your_seat", "phase", "guardian_mode", "guardian_row", "guardian_col", "cells", "explorers", "players", "supply_yellow", "supply_blue", "supply_red", "removed_discs", "remaining_points", "active_explorer")
+    __slots__ = ("turn", "turn_limit", "current_seat", "your_seat", "phase", "guardian_mode", "guardian_row", "guardian_col", "tile_types", "rotations", "face_up", "cleansed", "peeked", "yellow", "blue", "red", "explorers", "players", "supply_yellow", "supply_blue", "supply_red", "removed_discs", "remaining_points", "active_explorer")
     TURN_FIELD_NUMBER: _ClassVar[int]
     TURN_LIMIT_FIELD_NUMBER: _ClassVar[int]
     CURRENT_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -263,7 +235,14 @@ class Sector41Observation(_message.Message):
     GUARDIAN_MODE_FIELD_NUMBER: _ClassVar[int]
     GUARDIAN_ROW_FIELD_NUMBER: _ClassVar[int]
     GUARDIAN_COL_FIELD_NUMBER: _ClassVar[int]
-    CELLS_FIELD_NUMBER: _ClassVar[int]
+    TILE_TYPES_FIELD_NUMBER: _ClassVar[int]
+    ROTATIONS_FIELD_NUMBER: _ClassVar[int]
+    FACE_UP_FIELD_NUMBER: _ClassVar[int]
+    CLEANSED_FIELD_NUMBER: _ClassVar[int]
+    PEEKED_FIELD_NUMBER: _ClassVar[int]
+    YELLOW_FIELD_NUMBER: _ClassVar[int]
+    BLUE_FIELD_NUMBER: _ClassVar[int]
+    RED_FIELD_NUMBER: _ClassVar[int]
     EXPLORERS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SUPPLY_YELLOW_FIELD_NUMBER: _ClassVar[int]
@@ -280,7 +259,14 @@ class Sector41Observation(_message.Message):
     guardian_mode: Sector41GuardianMode
     guardian_row: int
     guardian_col: int
-    cells: _containers.RepeatedCompositeFieldContainer[Sector41Cell]
+    tile_types: _containers.RepeatedScalarFieldContainer[int]
+    rotations: _containers.RepeatedScalarFieldContainer[int]
+    face_up: _containers.RepeatedScalarFieldContainer[bool]
+    cleansed: _containers.RepeatedScalarFieldContainer[bool]
+    peeked: _containers.RepeatedScalarFieldContainer[bool]
+    yellow: _containers.RepeatedScalarFieldContainer[int]
+    blue: _containers.RepeatedScalarFieldContainer[int]
+    red: _containers.RepeatedScalarFieldContainer[int]
     explorers: _containers.RepeatedCompositeFieldContainer[Sector41Explorer]
     players: _containers.RepeatedCompositeFieldContainer[Sector41Player]
     supply_yellow: int
@@ -289,7 +275,7 @@ class Sector41Observation(_message.Message):
     removed_discs: int
     remaining_points: int
     active_explorer: int
-    def __init__(self, turn: _Optional[int] = ..., turn_limit: _Optional[int] = ..., current_seat: _Optional[int] = ..., your_seat: _Optional[int] = ..., phase: _Optional[_Union[Sector41Phase, str]] = ..., guardian_mode: _Optional[_Union[Sector41GuardianMode, str]] = ..., guardian_row: _Optional[int] = ..., guardian_col: _Optional[int] = ..., cells: _Optional[_Iterable[_Union[Sector41Cell, _Mapping]]] = ..., explorers: _Optional[_Iterable[_Union[Sector41Explorer, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Sector41Player, _Mapping]]] = ..., supply_yellow: _Optional[int] = ..., supply_blue: _Optional[int] = ..., supply_red: _Optional[int] = ..., removed_discs: _Optional[int] = ..., remaining_points: _Optional[int] = ..., active_explorer: _Optional[int] = ...) -> None: ...
+    def __init__(self, turn: _Optional[int] = ..., turn_limit: _Optional[int] = ..., current_seat: _Optional[int] = ..., your_seat: _Optional[int] = ..., phase: _Optional[_Union[Sector41Phase, str]] = ..., guardian_mode: _Optional[_Union[Sector41GuardianMode, str]] = ..., guardian_row: _Optional[int] = ..., guardian_col: _Optional[int] = ..., tile_types: _Optional[_Iterable[int]] = ..., rotations: _Optional[_Iterable[int]] = ..., face_up: _Optional[_Iterable[bool]] = ..., cleansed: _Optional[_Iterable[bool]] = ..., peeked: _Optional[_Iterable[bool]] = ..., yellow: _Optional[_Iterable[int]] = ..., blue: _Optional[_Iterable[int]] = ..., red: _Optional[_Iterable[int]] = ..., explorers: _Optional[_Iterable[_Union[Sector41Explorer, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Sector41Player, _Mapping]]] = ..., supply_yellow: _Optional[int] = ..., supply_blue: _Optional[int] = ..., supply_red: _Optional[int] = ..., removed_discs: _Optional[int] = ..., remaining_points: _Optional[int] = ..., active_explorer: _Optional[int] = ...) -> None: ...
 
 class Sector41ActionDetail(_message.Message):
     __slots__ = ("kind", "explorer", "direction", "to_row", "to_col", "to_ship", "face_down", "to_kind", "combat", "loop", "color", "ship_shift", "line", "quarter_turns", "target_seat", "target_explorer", "asteroid")

@@ -60,24 +60,6 @@ class ActionKind(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class CellView:
-    """One grid cell as a seat knows it."""
-
-    row: int
-    col: int
-    face_up: bool
-    cleansed: bool
-    kind: TileKind | None
-    tile_type: int | None
-    rotation: int | None
-    arrows: tuple[Direction, ...]
-    peeked: bool
-    yellow: int
-    blue: int
-    red: int
-
-
-@dataclass(frozen=True, slots=True)
 class ExplorerView:
     """One Explorer, as everybody sees it."""
 
@@ -122,7 +104,7 @@ class Sector41Observation:
     guardian_mode: GuardianMode
     guardian_row: int
     guardian_col: int
-    cells: tuple[CellView, ...]
+    tile_types: tuple[int, ...]
     explorers: tuple[ExplorerView, ...]
     players: tuple[PlayerView, ...]
     supply_yellow: int
@@ -131,6 +113,13 @@ class Sector41Observation:
     removed_discs: int
     remaining_points: int
     active_explorer: int | None
+    rotations: tuple[int, ...]
+    face_up: tuple[bool, ...]
+    cleansed: tuple[bool, ...]
+    peeked: tuple[bool, ...]
+    yellow: tuple[int, ...]
+    blue: tuple[int, ...]
+    red: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ._messages import (
-    CellView,
     ExplorerView,
     Location,
     Phase,
@@ -20,7 +18,6 @@ from ._tiles import (
     DIRECTIONS,
     DISC_COUNTS,
     GONE,
-    KIND_OF,
     OUT,
     POINTS,
     SHIP,
@@ -28,44 +25,39 @@ from ._tiles import (
     TILE_TYPES,
     Color,
     Edge,
-    board_arrows,
     disc_color,
 )
 
 if TYPE_CHECKING:
     from ._state import Sector41State
 
-_NO_ARROWS: tuple = ()
-
-
-@lru_cache(maxsize=1 << 14)
-def _cell(
-    cell: int, face_up: bool, cleansed: bool, type_id: int | None, rotation: int | None,
-    peeked: bool, y: int, b: int, r: int,
-) -> CellView:
-    kind = None if type_id is None else KIND_OF[type_id]
-    arrows = (
-        tuple(DIRECTIONS[d] for d in board_arrows(type_id, rotation))
-        if type_id is not None and rotation is not None
-        else _NO_ARROWS
-    )
-    row, col = divmod(cell, SIZE)
-    return CellView(row, col, face_up, cleansed, kind, type_id, rotation, arrows, peeked, y, b, r)
-
-
 def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
     """The observation of ``seat`` (None: a spectator, public facts only)."""
     peeks = state.peeks[seat] if seat is not None else {}
-    cells = []
+    types: list[int] = []
+    rotations: list[int] = []
+    face_up: list[bool] = []
+    cleansed: list[bool] = []
+    peeked: list[bool] = []
     for cell in range(CELLS):
         tid = state.grid[cell]
-        y, b, r = state.discs[cell]
-        if state.up[tid]:
-            cells.append(_cell(cell, True, False, state.types[tid], state.rot[tid], False, y, b, r))
+        up = state.up[tid]
+        face_up.append(up)
+        cleansed.append(state.clean[tid])
+        if up:
+            types.append(state.types[tid])
+            rotations.append(state.rot[tid])
+            peeked.append(False)
         elif tid in peeks:
-            cells.append(_cell(cell, False, False, state.types[tid], peeks[tid], True, y, b, r))
+            types.append(state.types[tid])
+            rot = peeks[tid]
+            rotations.append(-1 if rot is None else rot)
+            peeked.append(True)
         else:
-            cells.append(_cell(cell, False, state.clean[tid], None, None, False, y, b, r))
+            types.append(-1)
+            rotations.append(-1)
+            peeked.append(False)
+    y, b, r = zip(*state.discs, strict=True)
     explorers = []
     towing = None if state.tow is None else Color(state.tow)
     for q, ex in enumerate(state.expl):
@@ -101,7 +93,7 @@ def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
         guardian_mode=state.mode,
         guardian_row=state.guardian // SIZE,
         guardian_col=state.guardian % SIZE,
-        cells=tuple(cells),
+        tile_types=tuple(types),
         explorers=tuple(explorers),
         players=players,
         supply_yellow=supply[0],
@@ -110,6 +102,13 @@ def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
         removed_discs=sum(state.removed),
         remaining_points=state.remaining_points(),
         active_explorer=state.active,
+        rotations=tuple(rotations),
+        face_up=tuple(face_up),
+        cleansed=tuple(cleansed),
+        peeked=tuple(peeked),
+        yellow=y,
+        blue=b,
+        red=r,
     )
 
 

@@ -125,7 +125,8 @@ def test_gauntlet_puts_the_challenger_in_every_match(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite"
     arena("tournament", "--game", "duel", "--players", "3", "--gauntlet", "new",
           "--bot", "new=builtin:random", "--bot", "a=builtin:random", "--bot", "b=builtin:random",
-          "--bot", "c=builtin:random", "--db", str(db), "--json", str(tmp_path / "g.json"))
+          "--bot", "c=builtin:random", "--rounds", "1", "--db", str(db),
+          "--json", str(tmp_path / "g.json"))
     matches = json.loads((tmp_path / "g.json").read_text())["matches"]
     assert len(matches) == 3 * 3  # C(3,2) opponent pairs x 3 rotations
     assert all("new" in m["seats"] for m in matches)

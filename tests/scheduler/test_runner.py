@@ -117,7 +117,8 @@ def test_the_first_move_allowance_and_margin_are_honoured() -> None:
 
 def test_a_clock_runs_down_and_the_increment_is_added() -> None:
     control = TimeControl(move_time=None, base=5, increment=1, margin=0.05, first_move_extra=0)
-    assert TimeControl.parse_clock("5+1").base == 5 and TimeControl.parse_clock("5+1").increment == 1
+    parsed = TimeControl.parse_clock("5+1")
+    assert (parsed.base, parsed.increment, parsed.move_time) == (5, 1, None)
     clock = Clock(control)
     assert clock.limit() == 5
     clock.charge(3)

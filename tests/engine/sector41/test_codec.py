@@ -31,7 +31,7 @@ def test_observations_and_every_action_detail_encode() -> None:
             if step % 25 == 0:
                 for seat in (None, *range(players)):
                     message = _codec.observation("sector41", state.observation(seat)).sector41
-                    assert len(message.cells) == 81 and message.turn == state.turn
+                    assert len(message.tile_types) == 81 and message.turn == state.turn
                     assert message.HasField("your_seat") == (seat is not None)
             (decision,) = state.pending().values()
             for action in decision.legal:
@@ -46,11 +46,11 @@ def test_fields_read_back() -> None:
                          discs={"E1": (1, 0, 0)}))
     stay(state)
     message = _codec.observation("sector41", state.observation(0)).sector41
-    cell = message.cells[9 + 4]
-    assert cell.kind == sector41_pb2.SECTOR41_TILE_KIND_SOLAR_WIND and cell.rotation == 1
-    assert list(cell.arrows) == [sector41_pb2.SECTOR41_DIRECTION_E,
-                                 sector41_pb2.SECTOR41_DIRECTION_S]
-    assert message.cells[4].yellow == 1
+    static = _codec.static_data("sector41", GAME.static_data).sector41
+    design = static.tile_types[message.tile_types[9 + 4]]
+    assert design.kind == sector41_pb2.SECTOR41_TILE_KIND_SOLAR_WIND and design.count == 3
+    assert message.rotations[9 + 4] == 1 and message.face_up[9 + 4]
+    assert message.yellow[4] == 1
     assert message.players[1].edge == sector41_pb2.SECTOR41_EDGE_SOUTH
     (decision,) = state.pending().values()
     detail = _codec.action_detail("sector41", decision.legal[0].detail).sector41

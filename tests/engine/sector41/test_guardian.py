@@ -56,7 +56,7 @@ def test_awakening_when_all_is_explored_then_cleansing() -> None:
     assert loc(state, 1, 1) == "gone" and state.removed == [1, 0, 0]
     view = [e for e in state.observation(None).explorers if e.seat == 1 and e.index == 1]
     assert view[0].location is Location.REMOVED
-    assert state.observation(None).cells[d4].cleansed
+    assert state.observation(None).cleansed[d4]
     stay(state)
     assert not any("D4" in t for t in texts(state))  # nobody enters a cleansed tile
 

@@ -155,7 +155,8 @@ def test_a_loop_destroys_the_explorer_and_its_owner_places_the_tow() -> None:
     stay(state)
     do(state, "Explorer 1 S onto E3")
     do(state, "red")
-    assert texts(state) == ["Leave the disc on E3 (Solar Wind)", "Leave the disc on E4 (Solar Wind)"]
+    assert texts(state) == ["Leave the disc on E3 (Solar Wind)",
+                            "Leave the disc on E4 (Solar Wind)"]
     do(state, "E4")
     assert loc(state, 0, 0) == "out" and discs(state, "E4") == [0, 0, 1]
 

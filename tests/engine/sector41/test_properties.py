@@ -45,7 +45,7 @@ def test_random_playouts_end_and_replay(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conservation_after_every_step(players: int) -> None:
-    for seed in range(60):
+    for seed in range(70):
         random_game(players, seed, check=conserved)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.sector41 import GuardianMode, Layout, build, parse_cell
+from engine.sector41 import TILE_TYPES, GuardianMode, Layout, build, parse_cell
 
 from .helpers import decision, discs, do, loc, stay, texts, tile
 
@@ -133,10 +133,15 @@ def test_remote_viewport_shows_one_seat_only() -> None:
     do(state, "Explorer 1 S onto E2")
     assert targets(state) == ["G7", "I1"]
     do(state, "Look at G7")
-    cell = state.observation(0).cells[parse_cell("G7")]
-    assert cell.peeked and cell.kind.name == "BLACK_HOLE" and cell.rotation == 3
-    assert state.observation(1).cells[parse_cell("G7")] == before[0].cells[parse_cell("G7")]
-    assert state.observation(None).cells == before[1].cells
+    g7 = parse_cell("G7")
+    mine = state.observation(0)
+    assert mine.peeked[g7] and TILE_TYPES[mine.tile_types[g7]].name == "BLACK_HOLE"
+    assert mine.rotations[g7] == 3
+    assert (state.observation(1).tile_types, state.observation(1).rotations) == (
+        before[0].tile_types, before[0].rotations)
+    spectator = state.observation(None)
+    assert (spectator.tile_types, spectator.rotations, spectator.peeked) == (
+        before[1].tile_types, before[1].rotations, before[1].peeked)
     private = [e for e in state.events_since(0, 0) if "BLACK_HOLE" in e.text]
     assert private and not [e for e in state.events_since(0, 1) if "BLACK_HOLE" in e.text]
 
@@ -247,14 +252,17 @@ def test_vortex_turn_of_a_face_down_tile_is_secret() -> None:
     state = build(layout)
     tid = state.grid[parse_cell("G7")]
     state.peeks[1][tid] = 1
-    before = (state.observation(1).cells, state.observation(None).cells)
+    g7 = parse_cell("G7")
+    before = state.observation(None)
     stay(state)
     do(state, "Explorer 1 S onto E2")
     do(state, "Turn G7")
     do(state, "180")
     assert state.rot[tid] == 3
-    assert state.observation(1).cells[parse_cell("G7")].rotation is None  # its sighting is old
-    assert state.observation(None).cells == before[1]
+    assert state.observation(1).rotations[g7] == -1  # its sighting is out of date
+    assert state.observation(1).tile_types[g7] == TILE_TYPES[state.types[tid]].id
+    assert state.observation(None).tile_types == before.tile_types
+    assert state.observation(None).rotations == before.rotations
     assert not [e for e in state.events_since(0, 1) if "180" in e.text]
     assert [e for e in state.events_since(0, 0) if "180" in e.text]
 
