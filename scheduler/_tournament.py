@@ -118,8 +118,12 @@ async def play_tournament(
     metrics: Metrics | None = None,
     progress: ProgressFn | None = None,
     stderr: Any = None,
+    stop: Callable[[MatchRecord], bool] | None = None,
 ) -> int:
-    """Play every unfinished match of a stored tournament; returns how many were played."""
+    """Play every unfinished match of a stored tournament; returns how many were played.
+
+    ``stop(record)`` returning True after a match ends the tournament early (SPRT).
+    """
     row = store.tournament(tournament_id)
     config = TournamentConfig.from_dict(row.config)
     done = store.finished_indices(tournament_id)
@@ -135,6 +139,8 @@ async def play_tournament(
         work_send.send_nowait(pairing)
     work_send.close()
 
+    workers: trio.Nursery
+
     async def worker() -> None:
         nonlocal played, finished
         async for pairing in work_receive:
@@ -149,6 +155,8 @@ async def play_tournament(
                 finished += 1
             if progress is not None:
                 progress(record, finished, len(schedule))
+            if stop is not None and stop(record):
+                workers.cancel_scope.cancel()
 
     try:
         async with trio.open_nursery() as nursery:

@@ -131,6 +131,19 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("name")
     q.add_argument("--db", default=DEFAULT_DB)
 
+    p = sub.add_parser("sprt", help="play NEW against OLD until an SPRT decides (for CI)")
+    _add_match_flags(p)
+    p.add_argument("--elo0", type=float, default=-10.0,
+                   help="H0: NEW is this much worse or more (default -10)")
+    p.add_argument("--elo1", type=float, default=0.0,
+                   help="H1: NEW is at least this good (default 0)")
+    p.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
+    p.add_argument("--max-matches", type=_positive(int), default=2000,
+                   help="give up undecided after this many matches (default 2000)")
+    p.add_argument("--concurrency", type=_positive(int), default=2)
+    p.add_argument("--db", default=DEFAULT_DB)
+
     sub.add_parser("games", help="every game with its player counts and options")
 
     p = sub.add_parser("play", help="one match with a readable move log")
@@ -414,7 +427,57 @@ def _import_game(module: str) -> engine.Game:
     return game
 
 
-COMMANDS = {"tournament": cmd_tournament, "serve": cmd_serve, "bot": cmd_bot,
+def cmd_sprt(args: argparse.Namespace) -> int:
+    """Exit 0 when NEW is not worse (H1 accepted), 1 when it is (H0), 3 when undecided."""
+    from ._ratings import pairwise_outcomes
+    from ._sprt import sprt, sprt_bounds
+
+    if len(args.bot) != 2:
+        raise UsageError("sprt takes exactly two --bot values: NEW first, then OLD")
+    control = _time_control(args)
+    try:
+        sprt_bounds(args.alpha, args.beta)
+        sprt(0, 0, 0, args.elo0, args.elo1, args.alpha, args.beta)
+        config = TournamentConfig(
+            game=args.game, bots=tuple(args.bot), players=2, rounds=(args.max_matches + 1) // 2,
+            concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
+            margin=args.margin, seed=args.seed, options=_options(args.option),
+            policy=args.policy, max_strikes=args.max_strikes, recover=args.recover,
+            memory_mb=args.memory_mb)
+        config.check()
+    except (ValueError, LookupError, engine.EngineError) as error:
+        raise UsageError(str(error)) from None
+    new, old = (spec.name for spec in config.bot_specs())
+    store = _open_store(args.db)
+    tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+    tally = {"w": 0, "d": 0, "l": 0}
+    verdict = ["continue"]
+
+    def stop(record: Any) -> bool:
+        for i, j, score in pairwise_outcomes(record.result.ranks):
+            first = record.seats[i]
+            points = score if first == new else 1 - score
+            tally["w" if points == 1 else "l" if points == 0 else "d"] += 1
+        verdict[0] = sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1,
+                          args.alpha, args.beta).decision
+        return verdict[0] != "continue"
+
+    async def main(hosted: arena.Arena | None) -> int:
+        return await play_tournament(store, tid, hosted, stop=stop, stderr=_devnull())
+
+    if needs_arena(config):
+        arena.run(main, records=StoreRecords(store))
+    else:
+        trio.run(main, None)
+    result = sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1, args.alpha, args.beta)
+    games = sum(tally.values())
+    print(f"{new} vs {old}: +{tally['w']} ={tally['d']} -{tally['l']} in {games} games; "
+          f"LLR {result.llr:.2f} in [{result.lower:.2f}, {result.upper:.2f}] "
+          f"(elo0 {args.elo0:g}, elo1 {args.elo1:g}): {result.decision}")
+    return {"accept_h1": 0, "accept_h0": 1}.get(result.decision, 3)
+
+
+COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,
             "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings}
 
 

@@ -132,3 +132,17 @@ def test_gauntlet_puts_the_challenger_in_every_match(tmp_path: Path) -> None:
     assert all("new" in m["seats"] for m in matches)
     seats_of_new = sorted(m["seats"].index("new") for m in matches)
     assert seats_of_new == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+@pytest.mark.parametrize("new, old, code, verdict", [
+    ("builtin:sector41-greedy", "builtin:random", 0, "accept_h1"),
+    ("builtin:random", "builtin:sector41-greedy", 1, "accept_h0"),
+])
+def test_sprt_stops_early_with_an_exit_code_for_ci(tmp_path: Path, new: str, old: str,
+                                                   code: int, verdict: str) -> None:
+    result = arena("sprt", "--game", "sector41", "--bot", new, "--bot", old,
+                   "--max-matches", "200", "--db", str(tmp_path / "s.sqlite"), check=False)
+    assert result.returncode == code, result.stdout + result.stderr
+    assert verdict in result.stdout
+    games = int(re.search(r"in (\d+) games", result.stdout)[1])
+    assert games < 200  # it stopped early

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engine
@@ -80,9 +82,19 @@ def test_result_works_before_the_end() -> None:
 
 
 def test_clone_is_independent() -> None:
-    state = GAME.new_match(2, 9)
+    rng = random.Random(2)
+    state = GAME.new_match(3, 9)
+    for _ in range(200):
+        state.apply({decision(state).seat: rng.choice(decision(state).legal).id})
+    before = state.snapshot()
     copy = state.clone()
-    state.apply({0: 0})
-    assert copy.snapshot() != state.snapshot()
-    copy.apply({0: 0})
-    assert copy.snapshot() == state.snapshot()
+    assert copy.snapshot() == before
+    steps = []
+    while not copy.is_over():
+        steps.append(rng.choice(decision(copy).legal).id)
+        copy.apply({decision(copy).seat: steps[-1]})
+    assert state.snapshot() == before
+    for step in steps:
+        state.apply({decision(state).seat: step})
+    assert state.snapshot() == copy.snapshot()
+    assert state.events_since(0) == copy.events_since(0)

@@ -146,6 +146,17 @@ def test_remote_viewport_shows_one_seat_only() -> None:
     assert private and not [e for e in state.events_since(0, 1) if "BLACK_HOLE" in e.text]
 
 
+def test_a_viewport_sighting_follows_the_tile_through_a_fold() -> None:
+    layout = Layout(tiles={"E2": "REMOTE_VIEWPORT"}, hidden={"E7": ("NEBULA", 2)},
+                    explorers={(0, 0): "E1"})
+    state = enter(layout, "Explorer 1 S onto E2")
+    do(state, "Look at E7")
+    do(state, "Fold Space")  # seat 1 folds column E toward the north
+    seen = state.observation(0)
+    assert seen.peeked[parse_cell("E6")] and seen.rotations[parse_cell("E6")] == 2
+    assert not seen.peeked[parse_cell("E7")]
+
+
 def test_salvage_explorer_returns_one_from_out_of_play() -> None:
     layout = Layout(tiles={"E2": "SALVAGE_EXPLORER"}, explorers={(0, 0): "E1", (0, 2): "out"})
     state = enter(layout, "Explorer 1 S onto E2")
