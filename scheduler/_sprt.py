@@ -1,12 +1,19 @@
 """The sequential probability ratio test that chess engine testing uses to stop early.
 
-H0: the new bot is ``elo0`` better than the baseline; H1: it is ``elo1`` better (``elo0 <
-elo1``, logistic Elo). The log-likelihood ratio is fishtest's trinomial GSPRT approximation
-(``LLRcalc.py``, the "logistic" model of fastchess): with N games, mean score s per game and
-per-game score variance v, ``LLR ≈ N · (s1 - s0) · (2s - s0 - s1) / (2v)`` where s0 and s1
-are the expected scores at elo0 and elo1. It is the exact LLR of a normal model with the
-variance taken from the data, which is accurate for the small Elo differences tested. Wald's
-bounds: ``ln(beta / (1 - alpha))`` and ``ln((1 - beta) / alpha)``.
+H0: the new bot is at most ``elo0`` better than the baseline; H1: at least ``elo1`` (``elo0 <
+elo1``, logistic Elo). The statistic is the generalised log-likelihood ratio of those two
+composite hypotheses on the win/draw/loss record, with the draw rate profiled out: for a mean
+score s, ``ll(s)`` is the log-likelihood of the trinomial that fits the record best among those
+with that mean (a one-dimensional root find, as in Van den Bergh's GSPRT notes). With ŝ the
+observed mean score and s0, s1 the expected scores at elo0 and elo1:
+
+- ŝ ≥ s1: LLR = ll(ŝ) − ll(s0);  ŝ ≤ s0: LLR = ll(s1) − ll(ŝ);  otherwise ll(s1) − ll(s0).
+
+Why not fishtest's normal approximation: it divides by the observed score variance, so a
+short all-win record (common here: a greedy bot against random) gives an absurd LLR after
+one game. The exact form accepts "not worse" after a handful of straight wins, as it should,
+and agrees with the approximation near the hypotheses. Wald's bounds:
+``ln(beta / (1 - alpha))`` and ``ln((1 - beta) / alpha)``.
 """
 
 from __future__ import annotations
@@ -17,8 +24,8 @@ from typing import Literal
 
 from ._ratings import expected_score
 
-#: Added to each of wins, draws and losses (as fishtest does) so a record without losses
-#: still has a positive variance; it moves the LLR by a negligible amount otherwise.
+#: Added to each of wins, draws and losses (as fishtest does) so that every outcome has a
+#: positive frequency and the profile likelihood is smooth; a negligible change otherwise.
 _REGULARISATION = 1e-3
 
 Decision = Literal["accept_h1", "accept_h0", "continue"]
@@ -68,9 +75,34 @@ def sprt(
 def _llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
     if wins + draws + losses == 0:
         return 0.0
-    w, d, lo = (count + _REGULARISATION for count in (wins, draws, losses))
-    n = w + d + lo
-    score = (w + d / 2) / n
-    variance = (w + d / 4) / n - score**2
+    counts = [count + _REGULARISATION for count in (wins, draws, losses)]
+    observed = (counts[0] + counts[1] / 2) / sum(counts)
     s0, s1 = expected_score(elo0), expected_score(elo1)
-    return n * (s1 - s0) * (2 * score - s0 - s1) / (2 * variance)
+    if observed >= s1:
+        return _profile(counts, observed) - _profile(counts, s0)
+    if observed <= s0:
+        return _profile(counts, s1) - _profile(counts, observed)
+    return _profile(counts, s1) - _profile(counts, s0)
+
+
+def _profile(counts: list[float], mean: float) -> float:
+    """Max log-likelihood of the counts over trinomials (win, draw, loss) with this mean score.
+
+    The maximiser is p_k = f_k / (1 + λ(a_k − mean)), a_k the outcome's score, with λ the root
+    of Σ f_k (a_k − mean) / (1 + λ(a_k − mean)) = 0; the sum falls as λ grows, so bisect.
+    """
+    total = sum(counts)
+    freqs = [c / total for c in counts]
+    offsets = [a - mean for a in (1.0, 0.5, 0.0)]
+    low = max(-1 / d for d in offsets if d > 0)
+    high = min(-1 / d for d in offsets if d < 0)
+    for _ in range(200):
+        lam = (low + high) / 2
+        slope = sum(f * d / (1 + lam * d) for f, d in zip(freqs, offsets, strict=True))
+        if slope > 0:
+            low = lam
+        else:
+            high = lam
+    lam = (low + high) / 2
+    return total * sum(f * math.log(f / (1 + lam * d))
+                       for f, d in zip(freqs, offsets, strict=True))

@@ -830,6 +830,8 @@ class Sector41State(GameState):
                 if e.loc == SHIP:
                     self._score(p, self.tow)
                 else:
+                    # Black holes and loops put the disc down before the Explorer leaves play.
+                    assert e.loc >= 0, "a towed disc outlived its Explorer"
                     self.discs[e.loc][self.tow] += 1
                 self.tow = None
         self.active = None

@@ -22,10 +22,23 @@ def test_bounds_by_hand() -> None:
 
 
 def test_llr_by_hand() -> None:
-    # 60 wins, 20 draws, 20 losses: s = 0.7, v = 0.6 + 0.05 - 0.49 = 0.16.
-    s0, s1 = expected_score(0), expected_score(5)
-    hand = 100 * (s1 - s0) * (2 * 0.7 - s0 - s1) / (2 * 0.16)
-    assert sprt(60, 20, 20, 0, 5).llr == pytest.approx(hand, rel=1e-3)
+    s0 = expected_score(-10)
+    # 50 wins and 50 losses: the mean is 0.5, the expected score at elo1 = 0, so the LLR is
+    # ll(0.5) - ll(s0) = 50 ln(0.5 / s0) + 50 ln(0.5 / (1 - s0)).
+    hand = 50 * math.log(0.25 / (s0 * (1 - s0)))
+    assert sprt(50, 0, 50, -10, 0).llr == pytest.approx(hand, rel=1e-2)
+    # n straight wins: the best fit scores 1, H0's best is s0 itself: LLR = -n ln(s0).
+    assert sprt(5, 0, 0, -10, 0).llr == pytest.approx(-5 * math.log(s0), rel=1e-2)
+    assert sprt(4, 0, 0, -10, 0).decision == "continue"  # 2.89 < ln 19
+    assert sprt(5, 0, 0, -10, 0).decision == "accept_h1"  # 3.61 > ln 19
+    assert sprt(1, 0, 0, -10, 0).decision == "continue"
+
+
+def test_between_the_hypotheses_the_llr_compares_them_directly() -> None:
+    s0, s1 = expected_score(-5), expected_score(5)
+    # 50 wins, 50 losses: both fits put no mass on draws, so ll(s) = 50 ln s + 50 ln(1 - s).
+    hand = 50 * math.log(s1 * (1 - s1) / (s0 * (1 - s0)))
+    assert sprt(50, 0, 50, -5, 5).llr == pytest.approx(hand, abs=1e-3)
 
 
 def test_a_clearly_winning_record_accepts_h1() -> None:
