@@ -103,7 +103,8 @@ class BotPool:
         self.connect_timeout = connect_timeout
         self.stderr = stderr
         self.processes: dict[str, BotProcess] = {}
-        self.crashes: dict[str, int] = {}
+        self.restarts: dict[str, int] = {}
+        self._locks = {name: trio.Lock() for name in self.specs}
         self._nursery: trio.Nursery | None = None
 
     async def start(self, nursery: trio.Nursery) -> None:
@@ -158,13 +159,14 @@ class BotPool:
         spec = self.specs[name]
         if spec.builtin is not None:
             return BuiltinSeat(name, spec.builtin)
-        process = self.processes[name]
-        if process.exited.is_set():
-            self.crashes[name] = self.crashes.get(name, 0) + 1
-            if not self.recover:
-                return _DeadSeat(name, f"bot {name!r} process exited (code "
-                                       f"{process.returncode}); run with --recover to restart")
-            await self._launch(spec)
+        async with self._locks[name]:  # one restart, however many matches notice the crash
+            if self.processes[name].exited.is_set():
+                if not self.recover:
+                    code = self.processes[name].returncode
+                    return _DeadSeat(name, f"bot {name!r} process exited (code {code}); "
+                                           f"run with --recover to restart it")
+                self.restarts[name] = self.restarts.get(name, 0) + 1
+                await self._launch(spec)
         try:
             return await self._connected(name)
         except RuntimeError as error:

@@ -47,6 +47,7 @@ class TournamentConfig:
     max_matches: int | None = None
     recover: bool = False
     memory_mb: int = 2048
+    cpu_seconds: int = 0
 
     def check(self) -> None:
         """Validate everything before anything starts; ValueError/EngineError say what."""
@@ -130,7 +131,7 @@ async def play_tournament(
     schedule = config.schedule()
     todo = [p for p in schedule if p.index not in done]
     control, policy = config.time_control(), config.fault_policy()
-    pool = BotPool(config.bot_specs(), arena, limits=Limits(config.memory_mb),
+    pool = BotPool(config.bot_specs(), arena, limits=Limits(config.memory_mb, config.cpu_seconds),
                    recover=config.recover, stderr=stderr)
     played = 0
     finished = len(done)

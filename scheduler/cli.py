@@ -14,6 +14,7 @@ import trio
 import arena
 import bots
 import engine
+from arena._launcher import Limits
 from arena.metrics import Metrics
 
 from ._reports import StoreRecords, standings, table, to_csv, to_json
@@ -79,7 +80,10 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
                    help="with --policy default: strikes that forfeit")
     p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     p.add_argument("--recover", action="store_true", help="restart a bot process that crashed")
-    p.add_argument("--memory-mb", type=int, default=2048, help="memory limit per bot process")
+    p.add_argument("--memory-mb", type=int, default=2048,
+                   help="address-space limit per bot process, MB (0: none; default 2048)")
+    p.add_argument("--cpu-seconds", type=int, default=0,
+                   help="CPU-time limit per bot process, s (0: none)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -212,7 +216,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             move_time=control.move_time, clock=args.tc, margin=args.margin, seed=args.seed,
             options=_options(args.option), policy=args.policy, max_strikes=args.max_strikes,
             gauntlet=args.gauntlet, max_matches=args.max_matches, recover=args.recover,
-            memory_mb=args.memory_mb)
+            memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
         try:
             config.check()
         except (ValueError, LookupError, engine.EngineError) as error:
@@ -339,7 +343,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     policy = FaultPolicy(args.policy, args.max_strikes)
 
     async def main(hosted: arena.Arena | None) -> int:
-        pool = BotPool(specs, hosted, recover=args.recover, stderr=_devnull())
+        pool = BotPool(specs, hosted, recover=args.recover, stderr=_devnull(),
+                       limits=Limits(args.memory_mb, args.cpu_seconds))
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             seats = [await pool.seat(s.name) for s in specs]
@@ -443,7 +448,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
             margin=args.margin, seed=args.seed, options=_options(args.option),
             policy=args.policy, max_strikes=args.max_strikes, recover=args.recover,
-            memory_mb=args.memory_mb)
+            memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
         config.check()
     except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
@@ -451,16 +456,13 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     store = _open_store(args.db)
     tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
     tally = {"w": 0, "d": 0, "l": 0}
-    verdict = ["continue"]
 
     def stop(record: Any) -> bool:
-        for i, j, score in pairwise_outcomes(record.result.ranks):
-            first = record.seats[i]
-            points = score if first == new else 1 - score
+        for i, _, score in pairwise_outcomes(record.result.ranks):
+            points = score if record.seats[i] == new else 1 - score
             tally["w" if points == 1 else "l" if points == 0 else "d"] += 1
-        verdict[0] = sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1,
-                          args.alpha, args.beta).decision
-        return verdict[0] != "continue"
+        return sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1,
+                    args.alpha, args.beta).decision != "continue"
 
     async def main(hosted: arena.Arena | None) -> int:
         return await play_tournament(store, tid, hosted, stop=stop, stderr=_devnull())

@@ -146,3 +146,23 @@ def test_sprt_stops_early_with_an_exit_code_for_ci(tmp_path: Path, new: str, old
     assert verdict in result.stdout
     games = int(re.search(r"in (\d+) games", result.stdout)[1])
     assert games < 200  # it stopped early
+
+
+@pytest.mark.parametrize("recover", [False, True])
+def test_a_crashed_bot_process_is_restarted_only_with_recover(tmp_path: Path,
+                                                               recover: bool) -> None:
+    from scheduler._store import Store
+
+    db = tmp_path / "c.sqlite"
+    crashy = f"{sys.executable} -m tests.support.scripted_bot crash --at 3"
+    arena("tournament", "--game", "duel", "--option", "rounds=5", "--rounds", "2",
+          "--concurrency", "1", "--bot", f"crashy={crashy}", "--bot", "builtin:random",
+          "--db", str(db), *(["--recover"] if recover else []))
+    records = sorted(Store(db).matches(), key=lambda r: r.index or 0)
+    assert len(records) == 4
+    assert all(r.result is not None and r.result.termination.value == "crash" for r in records)
+    acted = [sum(1 for step in r.steps for a in step if r.seats[a.seat] == "crashy")
+             for r in records]
+    # Each fresh process answers two decisions and dies at its third; a dead one answers none.
+    assert acted[0] == 2
+    assert acted[1:] == ([2, 2, 2] if recover else [0, 0, 0])
