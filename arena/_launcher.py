@@ -52,7 +52,7 @@ def bot_argv(command: str, name: str, address: str, token: str, limits: Limits) 
     else:
         words += ["--address", address, "--token", token, "--name", name]
     wrapper = [sys.executable, "-m", "arena._limits", f"--memory-mb={limits.memory_mb}",
-               f"--cpu-seconds={limits.cpu_seconds}", "--"]
+               f"--cpu-seconds={limits.cpu_seconds}", f"--parent={os.getpid()}", "--"]
     return wrapper + words
 
 
@@ -70,22 +70,26 @@ class BotProcess:
         self.pid: int | None = None
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """Start the process and wait for it; cancelling kills its whole process group."""
-        try:
-            process = await trio.lowlevel.open_process(
-                self.argv, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=self.stderr, start_new_session=True)
-        except OSError:
-            self.exited.set()
-            raise
+        """Start the process and wait for it; cancelling kills its whole process group.
+
+        Started from trio's own thread (not trio's worker threads, as ``open_process`` does)
+        because the kernel's parent-death signal follows the thread that forked, and waited
+        for through a pidfd, so that no thread sits in ``waitpid``.
+        """
+        process = subprocess.Popen(
+            self.argv, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=self.stderr, start_new_session=True)
         self.pid = process.pid
+        pidfd = os.pidfd_open(process.pid)
         task_status.started()
         try:
-            self.returncode = await process.wait()
+            await trio.lowlevel.wait_readable(pidfd)
         finally:
             self.kill()
             with trio.CancelScope(shield=True):
-                self.returncode = await process.wait()
+                await trio.lowlevel.wait_readable(pidfd)
+            os.close(pidfd)
+            self.returncode = process.wait()
             self.exited.set()
 
     def kill(self) -> None:

@@ -166,3 +166,36 @@ def test_a_crashed_bot_process_is_restarted_only_with_recover(tmp_path: Path,
     # Each fresh process answers two decisions and dies at its third; a dead one answers none.
     assert acted[0] == 2
     assert acted[1:] == ([2, 2, 2] if recover else [0, 0, 0])
+
+
+def test_killing_the_arena_kills_the_bots_it_started(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [*ARENA, "tournament", "--game", "duel", "--option", "rounds=50", "--rounds", "50",
+         "--bot", f"x={RANDOM}", "--bot", f"y={RANDOM}", "--db", str(tmp_path / "k.sqlite")],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while finished_matches(tmp_path / "k.sqlite") < 1:
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+    bots = bot_pids(process.pid)
+    assert len(bots) == 2
+    process.kill()  # SIGKILL: no cleanup code runs in the arena
+    process.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in bots):
+        assert time.monotonic() < deadline, f"bot processes {bots} outlived the arena"
+        time.sleep(0.05)
+
+
+def bot_pids(parent: int) -> list[int]:
+    """Children of the arena process (the launched bots, after their wrapper exec'd)."""
+    children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+    return [int(pid) for pid in children]
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
