@@ -254,11 +254,13 @@ def report_throughput() -> None:
 
 
 def report_idle(count: int = 1000) -> None:
+    quiet, _, _ = arena_roundtrip(2000)
     times, _, memory = arena_roundtrip(2000, idle=count)
     grown = memory["rss_after_mb"] - memory["rss_before_mb"]
     print(f"{int(memory['streams'])} idle bot streams: server RSS {memory['rss_before_mb']:.0f} -> "
           f"{memory['rss_after_mb']:.0f} MB ({grown * 1024 / count:.1f} KB per stream); "
-          f"round trip meanwhile p50 {statistics.median(times) * 1e3:.3f} ms")
+          f"round trip p50 {statistics.median(times) * 1e3:.3f} ms with them, "
+          f"{statistics.median(quiet) * 1e3:.3f} ms without")
 
 
 if __name__ == "__main__":

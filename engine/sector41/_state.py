@@ -251,17 +251,9 @@ class Sector41State(GameState):
         pos = self.ship_pos[p]
         return (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[self.edge[p]]
 
-    def line_cells(self, p: int) -> list[int]:
+    def line_cells(self, p: int) -> tuple[int, ...]:
         """The cells of the line in front of ``p``'s Mother Ship, from the ship outward."""
-        pos = self.ship_pos[p]
-        edge = self.edge[p]
-        if edge == 0:
-            return [r * SIZE + pos for r in range(SIZE)]
-        if edge == 2:
-            return [r * SIZE + pos for r in reversed(range(SIZE))]
-        if edge == 1:
-            return [pos * SIZE + c for c in reversed(range(SIZE))]
-        return [pos * SIZE + c for c in range(SIZE)]
+        return _LINES[self.edge[p]][self.ship_pos[p]]
 
     def target(self, p: int, pos: int, dr: int, dc: int) -> int:
         """Where an offset (dr, dc) from ``pos`` lands for ``p``: a cell, SHIP or NOWHERE."""
@@ -337,9 +329,6 @@ class Sector41State(GameState):
             return True
         return pos >= 0 and not self.clean[self.grid[pos]] and pos not in blocked
 
-    def _enemies_at(self, p: int, cell: int) -> bool:
-        return cell in self._enemy_cells(p)
-
     def _enemy_cells(self, p: int) -> set[int]:
         return {e.loc for q, ex in enumerate(self.expl) if q != p for e in ex if e.loc >= 0}
 
@@ -358,8 +347,9 @@ class Sector41State(GameState):
         self.last_fold[p] = None
         self.phase = Phase.MOTHER_SHIP
         along = "column" if self.edge[p] in (0, 2) else "row"
-        actions, payloads = _ship_options(self.ship_pos[p], along, self._can_fold(p))
-        self._offer("ship", "Mother Ship phase", list(actions), payloads)
+        self.stage = "ship"
+        self._decision, self._payloads = _ship_decision(p, self.ship_pos[p], along,
+                                                        self._can_fold(p))
 
     def _can_fold(self, p: int) -> bool:
         pos = self.ship_pos[p]
@@ -367,7 +357,13 @@ class Sector41State(GameState):
         for q in range(self.num_players):
             if self.edge[q] == opposite and self.last_fold[q] == pos:
                 return False
-        return not any(self.clean[self.grid[c]] for c in self.line_cells(p))
+        if self.mode is not GuardianMode.AWAKENING:
+            return True  # nothing is cleansed before the Awakening
+        grid, clean = self.grid, self.clean
+        for c in self.line_cells(p):
+            if clean[grid[c]]:
+                return False
+        return True
 
     def _ship_choice(self, payload: tuple[str, int]) -> None:
         p = self.current
@@ -406,7 +402,7 @@ class Sector41State(GameState):
         p = self.current
         self.phase = Phase.EXPLORER
         ex = self.expl[p]
-        if not any(e.loc >= SHIP for e in ex):
+        if ex[0].loc < SHIP and ex[1].loc < SHIP and ex[2].loc < SHIP:
             for i, e in enumerate(ex):
                 if e.loc == OUT:
                     e.reset(SHIP)
@@ -470,11 +466,12 @@ class Sector41State(GameState):
     ) -> None:
         actions.append(act.hop(len(actions), i, loc, k, False))
         payloads.append((i, loc, -1, k))
+        enemies = self._enemy_cells(p)
         for cell in range(CELLS):
             tid = self.grid[cell]
             if (cell != loc and self.up[tid] and KIND_OF[self.types[tid]] is _K.ASTEROID_BELT
                     and NUMBER_OF[self.types[tid]] >= k and self._open(cell, blocked)):
-                actions.append(act.hop(len(actions), i, cell, k, self._enemies_at(p, cell)))
+                actions.append(act.hop(len(actions), i, cell, k, cell in enemies))
                 payloads.append((i, cell, -1, k))
 
     def _move_choice(self, payload: tuple[int, int, int, int]) -> None:
@@ -617,8 +614,7 @@ class Sector41State(GameState):
             if t >= 0 and self._open(t, self.blocked(p)):
                 return t, d
         elif kind in _JUMPS:
-            self._offer_jumps(p, here, kind, type_id, rot)
-            return None
+            return self._offer_jumps(p, here, kind, type_id, rot)
         elif kind is _K.ASTEROID_BELT:
             e.asteroid = 1
         elif kind is _K.BARREN_PLANET:
@@ -657,7 +653,10 @@ class Sector41State(GameState):
             cell = NEIGHBOUR[cell][d]
         return last
 
-    def _offer_jumps(self, p: int, here: int, kind: TileKind, type_id: int, rot: int) -> None:
+    def _offer_jumps(
+        self, p: int, here: int, kind: TileKind, type_id: int, rot: int
+    ) -> tuple[int, int | None] | None:
+        """Offer the tile's moves; return the move itself when there is only one."""
         blocked = self.blocked(p)
         moves: list[tuple[int, int | None]] = []
         if kind is _K.SOLAR_WIND or kind is _K.PULSAR:
@@ -677,9 +676,12 @@ class Sector41State(GameState):
                 if cell != here and self.up[tid] and KIND_OF[self.types[tid]] is _K.STAR_GATE:
                     moves.append((cell, None))
         moves = [(t, d) for t, d in moves if self._open(t, blocked)]
+        if len(moves) == 1:
+            return moves[0]
         if not moves:
             self._end_explorer_phase()
-            return
+            return None
+        enemies = self._enemy_cells(p)
         actions = []
         ship_rc = self.ship_rc[p]
         i = self.active
@@ -695,9 +697,10 @@ class Sector41State(GameState):
                 t * 9 + (d + 1 if d is not None and known in _HEADED else 0)
             ) in self.visited
             actions.append(act.tile_move(len(actions), i, d, t, ship_rc, not self.up[tid],
-                                         known, self._enemies_at(p, t), loop))
+                                         known, t in enemies, loop))
         self.sub = "jump"
         self._offer("tile", f"{kind.name.replace('_', ' ').title()}: where to?", actions, moves)
+        return None
 
     def _offer_choice(self, p: int, here: int, kind: TileKind) -> bool:
         """Offer the choice of a choice tile; False when it has nothing to choose from."""
@@ -883,6 +886,9 @@ class Sector41State(GameState):
                         if row[t] < best:
                             options.append(n)
                             break
+        if len(options) == 1:
+            self._guardian_move(options[0])
+            return
         actions = [act.target(k, _A.GUARDIAN_MOVE, c, not up[grid[c]],
                               self._known_kind(self.current, c), "Guardian to")
                    for k, c in enumerate(options)]
@@ -926,12 +932,18 @@ class Sector41State(GameState):
         """The seat ranked first: most points, then the one who reached them first."""
         return max(range(self.num_players), key=lambda s: (self.score[s], -self.reached[s]))
 
+    def _out_of_reach(self, left: int) -> bool:
+        lead = self.leader()
+        best = self.score[lead]
+        return all(self.score[s] + left <= best for s in range(self.num_players) if s != lead)
+
     def _end_turn(self) -> None:
         self.phase = Phase.MOTHER_SHIP
-        lead = self.leader()
+        score = self.score
         left = self.remaining_points()
-        best = self.score[lead]
-        if all(self.score[s] + left <= best for s in range(self.num_players) if s != lead):
+        best = max(score)
+        # Only the leader (and players tied with it) can be out of reach: check cheaply first.
+        if best >= left + min(score) and self._out_of_reach(left):
             self.termination = Termination.NORMAL
         elif self.turn >= self.turn_limit:
             self.termination = Termination.TURN_LIMIT
@@ -944,8 +956,8 @@ class Sector41State(GameState):
         self._start_turn()
 
 
-@lru_cache(maxsize=64)
-def _ship_options(pos: int, along: str, can_fold: bool) -> tuple[tuple[Action, ...], list[Any]]:
+@lru_cache(maxsize=256)
+def _ship_decision(seat: int, pos: int, along: str, can_fold: bool) -> tuple[Decision, list[Any]]:
     actions = [act.ship(0, _A.STAY, 0, pos, along)]
     payloads: list[Any] = [("stay", 0)]
     for shift in (-2, -1, 1, 2):
@@ -954,7 +966,22 @@ def _ship_options(pos: int, along: str, can_fold: bool) -> tuple[tuple[Action, .
     if can_fold:
         actions.append(act.ship(len(actions), _A.FOLD, 0, pos, along))
         payloads.append(("fold", 0))
-    return tuple(actions), payloads
+    return Decision(seat, "Mother Ship phase", tuple(actions), "ship"), payloads
+
+
+def _line(edge: int, pos: int) -> tuple[int, ...]:
+    rows = range(SIZE)
+    if edge == 0:
+        return tuple(r * SIZE + pos for r in rows)
+    if edge == 2:
+        return tuple(r * SIZE + pos for r in reversed(rows))
+    if edge == 1:
+        return tuple(pos * SIZE + c for c in reversed(rows))
+    return tuple(pos * SIZE + c for c in rows)
+
+
+# _LINES[edge][pos]: the line in front of a Mother Ship, from the ship outward.
+_LINES = tuple(tuple(_line(edge, pos) for pos in range(SIZE)) for edge in range(4))
 
 
 _JUMPS = frozenset({_K.SOLAR_WIND, _K.PULSAR, _K.SUPER_NOVA, _K.ALIEN_ARTIFACT, _K.WORM_HOLE})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Termination
-from engine.sector41 import Layout, Location, build, parse_cell
+from engine.sector41 import GuardianMode, Layout, Location, build, parse_cell
 from engine.sector41._tiles import CENTRE
 
 from .helpers import decision, discs, do, loc, stay, texts, tile
@@ -197,7 +197,7 @@ def test_the_opposite_player_may_not_unfold() -> None:
 
 
 def test_no_fold_across_a_cleansed_tile() -> None:
-    state = build(Layout(cleansed=("E7",)))
+    state = build(Layout(cleansed=("E7",), mode=GuardianMode.AWAKENING))
     assert not any("Fold" in t for t in texts(state))
 
 
