@@ -41,7 +41,7 @@ def bot_argv(command: str, name: str, address: str, token: str, limits: Limits) 
     """The argv to run: the limits wrapper, then the command with the connection arguments.
 
     ``{address}``, ``{token}`` and ``{name}`` in the command are replaced; a command without
-    them gets ``--address A --token T --name N`` appended.
+    them gets ``--address=A --token=T --name=N`` appended.
     """
     words = shlex.split(command)
     if not words:
@@ -50,7 +50,8 @@ def bot_argv(command: str, name: str, address: str, token: str, limits: Limits) 
     if any("{" + key + "}" in command for key in fields):
         words = [w.format(**fields) for w in words]
     else:
-        words += ["--address", address, "--token", token, "--name", name]
+        # ``--token=T`` form: a token may start with "-", which would read as a flag.
+        words += [f"--address={address}", f"--token={token}", f"--name={name}"]
     wrapper = [sys.executable, "-m", "arena._limits", f"--memory-mb={limits.memory_mb}",
                f"--cpu-seconds={limits.cpu_seconds}", f"--parent={os.getpid()}", "--"]
     return wrapper + words

@@ -102,10 +102,22 @@ def record_proto(record: MatchRecord) -> pb.MatchRecord:
 
 
 class StoreRecords:
-    """The results store as the gRPC service reads it."""
+    """The results store as the gRPC service reads it.
+
+    The service runs in the gRPC thread, so it gets a connection of its own to the same file
+    (opened there on first use) instead of sharing the scheduler's.
+    """
 
     def __init__(self, store: Store) -> None:
-        self.store = store
+        self._path = store.path
+        self._store: Store | None = None
+
+    @property
+    def store(self) -> Store:
+        """This thread's connection."""
+        if self._store is None:
+            self._store = Store(self._path)
+        return self._store
 
     def check_token(self, name: str, token: str) -> bool:
         """Registered bot tokens."""

@@ -229,3 +229,47 @@ def test_list_matches_without_a_store_or_with_a_bad_limit(limit: int) -> None:
     too_many, no_store = run_in_arena(main)
     assert too_many[0] == grpc.StatusCode.INVALID_ARGUMENT and "0..1000" in too_many[1]
     assert no_store[0] == grpc.StatusCode.FAILED_PRECONDITION
+
+
+def test_records_are_served_standings_matches_and_replays(tmp_path) -> None:
+    from scheduler._reports import StoreRecords
+    from scheduler._store import Store
+    from scheduler._tournament import TournamentConfig, play_tournament
+
+    store = Store(tmp_path / "records.sqlite")
+    config = TournamentConfig(game="duel", bots=(f"p={RANDOM_PROCESS}", "builtin:random"),
+                              rounds=2, options={"rounds": 3})
+    tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+
+    async def main(hosted: arena.Arena):
+        await play_tournament(store, tid, hosted)
+
+        def call():
+            with grpc.insecure_channel(hosted.address) as channel:
+                stub = pb_grpc.ArenaServiceStub(channel)
+                standings = stub.GetStandings(pb.GetStandingsRequest(game="duel"), timeout=5)
+                listed = stub.ListMatches(pb.ListMatchesRequest(game="duel", limit=10), timeout=5)
+                first = listed.matches[-1].match_id
+                record = stub.GetMatch(pb.GetMatchRequest(match_id=first), timeout=5).match
+                watched = list(stub.WatchMatch(pb.WatchMatchRequest(match_id=first), timeout=5))
+                try:
+                    stub.GetMatch(pb.GetMatchRequest(match_id="nope"), timeout=5)
+                except grpc.RpcError as error:
+                    missing = error.code()
+                return standings, listed, record, watched, missing
+        return await in_thread(call)
+
+    standings, listed, record, watched, missing = run_in_arena(main, records=StoreRecords(store))
+    assert [s.bot_name for s in standings.standings] != []
+    assert {s.bot_name for s in standings.standings} == {"p", "random"}
+    assert all(s.matches == 4 and s.elo_low <= s.elo <= s.elo_high for s in standings.standings)
+    assert len(listed.matches) == 4
+    stored = store.match(record.match_id)
+    assert stored is not None and len(record.steps) == len(stored.steps) == 6
+    assert record.seed == stored.seed
+    from tests.support.duel import GAME
+    replayed = GAME.replay(2, record.seed, dict(record.options),
+                           [{a.seat: a.action_id for a in step.actions} for step in record.steps])
+    assert list(replayed.result().ranks) == list(record.result.ranks)
+    assert [w.WhichOneof("message") for w in watched] == ["match_started", "match_ended"]
+    assert missing == grpc.StatusCode.NOT_FOUND
