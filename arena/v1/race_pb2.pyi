@@ -271,17 +271,29 @@ class RaceTradePrice(_message.Message):
     price: int
     def __init__(self, good: _Optional[_Union[RaceGood, str]] = ..., price: _Optional[int] = ...) -> None: ...
 
+class RaceSixCostScoring(_message.Message):
+    __slots__ = ("card_id", "vp_by_card", "vp_per_three_chips")
+    CARD_ID_FIELD_NUMBER: _ClassVar[int]
+    VP_BY_CARD_FIELD_NUMBER: _ClassVar[int]
+    VP_PER_THREE_CHIPS_FIELD_NUMBER: _ClassVar[int]
+    card_id: int
+    vp_by_card: _containers.RepeatedScalarFieldContainer[int]
+    vp_per_three_chips: int
+    def __init__(self, card_id: _Optional[int] = ..., vp_by_card: _Optional[_Iterable[int]] = ..., vp_per_three_chips: _Optional[int] = ...) -> None: ...
+
 class RaceStaticData(_message.Message):
-    __slots__ = ("cards", "deck_size", "hand_limit", "trade_prices")
+    __slots__ = ("cards", "deck_size", "hand_limit", "trade_prices", "six_cost_scoring")
     CARDS_FIELD_NUMBER: _ClassVar[int]
     DECK_SIZE_FIELD_NUMBER: _ClassVar[int]
     HAND_LIMIT_FIELD_NUMBER: _ClassVar[int]
     TRADE_PRICES_FIELD_NUMBER: _ClassVar[int]
+    SIX_COST_SCORING_FIELD_NUMBER: _ClassVar[int]
     cards: _containers.RepeatedCompositeFieldContainer[RaceCard]
     deck_size: int
     hand_limit: int
     trade_prices: _containers.RepeatedCompositeFieldContainer[RaceTradePrice]
-    def __init__(self, cards: _Optional[_Iterable[_Union[RaceCard, _Mapping]]] = ..., deck_size: _Optional[int] = ..., hand_limit: _Optional[int] = ..., trade_prices: _Optional[_Iterable[_Union[RaceTradePrice, _Mapping]]] = ...) -> None: ...
+    six_cost_scoring: _containers.RepeatedCompositeFieldContainer[RaceSixCostScoring]
+    def __init__(self, cards: _Optional[_Iterable[_Union[RaceCard, _Mapping]]] = ..., deck_size: _Optional[int] = ..., hand_limit: _Optional[int] = ..., trade_prices: _Optional[_Iterable[_Union[RaceTradePrice, _Mapping]]] = ..., six_cost_scoring: _Optional[_Iterable[_Union[RaceSixCostScoring, _Mapping]]] = ...) -> None: ...
 
 class RaceTableauCard(_message.Message):
     __slots__ = ("card", "good")

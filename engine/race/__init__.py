@@ -7,6 +7,7 @@ the observation/detail/static dataclasses that the arena encodes as ``arena.v1.R
 from __future__ import annotations
 
 from .._core import Game, GameInfo, OptionSpec
+from . import _scoring
 from ._cards import CARDS, TRADE_PRICE, Card, CardKind, Good, GoodType, Power, PowerKind
 from ._state import HAND_LIMIT, RaceState
 from ._view import (
@@ -17,6 +18,7 @@ from ._view import (
     Phase,
     PlayerView,
     SettleMethod,
+    SixCostScoring,
     StaticData,
     TableauCard,
     TradePrice,
@@ -41,6 +43,7 @@ __all__ = [
     "SettleMethod",
     "StaticData",
     "TableauCard",
+    "SixCostScoring",
     "TradePrice",
 ]
 
@@ -49,6 +52,10 @@ STATIC_DATA = StaticData(
     deck_size=sum(c.copies for c in CARDS),
     hand_limit=HAND_LIMIT,
     trade_prices=tuple(TradePrice(good, price) for good, price in TRADE_PRICE.items()),
+    six_cost_scoring=tuple(
+        SixCostScoring(dev, _scoring.vp_by_card(dev), _scoring.vp_per_three_chips(dev))
+        for dev in _scoring.six_cost_devs()
+    ),
 )
 
 GAME = Game(

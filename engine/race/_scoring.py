@@ -123,3 +123,18 @@ def score(tableau: Sequence[Sequence[int]], chips: int) -> int:
         vp = CARDS[cid].vp
         total += bonus(cid, cards, chips) if vp < 0 else vp
     return total
+
+
+def six_cost_devs() -> list[int]:
+    """Ids of the twelve six-cost developments."""
+    return sorted(_RULE_BY_ID)
+
+
+def vp_by_card(dev: int) -> tuple[int, ...]:
+    """What each catalogue card adds to ``dev``'s VP (each card counts once, so it adds up)."""
+    return tuple(bonus(dev, [card.id], 0) for card in CARDS)
+
+
+def vp_per_three_chips(dev: int) -> int:
+    """VP per 3 chips that ``dev`` scores (Galactic Renaissance), else 0."""
+    return 1 if dev == _RENAISSANCE else 0

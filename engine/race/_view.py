@@ -142,6 +142,16 @@ class TradePrice:
 
 
 @dataclass(frozen=True)
+class SixCostScoring:
+    """A six-cost development's end-of-game VP as data: the sum over the tableau (itself
+    included) of ``vp_by_card[card id]``, plus ``vp_per_three_chips`` per 3 VP chips."""
+
+    card_id: int
+    vp_by_card: tuple[int, ...]
+    vp_per_three_chips: int
+
+
+@dataclass(frozen=True)
 class StaticData:
     """The card catalogue and the fixed numbers of the game."""
 
@@ -149,3 +159,4 @@ class StaticData:
     deck_size: int
     hand_limit: int
     trade_prices: tuple[TradePrice, ...]
+    six_cost_scoring: tuple[SixCostScoring, ...]

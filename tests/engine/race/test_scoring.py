@@ -67,3 +67,21 @@ def test_result_ranks_by_vp_then_hand_plus_goods() -> None:
 def test_new_economy_counts_card_discard_and_lucky_draw_powers() -> None:
     cards = [ID["New Economy"], ID["Deficit Spending"], ID["Gambling World"], ID["Space Port"]]
     assert bonus(ID["New Economy"], cards, 0) == 2 + 2 + 1  # Space Port's $ is not consume
+
+
+def test_the_typed_six_cost_scoring_in_the_static_data_agrees_with_the_engine() -> None:
+    import random
+
+    from engine.race import STATIC_DATA
+    from engine.race._scoring import bonus
+
+    assert len(STATIC_DATA.six_cost_scoring) == 12
+    rng = random.Random(3)
+    for entry in STATIC_DATA.six_cost_scoring:
+        for _ in range(50):
+            tableau = [entry.card_id, *rng.sample(range(len(STATIC_DATA.cards)), 11)]
+            tableau = list(dict.fromkeys(tableau))
+            chips = rng.randrange(30)
+            typed = (sum(entry.vp_by_card[c] for c in tableau)
+                     + entry.vp_per_three_chips * (chips // 3))
+            assert typed == bonus(entry.card_id, tableau, chips)
