@@ -273,3 +273,91 @@ def test_records_are_served_standings_matches_and_replays(tmp_path) -> None:
     assert list(replayed.result().ranks) == list(record.result.ranks)
     assert [w.WhichOneof("message") for w in watched] == ["match_started", "match_ended"]
     assert missing == grpc.StatusCode.NOT_FOUND
+
+
+class _Tokens:
+    """Records that know one registered bot (as `arena bot add` would store it)."""
+
+    def __init__(self, name: str, token: str) -> None:
+        self.name, self.token = name, token
+
+    def check_token(self, name: str, token: str) -> bool:
+        return (name, token) == (self.name, self.token)
+
+    def standings(self, game, tournament_id):
+        return []
+
+    def match_record(self, match_id):
+        return None
+
+    def list_matches(self, game, limit):
+        return []
+
+
+def test_the_sdk_reconnects_after_the_stream_is_lost() -> None:
+    import subprocess
+    import sys
+
+    async def main(hosted: arena.Arena):
+        process = await trio.lowlevel.open_process(
+            [sys.executable, "-m", "bots.run", "random", f"--address={hosted.address}",
+             "--token=secret", "--name=phoenix"], stdin=subprocess.DEVNULL)
+        try:
+            first = await hosted.hub.wait_for_bot("phoenix")
+            hosted.hub.close_all()  # the server ends the stream, as a restart would
+            second = await hosted.hub.wait_for_bot("phoenix")
+            return first.id, second.id, first.closed
+        finally:
+            process.kill()
+            await process.wait()
+
+    first, second, first_closed = run_in_arena(main, records=_Tokens("phoenix", "secret"))
+    assert first_closed and second != first
+
+
+def test_one_connection_plays_several_matches_at_once() -> None:
+    async def main(hosted: arena.Arena):
+        pool = BotPool([BotSpec.parse(f"multi={RANDOM_PROCESS}"),
+                        BotSpec.parse("x=builtin:random"), BotSpec.parse("y=builtin:random")],
+                       hosted)
+        both_started = trio.Event()
+        started = []
+
+        class Gate(arena.Seat):
+            def __init__(self, inner):
+                self.inner, self.name = inner, inner.name
+
+            async def start(self, match):
+                await self.inner.start(match)
+                started.append(match.match_id)
+                if len(started) == 2:
+                    both_started.set()
+
+            async def decide(self, request):
+                await both_started.wait()
+                return await self.inner.decide(request)
+
+            async def end(self, ended):
+                await self.inner.end(ended)
+
+        records = []
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            one, two = await pool.seat("multi"), await pool.seat("multi")
+
+            async def play(match_id, seat, other):
+                records.append(await run_match(
+                    MatchSpec(match_id, "duel", 1, {"rounds": 3}),
+                    [Gate(seat), await pool.seat(other)], TimeControl.per_move(5)))
+
+            async with trio.open_nursery() as matches:
+                matches.start_soon(play, "m-a", one, "x")
+                matches.start_soon(play, "m-b", two, "y")
+                await both_started.wait()
+                in_flight = len(one.session.matches)  # type: ignore[attr-defined]
+            pool.stop()
+        return records, in_flight, one.session is two.session  # type: ignore[attr-defined]
+
+    records, in_flight, same_session = run_in_arena(main)
+    assert same_session and in_flight == 2
+    assert all(r.result.termination.value == "normal" for r in records)
