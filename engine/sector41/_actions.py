@@ -32,7 +32,6 @@ def _title(kind: TileKind | None) -> str:
     return kind.name.replace("_", " ").title() if kind else "?"
 
 
-@lru_cache(maxsize=_CACHE)
 def move(
     aid: int,
     explorer: int,
@@ -44,12 +43,12 @@ def move(
     combat: bool,
 ) -> Action:
     """An Explorer phase step of ``explorer`` in direction ``d`` onto ``to`` (-1: own ship)."""
-    return Action(aid, *move_parts(explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
+    return Action(aid, *_move_parts(explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
                                    kind, combat))
 
 
 @lru_cache(maxsize=_CACHE)
-def move_parts(
+def _move_parts(
     explorer: int,
     d: int,
     to: int,
@@ -58,7 +57,6 @@ def move_parts(
     kind: TileKind | None,
     combat: bool,
 ) -> tuple[str, Sector41ActionDetail]:
-    """Text and detail of ``move`` (pass ship_rc (0, 0) unless ``to`` is the ship)."""
     r, c, ship = _where(to, ship_rc)
     text = f"Explorer {explorer + 1} {DIRECTIONS[d].name} onto {_label(to, face_down, kind)}"
     if combat:

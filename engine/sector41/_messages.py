@@ -41,6 +41,10 @@ class Location(enum.Enum):
 class ActionKind(enum.Enum):
     """What an action does (see Sector41ActionKind in the proto)."""
 
+    # Members are singletons: the identity hash is several times cheaper than Enum's name
+    # hash, and these members are hashed on every cached action lookup.
+    __hash__ = object.__hash__
+
     STAY = 0
     SHIP_MOVE = 1
     FOLD = 2

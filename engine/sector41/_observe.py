@@ -59,6 +59,8 @@ def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
             peeked.append(False)
     y, b, r = zip(*state.discs, strict=True)
     explorers = []
+    row: int | None
+    col: int | None
     towing = None if state.tow is None else Color(state.tow)
     for q, ex in enumerate(state.expl):
         shield = state.shielded(q)
@@ -77,7 +79,8 @@ def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
     players = tuple(
         PlayerView(
             q, Edge(state.edge[q]), state.ship_pos[q], state.ship_rc[q][0], state.ship_rc[q][1],
-            state.score[q], *state.scored[q], state.reached[q], state.last_fold[q],
+            state.score[q], state.scored[q][0], state.scored[q][1], state.scored[q][2],
+            state.reached[q], state.last_fold[q],
         )
         for q in range(state.num_players)
     )

@@ -22,6 +22,7 @@ from ._tiles import (
     CELLS,
     CENTRE,
     DELTAS,
+    DISC_COUNTS,
     EDGES_BY_PLAYERS,
     GONE,
     INWARD,
@@ -48,7 +49,7 @@ _A = ActionKind
 # Tiles whose effect depends on the heading: a loop is a revisit with the same heading there.
 _HEADED = frozenset({_K.SPACE_RIFT, _K.TEMPORAL_ANOMALY})
 _GRID_RC = (0, 0)  # the ship position does not matter for a move onto a grid cell
-_TOTAL_POINTS = sum(p * n for p, n in zip(POINTS, (18, 2, 1), strict=True))
+_TOTAL_POINTS = sum(p * n for p, n in zip(POINTS, DISC_COUNTS, strict=True))
 CHEB: tuple[tuple[int, ...], ...] = tuple(
     tuple(max(abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE)) for b in range(CELLS))
     for a in range(CELLS)
@@ -467,10 +468,11 @@ class Sector41State(GameState):
         actions.append(act.hop(len(actions), i, loc, k, False))
         payloads.append((i, loc, -1, k))
         enemies = self._enemy_cells(p)
-        for cell in range(CELLS):
-            tid = self.grid[cell]
-            if (cell != loc and self.up[tid] and KIND_OF[self.types[tid]] is _K.ASTEROID_BELT
-                    and NUMBER_OF[self.types[tid]] >= k and self._open(cell, blocked)):
+        grid, types = self.grid, self.types
+        belts = sorted(grid.index(t) for t in range(CELLS)
+                       if KIND_OF[types[t]] is _K.ASTEROID_BELT and NUMBER_OF[types[t]] >= k)
+        for cell in belts:
+            if cell != loc and self.up[grid[cell]] and self._open(cell, blocked):
                 actions.append(act.hop(len(actions), i, cell, k, cell in enemies))
                 payloads.append((i, cell, -1, k))
 
@@ -666,10 +668,10 @@ class Sector41State(GameState):
             moves = [(self.step(p, here, d, 2), d) for d in range(8)]
         elif kind is _K.ALIEN_ARTIFACT:
             for o in (0, 2, 4, 6):
-                for d in ((o + 7) % 8, o + 1):
-                    dr = DELTAS[o][0] + DELTAS[d][0]
-                    dc = DELTAS[o][1] + DELTAS[d][1]
-                    moves.append((self.target(p, here, dr, dc), d))
+                for diag in ((o + 7) % 8, o + 1):
+                    dr = DELTAS[o][0] + DELTAS[diag][0]
+                    dc = DELTAS[o][1] + DELTAS[diag][1]
+                    moves.append((self.target(p, here, dr, dc), diag))
         else:  # Worm Hole: any face-up Star Gate
             for cell in range(CELLS):
                 tid = self.grid[cell]
@@ -682,7 +684,7 @@ class Sector41State(GameState):
             self._end_explorer_phase()
             return None
         enemies = self._enemy_cells(p)
-        actions = []
+        actions: list[Action] = []
         ship_rc = self.ship_rc[p]
         i = self.active
         assert i is not None
@@ -869,7 +871,8 @@ class Sector41State(GameState):
             options = [t for t in NEIGHBOUR[g] if t >= 0]
         else:
             if self.mode is GuardianMode.QUICKENING:
-                targets = [c for c in range(CELLS) if not up[grid[c]] and not clean[grid[c]]]
+                targets = [c for c in range(CELLS)
+                           if not up[grid[c]] and not clean[grid[c]] and c != g]
             else:
                 targets = [c for c in range(CELLS) if not clean[grid[c]] and c != g]
             if not targets:

@@ -33,8 +33,6 @@ class Direction(enum.Enum):
 DIRECTIONS = tuple(Direction)
 # (row delta, column delta) by Direction.value.
 DELTAS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-ORTHOGONAL = (0, 2, 4, 6)
-DIAGONAL = (1, 3, 5, 7)
 
 
 class Edge(enum.Enum):
@@ -55,6 +53,10 @@ INWARD = (4, 6, 0, 2)
 
 class TileKind(enum.Enum):
     """The 22 kinds of phenomena tile."""
+
+    # Members are singletons: the identity hash is several times cheaper than Enum's name
+    # hash, and these members are hashed on every cached action lookup.
+    __hash__ = object.__hash__
 
     ALIEN_ARTIFACT = 0
     ASTEROID_BELT = 1
@@ -183,13 +185,6 @@ def cell_name(cell: int) -> str:
 def parse_cell(name: str) -> int:
     """The cell index of a name like ``C4``."""
     return (int(name[1:]) - 1) * SIZE + COLUMNS.index(name[0].upper())
-
-
-def chebyshev(a: int, b: int) -> int:
-    """King-move distance between two cells."""
-    ar, ac = divmod(a, SIZE)
-    br, bc = divmod(b, SIZE)
-    return max(abs(ar - br), abs(ac - bc))
 
 
 # NEIGHBOUR[cell][d]: the cell one step in direction d, or -1 off the grid.

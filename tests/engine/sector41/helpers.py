@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from engine import Decision
-from engine.sector41 import GAME, OUT, SHIP, Sector41State, parse_cell
+from engine.sector41 import GAME, OUT, SHIP, TILE_TYPES, Sector41State, cell_name, parse_cell
 
 
 def decision(state: Sector41State) -> Decision:
@@ -37,8 +37,6 @@ def loc(state: Sector41State, seat: int, index: int) -> int | str:
     """Where an Explorer is: a cell name, "ship", "out" or "gone"."""
     where = state.expl[seat][index].loc
     if where >= 0:
-        from engine.sector41 import cell_name
-
         return cell_name(where)
     return {SHIP: "ship", OUT: "out"}.get(where, "gone")
 
@@ -50,8 +48,6 @@ def discs(state: Sector41State, name: str) -> list[int]:
 
 def tile(state: Sector41State, name: str) -> str:
     """The design name of the tile lying on a cell."""
-    from engine.sector41 import TILE_TYPES
-
     return TILE_TYPES[state.types[state.grid[parse_cell(name)]]].name
 
 

@@ -236,3 +236,18 @@ def test_explorer_locations_are_reported(where: str) -> None:
 
 def test_centre_constant() -> None:
     assert CENTRE == parse_cell("E5")
+
+
+def test_east_and_west_ships_work_along_rows() -> None:
+    state = build(Layout(tiles={"I5": ("NEBULA", 1)}, explorers={(1, 0): "H5"}), num_players=4,
+                  current=1)
+    assert state.ship_rc[1] == (4, 9) and state.ship_rc[3] == (4, -1)
+    do(state, "Fold Space along row 5")
+    assert tile(state, "H5") == "NEBULA" and loc(state, 1, 0) == "G5"
+    assert {t.split(" onto ")[1][:2] for t in texts(state)} >= {"I5", "F4", "H6"}
+    do(state, "Explorer 2 W onto I5")
+    stay(state)  # seat 2
+    do(state, "Explorer 1 N onto E9")
+    do(state, "row 7 (+2)")  # seat 3, the west ship, moves south along its edge
+    assert state.ship_rc[3] == (6, -1)
+    assert texts(state)[0] == "Explorer 1 E onto A7 (Glynium Planet)"
