@@ -59,7 +59,7 @@ class Termination(enum.Enum):
     ABORTED = "aborted"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One legal choice: an id unique within its decision, a short text, a typed detail.
 
@@ -72,7 +72,7 @@ class Action:
     detail: Any = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """What one pending seat must choose now."""
 
@@ -263,6 +263,11 @@ class GameState(ABC):
     def apply(self, choices: Mapping[int, int]) -> None:
         """Apply one action id for every pending seat; raises before changing anything."""
         pending = self._pending()
+        if len(pending) == 1 and len(choices) == 1:  # the usual case: one seat, one choice
+            ((seat, decision),) = pending.items()
+            if seat in choices:
+                self._apply({seat: decision.action(choices[seat])})
+                return
         if not pending:
             raise GameOverError("the match is over; no action can be applied")
         extra = sorted(set(choices) - set(pending))
