@@ -244,7 +244,7 @@ def report_roundtrip(count: int = 3000) -> None:
 
 
 def report_throughput() -> None:
-    for game, matches, options in (("sector41", 40, {}),):
+    for game, matches, options in (("sector41", 16, {}), ("race", 40, {})):
         if game not in engine.names():
             continue
         result = throughput(game, matches, options)
