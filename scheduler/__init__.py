@@ -1,1 +1,34 @@
 """Runs the play: matches, tournaments, ratings, results store, metrics and the CLI."""
+
+from ._pairings import Pairing, Schedule, gauntlet, round_robin
+from ._ratings import Rating, expected_score, fit_elo, pairwise_outcomes, update_elo
+from ._records import Faults, MatchRecord, SeatAction
+from ._runner import MatchSpec, run_match
+from ._sprt import SprtResult, sprt
+from ._store import Store
+from ._timecontrol import FaultPolicy, TimeControl
+from ._tournament import TournamentConfig, play_tournament
+
+__all__ = [
+    "FaultPolicy",
+    "Faults",
+    "MatchRecord",
+    "MatchSpec",
+    "Pairing",
+    "Rating",
+    "Schedule",
+    "SeatAction",
+    "SprtResult",
+    "Store",
+    "TimeControl",
+    "TournamentConfig",
+    "expected_score",
+    "fit_elo",
+    "gauntlet",
+    "pairwise_outcomes",
+    "play_tournament",
+    "round_robin",
+    "run_match",
+    "sprt",
+    "update_elo",
+]

@@ -64,7 +64,7 @@ def test_generated_protocol_code_is_up_to_date() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("module", ["engine", "arena", "bots"])
+@pytest.mark.parametrize("module", ["engine", "arena", "bots", "scheduler"])
 def test_public_names_exist_and_are_documented(module: str) -> None:
     imported = __import__(module)
     for name in imported.__all__:
