@@ -33,6 +33,9 @@ def generate(out_root: Path) -> list[Path]:
     ]
     if protoc.main(args) != 0:
         raise SystemExit("protoc failed")
+    for source in sources:  # the gRPC plugin writes an empty stub module for message-only files
+        if "\nservice " not in source.read_text():
+            (out_root / OUT_PACKAGE / f"{source.stem}_pb2_grpc.py").unlink()
     (out_root / OUT_PACKAGE / "__init__.py").write_text(
         '"""Generated protocol code (proto/arena/v1). Do not edit: run proto/generate.py."""\n'
     )
