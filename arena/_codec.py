@@ -16,7 +16,7 @@ import enum
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from google.protobuf import message_factory
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
@@ -57,8 +57,11 @@ _plans: dict[tuple[type, str], _Plan] = {}
 
 
 def _value_encoder(field: FieldDescriptor) -> Callable[[Any], Any] | None:
-    if field.message_type is not None:
-        return lambda value, d=field.message_type: encode(value, d)
+    message_type = field.message_type
+    if message_type is not None:
+        def encode_message(value: Any) -> Message:
+            return encode(value, message_type)
+        return encode_message
     if field.enum_type is not None:
         return _enum_encoder(field.enum_type)
     return None
@@ -81,9 +84,9 @@ def _plan(cls: type, descriptor: Descriptor) -> _Plan:
         )
     plan = []
     for field in descriptor.fields:
-        is_map = field.message_type is not None and field.message_type.GetOptions().map_entry
-        if is_map:
-            value_field = field.message_type.fields_by_name["value"]
+        entry = field.message_type
+        if entry is not None and entry.GetOptions().map_entry:
+            value_field = entry.fields_by_name["value"]
             plan.append((field.name, _map_encoder(_value_encoder(value_field)), False))
         else:
             plan.append((field.name, _value_encoder(field), _is_repeated(field)))
@@ -133,10 +136,10 @@ def _wrap(container: type[Message], game: str, value: Any) -> Message:
     field = container.DESCRIPTOR.fields_by_name.get(game)
     if value is None:
         return container()
-    if field is None or field.containing_oneof is None:
+    if field is None or field.containing_oneof is None or field.message_type is None:
         text = json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"))
         return container(generic=game_pb2.GenericMessage(json=text))
-    return container(**{game: encode(value, field.message_type)})
+    return container(**{game: encode(value, cast(Descriptor, field.message_type))})
 
 
 def observation(game: str, value: Any) -> game_pb2.Observation:
@@ -153,7 +156,3 @@ def static_data(game: str, value: Any) -> game_pb2.StaticData:
     """The wire form of a game's static data."""
     return _wrap(game_pb2.StaticData, game, value)  # type: ignore[return-value]
 
-
-def encode_enum(value: enum.Enum, descriptor: EnumDescriptor) -> int:
-    """The number of the proto enum value that stands for ``value``."""
-    return _enum_encoder(descriptor)(value)

@@ -59,7 +59,7 @@ def result_proto(result: Result) -> game_pb2.MatchResult:
     """The wire form of a result."""
     return game_pb2.MatchResult(
         scores=result.scores, ranks=result.ranks,
-        termination=_codec.encode_enum(result.termination, game_pb2.Termination.DESCRIPTOR),
+        termination=f"TERMINATION_{result.termination.name}",
         reason=result.reason, forfeited_seats=result.forfeited)
 
 

@@ -77,3 +77,10 @@ def test_ruff_finds_nothing() -> None:
     result = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_finds_nothing() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "engine", "arena", "scheduler", "bots"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
