@@ -57,7 +57,6 @@ class BotSession:
         self.resigned: set[str] = set()
         self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
-        self.on_close: list[Callable[[], None]] = []
 
     def plays(self, game: str) -> bool:
         """Whether this bot said it plays ``game`` (no list means every game)."""
@@ -137,8 +136,6 @@ class Hub:
         for decision in list(session.open.values()):
             decision.resolve(fault=SeatFault(
                 Termination.DISCONNECT, f"bot {session.name!r} disconnected"))
-        for callback in session.on_close:
-            callback()
         self._notify()
 
     def close_all(self) -> None:

@@ -118,11 +118,17 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                         help="a game this bot plays (repeatable; default: all)")
     parser.add_argument("--once", action="store_true",
                         help="exit when the connection ends instead of reconnecting")
+    parser.add_argument("--max-matches", type=int, default=None,
+                        help="exit after finishing this many matches (implies --once)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     try:
-        asyncio.run(play(factory, args.address, args.name, args.token, args.game,
-                         reconnect=not args.once))
+        if args.max_matches is not None:
+            asyncio.run(play_stream(factory, args.address, args.name, args.token, args.game,
+                                    args.max_matches))
+        else:
+            asyncio.run(play(factory, args.address, args.name, args.token, args.game,
+                             reconnect=not args.once))
     except BotRejected as error:
         raise SystemExit(f"{args.name}: the arena refused this bot: {error}") from None
     except KeyboardInterrupt:

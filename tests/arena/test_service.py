@@ -361,3 +361,20 @@ def test_one_connection_plays_several_matches_at_once() -> None:
     records, in_flight, same_session = run_in_arena(main)
     assert same_session and in_flight == 2
     assert all(r.result.termination.value == "normal" for r in records)
+
+
+def test_a_bot_with_max_matches_leaves_cleanly_after_them() -> None:
+    async def main(hosted: arena.Arena):
+        pool = BotPool([BotSpec.parse(f"once={RANDOM_PROCESS} --max-matches 1"),
+                        BotSpec.parse("builtin:random")], hosted)
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            record = await run_match(MatchSpec("only", "duel", 2, {"rounds": 2}),
+                                     [await pool.seat("once"), await pool.seat("random")],
+                                     TimeControl.per_move(5))
+            await pool.processes["once"].exited.wait()
+            return record, pool.processes["once"].returncode
+
+    record, code = run_in_arena(main)
+    assert record.result.termination.value == "normal"
+    assert code == 0

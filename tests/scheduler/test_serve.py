@@ -40,8 +40,8 @@ def test_registered_bots_play_a_rated_ladder(tmp_path: Path) -> None:
         address = match[1]
         for name, token in tokens.items():
             bots.append(subprocess.Popen(
-                [sys.executable, "-m", "bots.run", "random", "--address", address, "--token",
-                 token, "--name", name], cwd=ROOT))
+                [sys.executable, "-m", "bots.run", "random", f"--address={address}",
+                 f"--token={token}", f"--name={name}"], cwd=ROOT))
         # A wrong token is refused while the ladder runs.
         with grpc.insecure_channel(address) as channel:
             call = pb_grpc.ArenaServiceStub(channel).Play(iter([pb.PlayRequest(hello=pb.Hello(
