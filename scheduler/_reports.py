@@ -36,8 +36,8 @@ class Standing:
 def standings(records: Sequence[MatchRecord]) -> list[Standing]:
     """Fit Elo over finished matches and add each bot's fault counts; best first."""
     finished = [r for r in records if r.result is not None]
-    ratings = fit_elo([(r.seats, list(r.result.ranks)) for r in finished  # type: ignore[union-attr]
-                       ])
+    ratings = fit_elo([(r.seats, list(r.result.ranks))  # type: ignore[union-attr]
+                       for r in finished])
     faults: dict[str, list[int]] = {name: [0, 0, 0] for name in ratings}
     for record in finished:
         for name, seat_faults in zip(record.seats, record.faults, strict=False):

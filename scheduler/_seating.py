@@ -28,10 +28,9 @@ class BotSpec:
     def parse(text: str) -> BotSpec:
         """Parse a --bot value; ValueError naming what is accepted."""
         if text.startswith("builtin:"):
-            kind = text.removeprefix("builtin:")
-            bots.builtin(kind)
-            return BotSpec(kind, builtin=kind)
-        name, command = parse_bot(text)
+            name, command = text.removeprefix("builtin:"), text
+        else:
+            name, command = parse_bot(text)
         if command.startswith("builtin:"):
             kind = command.removeprefix("builtin:")
             bots.builtin(kind)

@@ -134,16 +134,13 @@ async def play_tournament(
     pool = BotPool(config.bot_specs(), arena, limits=Limits(config.memory_mb, config.cpu_seconds),
                    recover=config.recover, stderr=stderr)
     played = 0
-    finished = len(done)
     work_send, work_receive = trio.open_memory_channel[Pairing](len(todo) or 1)
     for pairing in todo:
         work_send.send_nowait(pairing)
     work_send.close()
 
-    workers: trio.Nursery
-
-    async def worker() -> None:
-        nonlocal played, finished
+    async def worker(workers: trio.CancelScope) -> None:
+        nonlocal played
         async for pairing in work_receive:
             seats = [await pool.seat(name) for name in pairing.seats]
             spec = MatchSpec(f"{tournament_id}-{pairing.index:05d}", config.game,
@@ -153,21 +150,19 @@ async def play_tournament(
                                      feeds=arena.hub.feeds if arena else None)
             if store.record_match(record):
                 played += 1
-                finished += 1
             if progress is not None:
-                progress(record, finished, len(schedule))
+                progress(record, len(done) + played, len(schedule))
             if stop is not None and stop(record):
-                workers.cancel_scope.cancel()
+                workers.cancel()
 
-    try:
-        async with trio.open_nursery() as nursery:
-            await pool.start(nursery)
+    async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
+        await pool.start(nursery)
+        try:
             async with trio.open_nursery() as workers:
                 for _ in range(min(config.concurrency, max(len(todo), 1))):
-                    workers.start_soon(worker)
+                    workers.start_soon(worker, workers.cancel_scope)
+        finally:
             pool.stop()
-    finally:
-        pool.stop()
     if len(store.finished_indices(tournament_id)) == len(schedule):
         store.finish_tournament(tournament_id)
     return played

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -228,30 +230,25 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     metrics = _metrics(args.metrics_port)
     total = len(config.schedule())
     progress = Progress(total, len(store.finished_indices(tid)))
-    stderr = None
-    if args.bot_logs:
-        os.makedirs(args.bot_logs, exist_ok=True)
-        stderr = open(Path(args.bot_logs) / f"{tid}.log", "ab")  # noqa: SIM115
+    with contextlib.ExitStack() as stack:
+        stderr: Any = subprocess.DEVNULL
+        if args.bot_logs:
+            os.makedirs(args.bot_logs, exist_ok=True)
+            stderr = stack.enter_context(open(Path(args.bot_logs) / f"{tid}.log", "ab"))
 
-    async def main(hosted: arena.Arena | None) -> int:
-        return await play_tournament(store, tid, hosted, metrics=metrics, progress=progress,
-                                     stderr=stderr if stderr else _devnull())
+        async def main(hosted: arena.Arena | None) -> int:
+            return await play_tournament(store, tid, hosted, metrics=metrics,
+                                         progress=progress, stderr=stderr)
 
-    if needs_arena(config):
-        arena.run(main, records=StoreRecords(store), metrics=metrics)
-    else:
-        trio.run(main, None)
+        if needs_arena(config):
+            arena.run(main, records=StoreRecords(store), metrics=metrics)
+        else:
+            trio.run(main, None)
     records = store.matches(tournament_id=tid)
     rows = standings(records)
     print(table(rows))
     _export(args, rows, records)
     return 0
-
-
-def _devnull() -> int:
-    import subprocess
-
-    return subprocess.DEVNULL
 
 
 def _export(args: argparse.Namespace, rows: Any, records: Any) -> None:
@@ -343,7 +340,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     policy = FaultPolicy(args.policy, args.max_strikes)
 
     async def main(hosted: arena.Arena | None) -> int:
-        pool = BotPool(specs, hosted, recover=args.recover, stderr=_devnull(),
+        pool = BotPool(specs, hosted, recover=args.recover, stderr=subprocess.DEVNULL,
                        limits=Limits(args.memory_mb, args.cpu_seconds))
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
@@ -465,7 +462,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
                     args.alpha, args.beta).decision != "continue"
 
     async def main(hosted: arena.Arena | None) -> int:
-        return await play_tournament(store, tid, hosted, stop=stop, stderr=_devnull())
+        return await play_tournament(store, tid, hosted, stop=stop, stderr=subprocess.DEVNULL)
 
     if needs_arena(config):
         arena.run(main, records=StoreRecords(store))

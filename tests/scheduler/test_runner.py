@@ -81,10 +81,6 @@ def test_a_seat_sees_its_own_secret_and_never_the_others() -> None:
         told = [e for r in seat.requests for e in r.events if "secret" in e]
         assert told == [f"your secret was {s}" for s in secrets[:len(told)]]
         assert len(told) == 3
-    other_events = [e for r in seats[0].requests for e in r.events]
-    assert not any(e.startswith("your secret") and e not in
-                   [f"your secret was {secret_of(r)}" for r in seats[0].requests]
-                   for e in other_events)
 
 
 def test_changing_a_hidden_secret_leaves_the_other_observation_unchanged() -> None:
@@ -92,7 +88,7 @@ def test_changing_a_hidden_secret_leaves_the_other_observation_unchanged() -> No
 
     state = GAME.new_match(3, 5, {"rounds": 2})
     before = [state.observation(s) for s in (1, 2, None)]
-    state.secrets[0] = 7 - state.secrets[0] if state.secrets[0] != 3.5 else 1
+    state.secrets[0] = state.secrets[0] % 6 + 1  # a different secret, still 1..6
     after = [state.observation(s) for s in (1, 2, None)]
     assert before == after
     assert state.observation(0).my_secret == state.secrets[0]
