@@ -5,19 +5,19 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from benchmarks.bench_race import play_bots
 from bots import _registry, race_greedy
 from bots.race_greedy import RaceGreedyBot
-from bots.random_bot import RandomBot
+from tests.support.harness import play_builtin
 
 
 def test_greedy_beats_random() -> None:
     wins = 0
     for m in range(20):
         seat = m % 2
-        bots = [RandomBot, RandomBot]
-        bots[seat] = RaceGreedyBot  # type: ignore[call-overload]
-        wins += play_bots(bots, seed=1000 + m) == seat  # type: ignore[arg-type]
+        kinds = ["random", "random"]
+        kinds[seat] = "race-greedy"
+        ranks = play_builtin("race", kinds, seed=1000 + m).ranks
+        wins += ranks[seat] == 0 and ranks.count(0) == 1
     assert wins >= 15
 
 

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from bots import _registry
-from bots.random_bot import RandomBot
 from bots.sector41_greedy import Sector41GreedyBot
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-from bench_sector41 import greedy_vs_random, play_bots  # noqa: E402
+from tests.support.harness import play_builtin
 
 
 def test_registered() -> None:
@@ -19,12 +12,20 @@ def test_registered() -> None:
 
 
 def test_finishes_two_and_four_player_matches() -> None:
-    scores, ranks = play_bots([Sector41GreedyBot, RandomBot, Sector41GreedyBot, RandomBot], 3)
-    assert len(scores) == 4 and min(ranks) == 0
-    scores, ranks = play_bots([RandomBot, Sector41GreedyBot], 5)
-    assert ranks[1] == 0
+    greedy = "sector41-greedy"
+    result = play_builtin("sector41", [greedy, "random", greedy, "random"], 3)
+    assert len(result.scores) == 4 and min(result.ranks) == 0
+    assert play_builtin("sector41", ["random", greedy], 5).ranks[1] == 0
 
 
 def test_beats_random_clearly() -> None:
-    score, share, _ = greedy_vs_random(16, first_seed=1000)
-    assert score >= 0.85 and share >= 0.75
+    match_points = mine = theirs = 0.0
+    for k in range(16):
+        me = k % 2
+        kinds = ["random", "random"]
+        kinds[me] = "sector41-greedy"
+        result = play_builtin("sector41", kinds, 1000 + k)
+        match_points += 1.0 if result.ranks[me] < result.ranks[1 - me] else (
+            0.5 if result.ranks[me] == result.ranks[1 - me] else 0.0)
+        mine, theirs = mine + result.scores[me], theirs + result.scores[1 - me]
+    assert match_points / 16 >= 0.85 and mine / (mine + theirs) >= 0.75

@@ -10,6 +10,7 @@ import trio
 
 import arena
 from arena.metrics import Metrics
+from engine import Result
 from scheduler._records import MatchRecord
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BotPool, BotSpec
@@ -65,3 +66,18 @@ def play_match(
         return record
 
     return run_in_arena(main, metrics=metrics)
+
+
+def play_builtin(game: str, kinds: Sequence[str], seed: int,
+                 options: dict[str, Any] | None = None) -> Result:
+    """One match between reference bots in-process, through the match runner."""
+    from scheduler._seating import BuiltinSeat
+
+    async def main() -> Result:
+        seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
+        record = await run_match(MatchSpec(f"bench-{seed}", game, seed, options or {}),
+                                 seats, TimeControl.per_move(60))
+        assert record.result is not None
+        return record.result
+
+    return trio.run(main)
