@@ -1,21 +1,30 @@
-"""The one place where asyncio (grpc.aio) and trio meet.
+"""The one place where asyncio (grpc.aio) and trio meet: an asyncio loop hosted by trio.
 
-grpcio has no trio support (grpc/grpc#25050). The arena runs trio in the main thread (the
-matches, the hub, the scheduler) and grpc.aio on an asyncio loop in one helper thread: one
-thread for all streams, not one per stream. Crossing over is always a scheduled callback,
-never a shared data structure: asyncio -> trio with ``TrioToken.run_sync_soon``, trio ->
-asyncio with ``loop.call_soon_threadsafe``.
+grpcio has no trio support (grpc/grpc#25050). The arena runs everything in one thread: trio
+is the host, and grpc.aio's asyncio loop is stepped by it. A trio task waits until the
+loop's selector (an epoll/kqueue descriptor, itself pollable) has events or its next timer is
+due, then runs the loop's ready callbacks without blocking; and whenever a trio task step has
+handed the loop new work (``AsyncioOutbox.put``, ``AsyncioHost.run``), a trio instrument runs
+those callbacks right after that step. So a message crosses over without a thread hand-off,
+and asyncio code may call trio's synchronous API (``Event.set``, ``reschedule``) directly: it
+only ever runs between trio task steps, never beside one.
 
-Why not trio in guest mode on the asyncio loop: measured here, a crossing there and back
-cost about 140-215 us (guest mode waits for I/O in a worker thread, so every wake-up is a
-thread hand-off plus a host callback), against about 80 us with two plain threads.
+Measured on the same machine (benchmarks/bench_arena.py roundtrip): a decision round trip
+through the arena went from about 2.0-2.6x a raw grpc.aio ping-pong with the loop in its own
+thread (two thread wake-ups per decision) to the figure in the README with this host. Trio's
+guest mode (``start_guest_run``) was slower still: it waits for I/O in a worker thread.
+
+Stepping a loop from outside uses ``BaseEventLoop._run_once`` and its ``_ready``/``_scheduled``
+queues, which CPython has kept since asyncio began; ``_check_supported`` fails with a clear
+message on a loop that lacks them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections.abc import Callable, Coroutine
+import contextlib
+import math
+from collections.abc import AsyncIterator, Coroutine
 from typing import Any, TypeVar
 
 import outcome
@@ -23,68 +32,176 @@ import trio
 
 T = TypeVar("T")
 
+# Loop iterations run at one go before trio gets the thread back (then the host goes on at
+# its next wake-up): keeps a flood of gRPC events from starving the matches.
+_MAX_ITERATIONS = 64
 
-class AsyncioThread:
-    """An asyncio loop running in its own thread for as long as the ``async with`` lasts."""
+
+def _noop() -> None:
+    pass
+
+
+def _check_supported(loop: asyncio.AbstractEventLoop) -> None:
+    missing = [name for name in ("_run_once", "_ready", "_scheduled", "_selector", "_write_to_self")
+               if not hasattr(loop, name)]
+    if missing or not hasattr(getattr(loop, "_selector", None), "fileno"):
+        raise RuntimeError(
+            f"the arena steps a selector asyncio loop from trio, and {type(loop).__name__} "
+            f"lacks {', '.join(missing) or '_selector.fileno'}; use CPython 3.11+ with the "
+            "default selector event loop (Linux or macOS)")
+
+
+@contextlib.asynccontextmanager
+async def open_asyncio_host() -> AsyncIterator[AsyncioHost]:
+    """Host a new asyncio loop in the current trio run for the duration of the block.
+
+    Leaving the block cancels the asyncio tasks still running, lets them finish (5 s at
+    most) and closes the loop.
+    """
+    host = AsyncioHost()
+    async with trio.open_nursery() as nursery:
+        await nursery.start(host._drive)
+        await nursery.start(host._fire_timers)
+        trio.lowlevel.add_instrument(host)
+        try:
+            yield host
+        finally:
+            try:
+                await host.run(_cancel_tasks())
+            finally:
+                trio.lowlevel.remove_instrument(host)
+                nursery.cancel_scope.cancel()
+    host.loop.close()
+
+
+async def _cancel_tasks() -> None:
+    tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        await asyncio.wait(tasks, timeout=5.0)
+    await asyncio.get_running_loop().shutdown_asyncgens()
+
+
+class AsyncioHost(trio.abc.Instrument):
+    """An asyncio loop stepped by a trio run, in the same thread (see ``open_asyncio_host``)."""
 
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="arena-grpc", daemon=True)
+        _check_supported(self.loop)
+        self._woken = False  # new work since the loop last ran
+        self._stepping = False
+        self._timer_scope: trio.CancelScope | None = None
+        self._timer_when = math.inf  # the asyncio time that scope wakes up at
 
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.loop.run_forever()
+    # -- trio side ------------------------------------------------------------------------
 
-    async def __aenter__(self) -> AsyncioThread:
-        self._thread.start()
-        return self
+    def wake(self) -> None:
+        """The loop has new work: run it after the current trio task step.
 
-    async def __aexit__(self, *exc_info: object) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        await trio.to_thread.run_sync(self._thread.join)
-        self.loop.close()
+        Trio code runs only in task steps (abort callbacks, which run outside them, always
+        lead to a step of the task they wake), so every hand-over is followed by a run.
+        """
+        self._woken = True
 
     async def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        """Run ``coroutine`` on the loop and wait for its result from trio."""
-        token = trio.lowlevel.current_trio_token()
+        """Run ``coroutine`` as an asyncio task and wait for its result from trio."""
         done = trio.Event()
         box: list[outcome.Outcome[T]] = []
 
-        def finished(future: Any) -> None:
+        def finished(future: asyncio.Future[T]) -> None:
             box.append(outcome.capture(future.result))
-            token.run_sync_soon(done.set)
+            done.set()
 
-        asyncio.run_coroutine_threadsafe(coroutine, self.loop).add_done_callback(finished)
+        self.loop.create_task(coroutine).add_done_callback(finished)
+        self.wake()
         with trio.CancelScope(shield=True):  # the coroutine cannot be un-run half way
             await done.wait()
         return box[0].unwrap()
+
+    def outbox(self) -> AsyncioOutbox:
+        """A new queue from trio code to an asyncio task."""
+        return AsyncioOutbox(self)
+
+    # -- stepping the loop ----------------------------------------------------------------
+
+    async def _drive(self, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        """Wait for the loop's I/O, run it; forever."""
+        loop = self.loop
+        selector = loop._selector.fileno()  # type: ignore[attr-defined]
+        task_status.started()
+        while True:
+            if loop._ready:  # type: ignore[attr-defined]
+                await trio.lowlevel.checkpoint()
+            else:
+                await trio.lowlevel.wait_readable(selector)
+            self._step(poll=True)
+
+    async def _fire_timers(self, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+        """Sleep until the loop's next timer is due, run it; forever.
+
+        A task of its own, so that the I/O wait above needs no cancel scope; ``_step``
+        moves this one's deadline earlier when a sooner timer appears.
+        """
+        task_status.started()
+        while True:
+            timers = self.loop._scheduled  # type: ignore[attr-defined]
+            self._timer_when = timers[0].when() if timers else math.inf
+            with trio.CancelScope(deadline=self._trio_deadline(self._timer_when)) as scope:
+                self._timer_scope = scope
+                await trio.sleep_forever()
+            self._step(poll=True)
+
+    def _trio_deadline(self, when: float) -> float:
+        if when == math.inf:
+            return math.inf
+        return trio.current_time() + max(0.0, when - self.loop.time())
+
+    def _step(self, poll: bool) -> None:
+        """Run the loop's ready callbacks (and, if ``poll``, its pending I/O) without blocking."""
+        if self._stepping:
+            return
+        loop = self.loop
+        ready = loop._ready  # type: ignore[attr-defined]
+        self._woken = False
+        if poll and not ready:
+            loop.call_soon(_noop)  # a ready callback makes _run_once select with timeout 0
+        self._stepping = True
+        asyncio._set_running_loop(loop)
+        try:
+            for _ in range(_MAX_ITERATIONS):
+                if not ready:
+                    break
+                loop._run_once()  # type: ignore[attr-defined]
+            else:
+                loop._write_to_self()  # type: ignore[attr-defined]  # the driver goes on
+        finally:
+            asyncio._set_running_loop(None)
+            self._stepping = False
+            self._woken = False
+        timers = loop._scheduled  # type: ignore[attr-defined]
+        if timers and timers[0].when() < self._timer_when and self._timer_scope is not None:
+            self._timer_when = timers[0].when()
+            self._timer_scope.deadline = self._trio_deadline(self._timer_when)
+
+    def after_task_step(self, task: trio.lowlevel.Task) -> None:
+        """Trio instrument hook: run what the step just handed to the loop."""
+        if self._woken:
+            self._step(poll=False)
 
 
 class AsyncioOutbox:
     """A queue that trio code fills and an asyncio task drains (one per bot stream)."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
+    def __init__(self, host: AsyncioHost) -> None:
+        self._host = host
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
 
     def put(self, item: Any) -> None:
-        """Enqueue from any thread without blocking."""
-        self._loop.call_soon_threadsafe(self._queue.put_nowait, item)
+        """Enqueue without blocking (from trio code or from asyncio code, same thread)."""
+        self._queue.put_nowait(item)
+        self._host.wake()
 
     async def get(self) -> Any:
         """Wait for the next item (asyncio side)."""
         return await self._queue.get()
-
-
-class TrioInbox:
-    """Hands calls from asyncio code to the trio run (``run_sync_soon`` on its token)."""
-
-    def __init__(self, token: trio.lowlevel.TrioToken) -> None:
-        self._token = token
-
-    def call(self, fn: Callable[..., object], *args: Any) -> None:
-        """Run ``fn(*args)`` soon in trio's thread; a finished run drops the call."""
-        try:
-            self._token.run_sync_soon(fn, *args)
-        except trio.RunFinishedError:
-            pass

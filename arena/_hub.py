@@ -1,7 +1,8 @@
 """The trio side of bot connections: sessions, open decisions, routing of moves, live feeds.
 
-Every method here runs in trio's context. The gRPC handlers (asyncio) reach it only through
-``TrioInbox.call`` and receive through each session's ``AsyncioOutbox`` (see ``_bridge``).
+Every method here runs in trio's thread. The gRPC handlers (asyncio, hosted by trio: see
+``_bridge``) call it directly between trio task steps, and receive through each session's
+``AsyncioOutbox``.
 """
 
 from __future__ import annotations

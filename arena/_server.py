@@ -1,4 +1,4 @@
-"""Start the gRPC arena (asyncio thread) and run a trio main function beside it."""
+"""Start the gRPC arena (grpc.aio hosted in the trio run) and run a trio main function."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
-from ._bridge import AsyncioThread, TrioInbox
+from ._bridge import open_asyncio_host
 from ._hub import Hub
 from ._service import MAX_MESSAGE_BYTES, SERVICE_NAME, ArenaServicer, Authenticator, Records
 from ._service import handlers as service_handlers
@@ -51,16 +51,16 @@ async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,
                 records: Records | None, metrics: Metrics | None) -> T:
     """The same as ``run``, from inside a trio run."""
     hub = Hub(metrics)
-    auth = Authenticator(records)
-    inbox = TrioInbox(trio.lowlevel.current_trio_token())
-    servicer = ArenaServicer(hub, inbox, auth, records)
-    async with AsyncioThread() as grpc_thread:
-        server, bound = await grpc_thread.run(_start(servicer, host, port))
+    auth = Authenticator()
+    async with open_asyncio_host() as grpc_host:
+        servicer = ArenaServicer(hub, grpc_host, auth, records)
+        server, bound = await grpc_host.run(_start(servicer, host, port))
         try:
             return await main(Arena(hub, auth, f"{host}:{bound}", bound, metrics))
         finally:
             hub.close_all()
-            await grpc_thread.run(server.stop(grace=1.0))
+            await grpc_host.run(server.stop(grace=1.0))
+            servicer.close()
 
 
 async def _start(servicer: ArenaServicer, host: str, port: int) -> tuple[grpc.aio.Server, int]:

@@ -1,7 +1,9 @@
 """The gRPC service (asyncio side): validates everything, then hands over to the trio hub.
 
 A bad request gets a status code and a message naming what was wrong and what is accepted;
-nothing a client sends can raise out of a handler.
+nothing a client sends can raise out of a handler. The handlers run on the asyncio loop that
+trio hosts (``_bridge``), between trio task steps, so they call the hub directly; what may
+block (the results store, token hashing) runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import AsyncIterator
-from typing import Any, Protocol
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol, TypeVar
 
 import grpc
 
@@ -18,7 +21,7 @@ import engine
 from arena.v1 import arena_service_pb2 as pb
 
 from . import _codec
-from ._bridge import AsyncioOutbox, TrioInbox
+from ._bridge import AsyncioHost
 from ._hub import CLOSE, BotSession, Hub
 
 PROTOCOL_VERSION = 1
@@ -26,6 +29,7 @@ SERVER_VERSION = "0.1.0"
 HELLO_TIMEOUT = 10.0
 MAX_MESSAGE_BYTES = 1 << 20
 SERVICE_NAME = "arena.v1.ArenaService"
+T = TypeVar("T")
 
 
 class Records(Protocol):
@@ -45,10 +49,9 @@ class Records(Protocol):
 
 
 class Authenticator:
-    """One-time tokens of bots the arena launched, plus the store's registered bots."""
+    """One-time tokens of the bots the arena launched (registered bots are in the store)."""
 
-    def __init__(self, records: Records | None = None) -> None:
-        self._records = records
+    def __init__(self) -> None:
         self._one_time: dict[str, str] = {}
 
     def issue(self, name: str) -> str:
@@ -57,13 +60,13 @@ class Authenticator:
         self._one_time[name] = token
         return token
 
-    def check(self, name: str, token: str) -> bool:
-        """Accept a launched bot's token once, or a registered bot's token."""
+    def check_one_time(self, name: str, token: str) -> bool:
+        """Accept a launched bot's token, once."""
         expected = self._one_time.get(name)
         if expected is not None and secrets.compare_digest(expected, token):
             del self._one_time[name]
             return True
-        return self._records is not None and self._records.check_token(name, token)
+        return False
 
 
 def _lenient_play_request(data: bytes) -> pb.PlayRequest | None:
@@ -98,13 +101,23 @@ def game_description(game: engine.Game) -> pb.GameDescription:
 class ArenaServicer:
     """Implements arena.v1.ArenaService on grpc.aio."""
 
-    def __init__(self, hub: Hub, inbox: TrioInbox, auth: Authenticator,
+    def __init__(self, hub: Hub, host: AsyncioHost, auth: Authenticator,
                  records: Records | None) -> None:
         self.hub = hub
-        self.inbox = inbox
+        self.host = host
         self.auth = auth
         self.records = records
         self._games: pb.ListGamesResponse | None = None
+        # One thread: the store's reader keeps its SQLite connection in it.
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="arena-records")
+
+    def close(self) -> None:
+        """Stop the worker thread (after the server stopped)."""
+        self._worker.shutdown(wait=True)
+
+    async def _blocking(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` in the worker thread: never block the loop both sides share."""
+        return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
     # -- the bot stream -------------------------------------------------------------------
 
@@ -119,26 +132,25 @@ class ArenaServicer:
             await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
                                 f"no Hello within {HELLO_TIMEOUT:.0f} s of opening the stream")
         hello = await self._check_hello(first, context)
-        outbox = AsyncioOutbox(asyncio.get_running_loop())
         session = BotSession(hello.bot_name, frozenset(hello.games),
-                             hello.max_concurrent_matches, outbox)
-        self.inbox.call(self.hub.connect, session)
+                             hello.max_concurrent_matches, self.host.outbox())
+        self.hub.connect(session)
         reader = asyncio.create_task(self._pump(requests, session))
         try:
             yield pb.PlayResponse(welcome=pb.Welcome(
                 bot_name=session.name, protocol_version=PROTOCOL_VERSION,
                 server_version=SERVER_VERSION))
-            while (item := await outbox.get()) is not CLOSE:
+            while (item := await session.outbox.get()) is not CLOSE:
                 yield item
         finally:
             reader.cancel()
-            self.inbox.call(self.hub.disconnect, session)
+            self.hub.disconnect(session)
 
     async def _pump(self, requests: AsyncIterator[pb.PlayRequest | None],
                     session: BotSession) -> None:
         with contextlib.suppress(grpc.RpcError, asyncio.CancelledError):
             async for request in requests:
-                self.inbox.call(self.hub.receive, session, request)
+                self.hub.receive(session, request)
         session.outbox.put(CLOSE)
 
     async def _check_hello(self, first: Any, context: grpc.aio.ServicerContext) -> pb.Hello:
@@ -159,12 +171,18 @@ class ArenaServicer:
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"unknown game(s) {', '.join(unknown)} in Hello.games; "
                 f"games: {', '.join(engine.names())}")
-        if not hello.token or not self.auth.check(hello.bot_name, hello.token):
+        if not hello.token or not await self._token_ok(hello.bot_name, hello.token):
             await context.abort(
                 grpc.StatusCode.UNAUTHENTICATED,
                 f"bad or missing token for bot {hello.bot_name!r} (register it with "
                 f"`arena bot add {hello.bot_name}` and send the printed token)")
         return hello
+
+    async def _token_ok(self, name: str, token: str) -> bool:
+        if self.auth.check_one_time(name, token):
+            return True
+        return self.records is not None and await self._blocking(
+            self.records.check_token, name, token)
 
     # -- unary calls ----------------------------------------------------------------------
 
@@ -194,14 +212,14 @@ class ArenaServicer:
         """Ratings of one game."""
         await self._require_game(request.game, context)
         records = await self._require_records(context)
-        return pb.GetStandingsResponse(
-            standings=records.standings(request.game, request.tournament_id))
+        return pb.GetStandingsResponse(standings=await self._blocking(
+            records.standings, request.game, request.tournament_id))
 
     async def GetMatch(self, request: pb.GetMatchRequest,
                        context: grpc.aio.ServicerContext) -> pb.GetMatchResponse:
         """One finished match's record."""
         records = await self._require_records(context)
-        record = records.match_record(request.match_id)
+        record = await self._blocking(records.match_record, request.match_id)
         if record is None:
             await context.abort(grpc.StatusCode.NOT_FOUND,
                                 f"no finished match {request.match_id!r}")
@@ -216,17 +234,18 @@ class ArenaServicer:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
                                 f"limit {request.limit} is too large; accepted: 0..1000")
         records = await self._require_records(context)
-        return pb.ListMatchesResponse(
-            matches=records.list_matches(request.game, request.limit or 50))
+        return pb.ListMatchesResponse(matches=await self._blocking(
+            records.list_matches, request.game, request.limit or 50))
 
     async def WatchMatch(self, request: pb.WatchMatchRequest,
                          context: grpc.aio.ServicerContext) -> AsyncIterator[pb.WatchMatchResponse]:
         """A live match's public messages; a finished one's header and result."""
-        outbox = AsyncioOutbox(asyncio.get_running_loop())
-        self.inbox.call(self.hub.watch, request.match_id, outbox)
+        outbox = self.host.outbox()
+        self.hub.watch(request.match_id, outbox)
         first = await outbox.get()
         if first is None:
-            record = self.records.match_record(request.match_id) if self.records else None
+            record = (await self._blocking(self.records.match_record, request.match_id)
+                      if self.records else None)
             if record is None:
                 await context.abort(grpc.StatusCode.NOT_FOUND,
                                     f"no live or finished match {request.match_id!r}")
@@ -243,7 +262,7 @@ class ArenaServicer:
                 yield item
                 item = await outbox.get()
         finally:
-            self.inbox.call(self.hub.unwatch, request.match_id, outbox)
+            self.hub.unwatch(request.match_id, outbox)
 
 
 def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:

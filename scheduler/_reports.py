@@ -104,8 +104,8 @@ def record_proto(record: MatchRecord) -> pb.MatchRecord:
 class StoreRecords:
     """The results store as the gRPC service reads it.
 
-    The service runs in the gRPC thread, so it gets a connection of its own to the same file
-    (opened there on first use) instead of sharing the scheduler's.
+    The service reads it from its worker thread, so it gets a connection of its own to the
+    same file (opened there on first use) instead of sharing the scheduler's.
     """
 
     def __init__(self, store: Store) -> None:

@@ -1,0 +1,161 @@
+"""The asyncio loop hosted by trio: hand-overs both ways, timers, threads, faults, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+import trio
+
+from arena._bridge import AsyncioHost, _check_supported, open_asyncio_host
+
+
+def hosted(body: Callable[[AsyncioHost], Awaitable[Any]]) -> Any:
+    async def main() -> Any:
+        with trio.fail_after(10):
+            async with open_asyncio_host() as host:
+                return await body(host)
+
+    return trio.run(main)
+
+
+def test_run_returns_the_coroutine_result_and_raises_its_error() -> None:
+    async def body(host: AsyncioHost) -> tuple[int, str]:
+        async def double(x: int) -> int:
+            await asyncio.sleep(0)
+            return 2 * x
+
+        async def fail() -> None:
+            raise ValueError("from asyncio")
+
+        with pytest.raises(ValueError, match="from asyncio"):
+            await host.run(fail())
+        loop_name = await host.run(_running_loop_name())
+        return await host.run(double(21)), loop_name
+
+    value, loop_name = hosted(body)
+    assert value == 42
+    assert loop_name == "hosted"
+
+
+async def _running_loop_name() -> str:
+    loop = asyncio.get_running_loop()
+    return "hosted" if isinstance(loop, asyncio.BaseEventLoop) else "other"
+
+
+def test_asyncio_timers_fire_while_trio_is_idle() -> None:
+    async def body(host: AsyncioHost) -> list[str]:
+        order: list[str] = []
+
+        async def later() -> None:
+            await asyncio.sleep(0.05)
+            order.append("asyncio timer")
+
+        await host.run(later())
+        order.append("trio resumed")
+        return order
+
+    assert hosted(body) == ["asyncio timer", "trio resumed"]
+
+
+def test_a_worker_thread_result_wakes_the_loop() -> None:
+    async def body(host: AsyncioHost) -> int:
+        async def in_executor() -> int:
+            return await asyncio.get_running_loop().run_in_executor(None, sum, range(10))
+
+        return await host.run(in_executor())
+
+    assert hosted(body) == 45
+
+
+def test_outbox_items_arrive_in_order_and_asyncio_wakes_trio_directly() -> None:
+    async def body(host: AsyncioHost) -> list[int]:
+        outbox = host.outbox()
+        received: list[int] = []
+        all_in = trio.Event()
+
+        async def drain() -> None:
+            while (item := await outbox.get()) is not None:
+                received.append(item)
+            all_in.set()  # trio's API, called from an asyncio task
+
+        task = host.loop.create_task(drain())
+        host.wake()
+        for i in range(100):
+            outbox.put(i)
+            if i % 10 == 0:
+                await trio.lowlevel.checkpoint()
+        outbox.put(None)
+        await all_in.wait()
+        assert task.done()
+        return received
+
+    assert hosted(body) == list(range(100))
+
+
+def test_a_busy_asyncio_loop_does_not_starve_trio() -> None:
+    async def body(host: AsyncioHost) -> int:
+        spins = 0
+
+        async def spin() -> None:
+            nonlocal spins
+            while True:
+                spins += 1
+                await asyncio.sleep(0)
+
+        host.loop.create_task(spin())
+        host.wake()
+        await trio.sleep(0.05)  # returns although asyncio always has a ready callback
+        return spins
+
+    assert hosted(body) > 0
+
+
+def test_a_failing_asyncio_callback_is_reported_and_the_loop_goes_on() -> None:
+    async def body(host: AsyncioHost) -> tuple[list[str], int]:
+        errors: list[str] = []
+        host.loop.set_exception_handler(lambda loop, context: errors.append(
+            repr(context.get("exception"))))
+        host.loop.call_soon(lambda: 1 / 0)
+        host.wake()
+
+        async def answer() -> int:
+            return 7
+
+        return errors, await host.run(answer())
+
+    errors, value = hosted(body)
+    assert errors and "ZeroDivisionError" in errors[0]
+    assert value == 7
+
+
+def test_leaving_the_host_cancels_its_tasks_and_lets_them_clean_up() -> None:
+    events: list[str] = []
+
+    async def body(host: AsyncioHost) -> asyncio.AbstractEventLoop:
+        started = trio.Event()
+
+        async def forever() -> None:
+            started.set()
+            try:
+                await asyncio.sleep(3600)
+            except asyncio.CancelledError:
+                await asyncio.sleep(0.01)  # cleanup that itself awaits
+                events.append("cleaned up")
+                raise
+
+        host.loop.create_task(forever())
+        host.wake()
+        await started.wait()
+        return host.loop
+
+    loop = hosted(body)
+    assert events == ["cleaned up"]
+    assert loop.is_closed()
+
+
+def test_a_loop_without_the_stepping_api_is_refused_clearly() -> None:
+    with pytest.raises(RuntimeError, match="lacks _run_once, _ready"):
+        _check_supported(object())  # type: ignore[arg-type]
