@@ -130,7 +130,8 @@ def raw_pingpong(count: int) -> list[float]:
 
 # -- arena round trip -----------------------------------------------------------------------
 
-def arena_roundtrip(count: int, idle: int = 0) -> tuple[list[float], float, dict[str, float]]:
+def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run random"
+                    ) -> tuple[list[float], float, dict[str, float]]:
     """Per-decision round trips seen by the runner (send request -> move back), the wall time
     per decision of the whole match, and memory before/after opening ``idle`` idle streams."""
     from scheduler._runner import MatchSpec, run_match
@@ -155,7 +156,7 @@ def arena_roundtrip(count: int, idle: int = 0) -> tuple[list[float], float, dict
                     await hosted.hub.wait_changed()
             memory["rss_after_mb"] = rss_mb()
             memory["streams"] = len(hosted.hub.sessions)
-        pool = BotPool([BotSpec.parse(f"bot={PYTHON} -m bots.run random")], hosted)
+        pool = BotPool([BotSpec.parse(f"bot={bot}")], hosted)
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             seat = await pool.seat("bot")
@@ -232,15 +233,20 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
     return out
 
 
-def report_roundtrip(count: int = 3000) -> None:
-    raw = raw_pingpong(count)
-    times, wall, _ = arena_roundtrip(count)
-    raw_p50, arena_p50 = percentile(raw, 0.5), percentile(times, 0.5)
-    print(f"raw grpc.aio ping-pong    p50 {raw_p50 * 1e3:.3f} ms  p90 "
-          f"{percentile(raw, 0.9) * 1e3:.3f} ms  ({count} round trips)")
-    print(f"arena decision round trip p50 {arena_p50 * 1e3:.3f} ms  p90 "
-          f"{percentile(times, 0.9) * 1e3:.3f} ms  (wall per decision {wall * 1e3:.3f} ms)")
-    print(f"ratio arena/raw p50: {arena_p50 / raw_p50:.2f}x")
+def report_roundtrip(count: int = 2000, rounds: int = 5) -> None:
+    """Alternate raw and arena runs, so that both see the same load on a shared machine."""
+    ratios = []
+    for i in range(rounds):
+        raw = raw_pingpong(count)
+        times, wall, _ = arena_roundtrip(count)
+        raw_p50, arena_p50 = percentile(raw, 0.5), percentile(times, 0.5)
+        ratios.append(arena_p50 / raw_p50)
+        print(f"round {i + 1}: raw grpc.aio ping-pong p50 {raw_p50 * 1e3:.3f} ms "
+              f"(p90 {percentile(raw, 0.9) * 1e3:.3f}); arena decision round trip p50 "
+              f"{arena_p50 * 1e3:.3f} ms (p90 {percentile(times, 0.9) * 1e3:.3f}, wall per "
+              f"decision {wall * 1e3:.3f}); ratio {ratios[-1]:.2f}x")
+    print(f"ratio arena/raw p50 over {rounds} rounds of {count} round trips: median "
+          f"{statistics.median(ratios):.2f}x, best {min(ratios):.2f}x")
 
 
 def report_throughput() -> None:

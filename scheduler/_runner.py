@@ -108,13 +108,15 @@ class _Match:
             match_id=self.spec.match_id, decision_id=self.decisions, seat=seat,
             prompt=decision.prompt, kind=decision.kind,
             observation=_codec.observation(name, state.observation(seat)),
-            legal=[game_pb2.Action(id=a.id, text=a.text,
+            legal=[game_pb2.Action(id=a.id, text=a.text) if a.detail is None else
+                   game_pb2.Action(id=a.id, text=a.text,
                                    detail=_codec.action_detail(name, a.detail))
                    for a in decision.legal],
             time_left_ms=round(limit * 1000), events=[e.text for e in events])
 
     async def ask(self, seat: int, decision: engine.Decision,
-                  answers: dict[int, SeatAction], cancel: trio.CancelScope) -> None:
+                  answers: dict[int, SeatAction], others: trio.CancelScope | None) -> None:
+        """Ask one seat; a forfeit cancels ``others`` (the asks of the other pending seats)."""
         if seat in self.dead:
             answers[seat] = SeatAction(seat, decision.legal[0].id, 0.0, True)
             return
@@ -146,7 +148,8 @@ class _Match:
         if fault is None:
             answers[seat] = SeatAction(seat, action_id, used)
         elif self.punish(seat, fault):
-            cancel.cancel()
+            if others is not None:
+                others.cancel()
         else:
             answers[seat] = SeatAction(seat, decision.legal[0].id, used, True)
 
@@ -224,8 +227,7 @@ async def run_match(
             answers: dict[int, SeatAction] = {}
             if len(pending) == 1:  # the usual, sequential case: no task to spawn
                 ((seat_index, decision),) = pending.items()
-                with trio.CancelScope() as scope:
-                    await match.ask(seat_index, decision, answers, scope)
+                await match.ask(seat_index, decision, answers, None)
             else:
                 async with trio.open_nursery() as nursery:
                     for seat_index, decision in pending.items():
