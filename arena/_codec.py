@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import operator
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, cast
@@ -36,15 +37,20 @@ def _upper_snake(name: str) -> str:
 def _enum_encoder(descriptor: EnumDescriptor) -> Callable[[Any], int]:
     prefix = _upper_snake(descriptor.name) + "_"
     numbers = {value.name: value.number for value in descriptor.values}
+    known: dict[enum.Enum, int] = {}  # members seen before: one dict lookup per value
 
     def encode(value: Any) -> int:
+        number = known.get(value) if isinstance(value, enum.Enum) else None
+        if number is not None:
+            return number
         if isinstance(value, enum.Enum):
             try:
-                return numbers[prefix + value.name.upper()]
+                number = known[value] = numbers[prefix + value.name.upper()]
             except KeyError:
                 raise CodecError(
                     f"{value!r} has no value {prefix + value.name.upper()} in {descriptor.name}"
                 ) from None
+            return number
         if isinstance(value, int):
             return value
         raise CodecError(f"{descriptor.name} field needs an Enum member, got {value!r}")
@@ -53,7 +59,7 @@ def _enum_encoder(descriptor: EnumDescriptor) -> Callable[[Any], int]:
 
 
 _Plan = list[tuple[str, Callable[[Any], Any] | None, bool]]
-_plans: dict[tuple[type, str], _Plan] = {}
+_encoders: dict[tuple[type, str], Callable[[Any], Message]] = {}
 
 
 def _value_encoder(field: FieldDescriptor) -> Callable[[Any], Any] | None:
@@ -68,10 +74,6 @@ def _value_encoder(field: FieldDescriptor) -> Callable[[Any], Any] | None:
 
 
 def _plan(cls: type, descriptor: Descriptor) -> _Plan:
-    key = (cls, descriptor.full_name)
-    plan = _plans.get(key)
-    if plan is not None:
-        return plan
     if not dataclasses.is_dataclass(cls):
         raise CodecError(f"{descriptor.name} needs a dataclass, got {cls.__name__}")
     names = {f.name for f in dataclasses.fields(cls)}
@@ -82,7 +84,7 @@ def _plan(cls: type, descriptor: Descriptor) -> _Plan:
             f"missing in the dataclass {sorted(wanted - names)}, "
             f"missing in the message {sorted(names - wanted)}"
         )
-    plan = []
+    plan: _Plan = []
     for field in descriptor.fields:
         entry = field.message_type
         if entry is not None and entry.GetOptions().map_entry:
@@ -90,8 +92,55 @@ def _plan(cls: type, descriptor: Descriptor) -> _Plan:
             plan.append((field.name, _map_encoder(_value_encoder(value_field)), False))
         else:
             plan.append((field.name, _value_encoder(field), _is_repeated(field)))
-    _plans[key] = plan
     return plan
+
+
+def _compile(cls: type, descriptor: Descriptor) -> Callable[[Any], Message]:
+    """The encoder of one dataclass into one message (the hot path of every request).
+
+    Every field is read at once, each value converted only where the message needs it. A
+    frozen dataclass without repeated fields (an action's detail, one piece of a board) is
+    encoded once per distinct value: such values recur from one decision to the next.
+    """
+    plan = tuple(_plan(cls, descriptor))
+    message_class = message_factory.GetMessageClass(descriptor)
+    names = [name for name, _, _ in plan]
+    read_all = operator.attrgetter(*names) if len(names) > 1 else (
+        lambda value: (getattr(value, names[0]),))
+
+    def encode_value(value: Any) -> Message:
+        kwargs: dict[str, Any] = {}
+        for (name, convert, repeated), item in zip(plan, read_all(value), strict=True):
+            if item is None:
+                continue
+            if convert is None:
+                kwargs[name] = item
+            elif repeated:
+                kwargs[name] = [convert(x) for x in item]
+            else:
+                kwargs[name] = convert(item)
+        return message_class(**kwargs)
+
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or any(repeated for _, _, repeated in plan):
+        return encode_value
+    known: dict[Any, Message] = {}
+
+    def encode_known(value: Any) -> Message:
+        try:
+            message = known.get(value)
+        except TypeError:  # a field holds something unhashable
+            return encode_value(value)
+        if message is None:
+            if len(known) >= _KNOWN_LIMIT:
+                known.clear()
+            message = known[value] = encode_value(value)
+        return message  # callers only copy it into a parent message
+
+    return encode_known
+
+
+_KNOWN_LIMIT = 10_000
 
 
 def _is_repeated(field: FieldDescriptor) -> bool:
@@ -106,16 +155,11 @@ def _map_encoder(inner: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
 
 def encode(value: Any, descriptor: Descriptor) -> Message:
     """Build the message of ``descriptor`` from a dataclass with the same field names."""
-    kwargs: dict[str, Any] = {}
-    for name, convert, repeated in _plan(type(value), descriptor):
-        item = getattr(value, name)
-        if item is None:
-            continue
-        if repeated:
-            kwargs[name] = list(item) if convert is None else [convert(x) for x in item]
-        else:
-            kwargs[name] = item if convert is None else convert(item)
-    return message_factory.GetMessageClass(descriptor)(**kwargs)
+    key = (type(value), descriptor.full_name)
+    encoder = _encoders.get(key)
+    if encoder is None:
+        encoder = _encoders[key] = _compile(type(value), descriptor)
+    return encoder(value)
 
 
 def to_jsonable(value: Any) -> Any:
@@ -132,14 +176,30 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+_wrappers: dict[tuple[type[Message], str], Callable[[Any], Message]] = {}
+
+
 def _wrap(container: type[Message], game: str, value: Any) -> Message:
-    field = container.DESCRIPTOR.fields_by_name.get(game)
     if value is None:
         return container()
+    wrapper = _wrappers.get((container, game))
+    if wrapper is None:
+        wrapper = _wrappers[container, game] = _wrapper(container, game)
+    return wrapper(value)
+
+
+def _wrapper(container: type[Message], game: str) -> Callable[[Any], Message]:
+    field = container.DESCRIPTOR.fields_by_name.get(game)
     if field is None or field.containing_oneof is None or field.message_type is None:
-        text = json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"))
-        return container(generic=game_pb2.GenericMessage(json=text))
-    return container(**{game: encode(value, cast(Descriptor, field.message_type))})
+        def as_json(value: Any) -> Message:
+            text = json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"))
+            return container(generic=game_pb2.GenericMessage(json=text))
+        return as_json
+    descriptor = cast(Descriptor, field.message_type)
+
+    def typed(value: Any) -> Message:
+        return container(**{game: encode(value, descriptor)})
+    return typed
 
 
 def observation(game: str, value: Any) -> game_pb2.Observation:

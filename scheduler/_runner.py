@@ -104,15 +104,18 @@ class _Match:
         self.seen_events[seat] = state.event_count
         self.decisions += 1
         name = self.game.name
-        return pb.DecisionRequest(
+        request = pb.DecisionRequest(
             match_id=self.spec.match_id, decision_id=self.decisions, seat=seat,
             prompt=decision.prompt, kind=decision.kind,
             observation=_codec.observation(name, state.observation(seat)),
-            legal=[game_pb2.Action(id=a.id, text=a.text) if a.detail is None else
-                   game_pb2.Action(id=a.id, text=a.text,
-                                   detail=_codec.action_detail(name, a.detail))
-                   for a in decision.legal],
             time_left_ms=round(limit * 1000), events=[e.text for e in events])
+        add = request.legal.add  # built in place: no copy of each action
+        for a in decision.legal:
+            if a.detail is None:
+                add(id=a.id, text=a.text)
+            else:
+                add(id=a.id, text=a.text, detail=_codec.action_detail(name, a.detail))
+        return request
 
     async def ask(self, seat: int, decision: engine.Decision,
                   answers: dict[int, SeatAction], others: trio.CancelScope | None) -> None:

@@ -14,7 +14,6 @@ from ._messages import (
     TileTypeView,
 )
 from ._tiles import (
-    CELLS,
     DIRECTIONS,
     DISC_COUNTS,
     GONE,
@@ -31,32 +30,19 @@ from ._tiles import (
 if TYPE_CHECKING:
     from ._state import Sector41State
 
+_OFF_BOARD = {SHIP: Location.SHIP, OUT: Location.OUT_OF_PLAY, GONE: Location.REMOVED}
+
+
 def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
     """The observation of ``seat`` (None: a spectator, public facts only)."""
     peeks = state.peeks[seat] if seat is not None else {}
-    types: list[int] = []
-    rotations: list[int] = []
-    face_up: list[bool] = []
-    cleansed: list[bool] = []
-    peeked: list[bool] = []
-    for cell in range(CELLS):
-        tid = state.grid[cell]
-        up = state.up[tid]
-        face_up.append(up)
-        cleansed.append(state.clean[tid])
-        if up:
-            types.append(state.types[tid])
-            rotations.append(state.rot[tid])
-            peeked.append(False)
-        elif tid in peeks:
-            types.append(state.types[tid])
-            rot = peeks[tid]
-            rotations.append(-1 if rot is None else rot)
-            peeked.append(True)
-        else:
-            types.append(-1)
-            rotations.append(-1)
-            peeked.append(False)
+    grid, up, kinds, rot = state.grid, state.up, state.types, state.rot
+    face_up = [up[tid] for tid in grid]
+    cleansed = [state.clean[tid] for tid in grid]
+    peeked = [not up[tid] and tid in peeks for tid in grid]
+    types = [kinds[tid] if up[tid] or tid in peeks else -1 for tid in grid]
+    seen_rotation = {tid: -1 if r is None else r for tid, r in peeks.items()}
+    rotations = [rot[tid] if up[tid] else seen_rotation.get(tid, -1) for tid in grid]
     y, b, r = zip(*state.discs, strict=True)
     explorers = []
     row: int | None
@@ -68,8 +54,7 @@ def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
             if e.loc >= 0:
                 location, row, col = Location.BOARD, e.loc // SIZE, e.loc % SIZE
             else:
-                location = {SHIP: Location.SHIP, OUT: Location.OUT_OF_PLAY,
-                            GONE: Location.REMOVED}[e.loc]
+                location = _OFF_BOARD[e.loc]
                 row = col = None
             active = q == state.current and i == state.active
             explorers.append(ExplorerView(

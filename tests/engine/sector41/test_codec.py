@@ -6,7 +6,7 @@ import random
 
 from arena import _codec
 from arena.v1 import sector41_pb2
-from engine.sector41 import GAME, Layout, build
+from engine.sector41 import GAME, ActionKind, Direction, Layout, Sector41ActionDetail, build
 
 from .helpers import do, stay
 
@@ -60,3 +60,16 @@ def test_fields_read_back() -> None:
     (decision,) = state.pending().values()
     detail = _codec.action_detail("sector41", decision.legal[0].detail).sector41
     assert detail.kind == sector41_pb2.SECTOR41_ACTION_KIND_TOW and not detail.HasField("color")
+
+
+def test_details_encoded_once_per_value_stay_independent() -> None:
+    stay_detail = Sector41ActionDetail(ActionKind.STAY)
+    first = _codec.action_detail("sector41", stay_detail)
+    first.sector41.explorer = 3  # a caller changes its own message
+    move = _codec.action_detail("sector41", Sector41ActionDetail(
+        ActionKind.EXPLORER_MOVE, explorer=1, direction=Direction.E))
+    again = _codec.action_detail("sector41", Sector41ActionDetail(ActionKind.STAY))
+    assert again.sector41.kind == sector41_pb2.SECTOR41_ACTION_KIND_STAY
+    assert not again.sector41.HasField("explorer")
+    assert move.sector41.explorer == 1
+    assert move.sector41.direction == sector41_pb2.SECTOR41_DIRECTION_E
