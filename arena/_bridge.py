@@ -67,7 +67,8 @@ async def open_asyncio_host() -> AsyncIterator[AsyncioHost]:
             yield host
         finally:
             try:
-                await host.run(_cancel_tasks())
+                if host.failure is None:  # else nothing steps the loop any more
+                    await host.run(_cancel_tasks())
             finally:
                 trio.lowlevel.remove_instrument(host)
                 nursery.cancel_scope.cancel()
@@ -92,6 +93,8 @@ class AsyncioHost(trio.abc.Instrument):
         self._woken = False  # new work since the loop last ran
         self._stepping = False
         self._timer_scope: trio.CancelScope | None = None
+        # What escaped the loop (SystemExit from a callback): raised by the driver task.
+        self.failure: BaseException | None = None
         self._timer_when = math.inf  # the asyncio time that scope wakes up at
 
     # -- trio side ------------------------------------------------------------------------
@@ -135,7 +138,9 @@ class AsyncioHost(trio.abc.Instrument):
                 await trio.lowlevel.checkpoint()
             else:
                 await trio.lowlevel.wait_readable(selector)
-            self._step(poll=True)
+            if self.failure is not None:
+                raise self.failure
+            self._step_or_fail()
 
     async def _fire_timers(self, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Sleep until the loop's next timer is due, run it; forever.
@@ -150,12 +155,19 @@ class AsyncioHost(trio.abc.Instrument):
             with trio.CancelScope(deadline=self._trio_deadline(self._timer_when)) as scope:
                 self._timer_scope = scope
                 await trio.sleep_forever()
-            self._step(poll=True)
+            self._step_or_fail()
 
     def _trio_deadline(self, when: float) -> float:
         if when == math.inf:
             return math.inf
         return trio.current_time() + max(0.0, when - self.loop.time())
+
+    def _step_or_fail(self) -> None:
+        try:
+            self._step(poll=True)
+        except BaseException as error:
+            self.failure = error
+            raise
 
     def _step(self, poll: bool) -> None:
         """Run the loop's ready callbacks (and, if ``poll``, its pending I/O) without blocking."""
@@ -187,7 +199,11 @@ class AsyncioHost(trio.abc.Instrument):
     def after_task_step(self, task: trio.lowlevel.Task) -> None:
         """Trio instrument hook: run what the step just handed to the loop."""
         if self._woken:
-            self._step(poll=False)
+            try:
+                self._step(poll=False)
+            except BaseException as error:  # trio would log it and drop this hook
+                self.failure = error
+                self.loop._write_to_self()  # type: ignore[attr-defined]  # the driver raises it
 
 
 class AsyncioOutbox:

@@ -159,3 +159,24 @@ def test_leaving_the_host_cancels_its_tasks_and_lets_them_clean_up() -> None:
 def test_a_loop_without_the_stepping_api_is_refused_clearly() -> None:
     with pytest.raises(RuntimeError, match="lacks _run_once, _ready"):
         _check_supported(object())  # type: ignore[arg-type]
+
+
+def test_a_system_exit_inside_asyncio_ends_the_run_instead_of_being_swallowed() -> None:
+    async def body(host: AsyncioHost) -> None:
+        def leave() -> None:
+            raise SystemExit(3)
+
+        host.loop.call_soon(leave)
+        host.wake()  # runs in the instrument hook, where trio would log and drop an error
+        await trio.sleep_forever()
+
+    with pytest.raises(BaseException) as caught:
+        hosted(body)
+    exits = [e for e in _leaves(caught.value) if isinstance(e, SystemExit)]
+    assert exits and exits[0].code == 3
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
