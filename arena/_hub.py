@@ -228,6 +228,13 @@ class Hub:
         else:
             feed.add(watcher)
 
+    def live_matches(self, game: str, limit: int) -> list[pb.MatchSummary]:
+        """The matches in progress (of ``game``, if given), newest first."""
+        headers = [f.header for f in reversed(self.feeds.values())
+                   if not game or f.header.game == game]
+        return [pb.MatchSummary(match_id=h.match_id, game=h.game, seats=h.seats)
+                for h in headers[:limit]]
+
     def unwatch(self, match_id: str, watcher: AsyncioOutbox) -> None:
         """A spectator left."""
         feed = self.feeds.get(match_id)

@@ -227,12 +227,15 @@ class ArenaServicer:
 
     async def ListMatches(self, request: pb.ListMatchesRequest,
                           context: grpc.aio.ServicerContext) -> pb.ListMatchesResponse:
-        """Recent matches."""
+        """Recent matches, or the running ones."""
         if request.game:
             await self._require_game(request.game, context)
         if request.limit > 1000:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
                                 f"limit {request.limit} is too large; accepted: 0..1000")
+        if request.live:
+            return pb.ListMatchesResponse(
+                matches=self.hub.live_matches(request.game, request.limit or 50))
         records = await self._require_records(context)
         return pb.ListMatchesResponse(matches=await self._blocking(
             records.list_matches, request.game, request.limit or 50))

@@ -7,10 +7,11 @@ import contextlib
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import grpc
 import trio
 
 import arena
@@ -18,6 +19,9 @@ import bots
 import engine
 from arena._launcher import Limits
 from arena.metrics import Metrics
+from arena.v1 import arena_service_pb2 as pb
+from arena.v1 import arena_service_pb2_grpc as pb_grpc
+from arena.v1 import game_pb2
 
 from ._reports import StoreRecords, standings, table, to_csv, to_json
 from ._runner import MatchSpec, run_match
@@ -28,6 +32,7 @@ from ._tournament import TournamentConfig, needs_arena, play_tournament
 
 DEFAULT_GAME = "sector41"
 DEFAULT_DB = "arena.sqlite"
+DEFAULT_ADDRESS = "127.0.0.1:50051"
 
 
 class UsageError(Exception):
@@ -159,6 +164,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("match_id")
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--quiet", action="store_true", help="only the verdict")
+
+    p = sub.add_parser("matches", help="recent (or running) matches of an arena server")
+    p.add_argument("--address", default=DEFAULT_ADDRESS,
+                   help=f"host:port of `arena serve` (default {DEFAULT_ADDRESS})")
+    p.add_argument("--game", default="", help="one game (default: all)")
+    p.add_argument("--live", action="store_true", help="the matches in progress")
+    p.add_argument("--limit", type=_positive(int), default=20, help="how many (default 20)")
+
+    p = sub.add_parser("watch", help="follow a match of an arena server, public moves only")
+    p.add_argument("match_id")
+    p.add_argument("--address", default=DEFAULT_ADDRESS,
+                   help=f"host:port of `arena serve` (default {DEFAULT_ADDRESS})")
 
     p = sub.add_parser("ratings", help="standings from a database")
     p.add_argument("--game", default=None, help="game (default: every game in the database)")
@@ -415,6 +432,65 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seats(seats: Sequence[Any]) -> str:
+    return ", ".join(f"seat {s.seat} {s.bot_name}" for s in seats)
+
+
+def _outcome(result: Any, seats: Sequence[Any]) -> str:
+    places = ", ".join(
+        f"{s.bot_name} #{rank + 1} ({score:g})"
+        for s, rank, score in zip(seats, result.ranks, result.scores, strict=False))
+    termination = game_pb2.Termination.Name(result.termination).removeprefix("TERMINATION_")
+    reason = f"; {result.reason}" if result.reason else ""
+    return f"{places}; {termination.lower()}{reason}"
+
+
+@contextlib.contextmanager
+def _remote(address: str) -> Iterator[pb_grpc.ArenaServiceStub]:
+    """A client of a running arena; a refusal becomes a usage error naming the address."""
+    with grpc.insecure_channel(address) as channel:
+        try:
+            yield pb_grpc.ArenaServiceStub(channel)
+        except grpc.RpcError as error:
+            code = error.code()  # type: ignore[attr-defined]
+            details = error.details()  # type: ignore[attr-defined]
+            if code == grpc.StatusCode.UNAVAILABLE:
+                raise UsageError(f"no arena answers at {address} (start one with "
+                                 f"`arena serve`, or give --address HOST:PORT)") from None
+            raise UsageError(f"{address}: {code.name}: {details}") from None
+
+
+def cmd_matches(args: argparse.Namespace) -> int:
+    """Recent or running matches of a server."""
+    with _remote(args.address) as stub:
+        response = stub.ListMatches(pb.ListMatchesRequest(
+            game=args.game, limit=args.limit, live=args.live), timeout=30)
+    for match in response.matches:
+        state = _outcome(match.result, match.seats) if match.HasField("result") else "running"
+        print(f"{match.match_id}  {match.game}  {_seats(match.seats)}  {state}")
+    if not response.matches:
+        print("no running matches" if args.live else "no finished matches")
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Print a match's public log as it is played (a finished one: its header and result)."""
+    seats: Sequence[Any] = ()
+    with _remote(args.address) as stub:
+        for response in stub.WatchMatch(pb.WatchMatchRequest(match_id=args.match_id)):
+            kind = response.WhichOneof("message")
+            if kind == "match_started":
+                started = response.match_started
+                seats = started.seats
+                print(f"{started.match_id} ({started.game}): {_seats(seats)}", flush=True)
+            elif kind == "update":
+                for line in response.update.events:
+                    print(f"  [{response.update.step}] {line}", flush=True)
+            elif kind == "match_ended":
+                print(f"ended: {_outcome(response.match_ended.result, seats)}", flush=True)
+    return 0
+
+
 def _import_game(module: str) -> engine.Game:
     import importlib
 
@@ -477,7 +553,8 @@ def cmd_sprt(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,
-            "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings}
+            "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings,
+            "matches": cmd_matches, "watch": cmd_watch}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

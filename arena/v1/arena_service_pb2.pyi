@@ -288,12 +288,14 @@ class GetMatchResponse(_message.Message):
     def __init__(self, match: _Optional[_Union[MatchRecord, _Mapping]] = ...) -> None: ...
 
 class ListMatchesRequest(_message.Message):
-    __slots__ = ("game", "limit")
+    __slots__ = ("game", "limit", "live")
     GAME_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    LIVE_FIELD_NUMBER: _ClassVar[int]
     game: str
     limit: int
-    def __init__(self, game: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+    live: bool
+    def __init__(self, game: _Optional[str] = ..., limit: _Optional[int] = ..., live: _Optional[bool] = ...) -> None: ...
 
 class MatchSummary(_message.Message):
     __slots__ = ("match_id", "game", "seats", "result")

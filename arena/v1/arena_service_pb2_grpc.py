@@ -102,7 +102,7 @@ class ArenaServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListMatches(self, request, context):
-        """The most recent matches, newest first.
+        """The most recent matches, newest first (finished ones, or with `live` the running ones).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -20,7 +20,7 @@ from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BotPool, BotSpec
 from scheduler._timecontrol import TimeControl
-from tests.support.harness import RANDOM_PROCESS, run_in_arena
+from tests.support.harness import RANDOM_PROCESS, GatedSeat, run_in_arena
 
 
 def in_thread(fn: Callable[[], Any]) -> Any:
@@ -135,23 +135,7 @@ def test_a_spectator_sees_public_information_only() -> None:
         specs = [BotSpec.parse(f"a={RANDOM_PROCESS}"), BotSpec.parse(f"b={RANDOM_PROCESS}")]
         pool = BotPool(specs, hosted)
         watched: list[pb.WatchMatchResponse] = []
-        gate = trio.Event()
-
-        class GatedSeat(arena.Seat):
-            """Holds the match before its first decision until the spectator is in."""
-
-            def __init__(self, inner: arena.Seat) -> None:
-                self.inner, self.name = inner, inner.name
-
-            async def start(self, match):
-                await self.inner.start(match)
-
-            async def decide(self, request):
-                await gate.wait()
-                return await self.inner.decide(request)
-
-            async def end(self, ended):
-                await self.inner.end(ended)
+        gate = trio.Event()  # the match waits for the spectator
 
         def watch():
             with grpc.insecure_channel(hosted.address) as channel:
@@ -163,7 +147,7 @@ def test_a_spectator_sees_public_information_only() -> None:
 
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
-            seats = [GatedSeat(await pool.seat("a")), GatedSeat(await pool.seat("b"))]
+            seats = [GatedSeat(await pool.seat("a"), gate), GatedSeat(await pool.seat("b"), gate)]
             nursery.start_soon(in_thread, watch)
             record = await run_match(MatchSpec("watched", "duel", 3, {"rounds": 5}), seats,
                                      TimeControl.per_move(5), metrics=metrics,

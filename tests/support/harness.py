@@ -24,6 +24,23 @@ RANDOM_PROCESS = f"{PYTHON} -m bots.run random"
 TEST_DEADLINE = 120.0
 
 
+class GatedSeat(arena.Seat):
+    """A seat that holds its match before the first decision until ``gate`` is set."""
+
+    def __init__(self, inner: arena.Seat, gate: trio.Event) -> None:
+        self.inner, self.name, self.gate = inner, inner.name, gate
+
+    async def start(self, match: Any) -> None:
+        await self.inner.start(match)
+
+    async def decide(self, request: Any) -> int:
+        await self.gate.wait()
+        return await self.inner.decide(request)
+
+    async def end(self, ended: Any) -> None:
+        await self.inner.end(ended)
+
+
 def scripted(mode: str, **flags: Any) -> str:
     """The command of a misbehaving bot process (see tests/support/scripted_bot.py)."""
     extra = " ".join(f"--{k} {v}" for k, v in flags.items())
