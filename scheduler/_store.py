@@ -36,7 +36,8 @@ SCHEMA_VERSION = 1
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 # Tokens are 192 random bits, so no guessing attack is helped by a slow hash; the KDF is kept
-# cheap (a few milliseconds) because every connecting bot is checked on the trio thread.
+# cheap (a few milliseconds) because every connecting bot is checked, one after another, in
+# the service's single worker thread.
 # The parameters are stored with each hash so they can be raised without a migration.
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**11, 8, 1
 
