@@ -81,9 +81,17 @@ def percentile(values: list[float], q: float) -> float:
 # -- raw ping-pong ---------------------------------------------------------------------------
 
 async def _raw_server(port_file: str, count: int) -> None:
+    """Echo; after ``count`` messages, append this process's CPU seconds per message."""
     async def echo(requests, context):
+        seen, first_cpu = 0, 0.0
         async for item in requests:
             yield item
+            seen += 1
+            if seen == 1:
+                first_cpu = time.process_time()
+            elif seen == count:
+                with open(port_file + ".cpu", "w") as out:
+                    out.write(str((time.process_time() - first_cpu) / (count - 1)))
 
     server = grpc.aio.server()
     handler = grpc.stream_stream_rpc_method_handler(
@@ -110,11 +118,12 @@ async def _raw_client(address: str, count: int) -> list[float]:
         return times
 
 
-def raw_pingpong(count: int) -> list[float]:
-    """Round trips of a raw bidi echo: server and client in two processes."""
+def raw_pingpong(count: int) -> tuple[list[float], float]:
+    """Round trips of a raw bidi echo (server and client in two processes), and the server
+    process's CPU seconds per round trip (all its threads)."""
     with tempfile.TemporaryDirectory() as tmp:
         port_file = os.path.join(tmp, "port")
-        server = subprocess.Popen([PYTHON, __file__, "_raw-server", port_file])
+        server = subprocess.Popen([PYTHON, __file__, "_raw-server", port_file, str(count)])
         try:
             deadline = time.monotonic() + 30
             while not os.path.exists(port_file) or not Path(port_file).read_text():
@@ -122,7 +131,8 @@ def raw_pingpong(count: int) -> list[float]:
                     raise RuntimeError("raw server did not start")
                 time.sleep(0.01)
             port = Path(port_file).read_text()
-            return asyncio.run(_raw_client(f"127.0.0.1:{port}", count))
+            times = asyncio.run(_raw_client(f"127.0.0.1:{port}", count))
+            return times, float(Path(port_file + ".cpu").read_text())
         finally:
             server.kill()
             server.wait()
@@ -133,18 +143,19 @@ def raw_pingpong(count: int) -> list[float]:
 def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run random"
                     ) -> tuple[list[float], float, dict[str, float]]:
     """Per-decision round trips seen by the runner (send request -> move back), the wall time
-    per decision of the whole match, and memory before/after opening ``idle`` idle streams."""
+    per decision of the whole match, and stats: the server process's CPU seconds per decision
+    (all its threads) and its memory before/after opening ``idle`` idle streams."""
     from scheduler._runner import MatchSpec, run_match
     from scheduler._seating import BotPool, BotSpec
     from scheduler._timecontrol import TimeControl
 
     engine.register(PING)
-    memory: dict[str, float] = {}
+    stats: dict[str, float] = {}
 
     async def main(hosted: arena.Arena) -> tuple[list[float], float]:
         idlers = None
         if idle:
-            memory["rss_before_mb"] = rss_mb()
+            stats["rss_before_mb"] = rss_mb()
             tokens = [hosted.auth.issue(f"idle-{i}") for i in range(idle)]
             token_file = tempfile.NamedTemporaryFile("w", delete=False, suffix=".tokens")
             token_file.write("\n".join(tokens))
@@ -154,16 +165,17 @@ def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run
             with trio.fail_after(120):
                 while len(hosted.hub.sessions) < idle:
                     await hosted.hub.wait_changed()
-            memory["rss_after_mb"] = rss_mb()
-            memory["streams"] = len(hosted.hub.sessions)
+            stats["rss_after_mb"] = rss_mb()
+            stats["streams"] = len(hosted.hub.sessions)
         pool = BotPool([BotSpec.parse(f"bot={bot}")], hosted)
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             seat = await pool.seat("bot")
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             record = await run_match(MatchSpec("bench", "ping", 1, {"turns": count}), [seat],
                                      TimeControl.per_move(5))
             wall = (time.perf_counter() - started) / count
+            stats["cpu_per_decision_s"] = (time.process_time() - cpu) / count
             pool.stop()
         if idlers is not None:
             idlers.kill()
@@ -172,7 +184,7 @@ def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run
 
     times, wall = arena.run(main)
     engine.unregister("ping")
-    return times, wall, memory
+    return times, wall, stats
 
 
 def rss_mb() -> float:
@@ -235,18 +247,23 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
 
 def report_roundtrip(count: int = 2000, rounds: int = 5) -> None:
     """Alternate raw and arena runs, so that both see the same load on a shared machine."""
-    ratios = []
+    ratios, cpu_ratios = [], []
     for i in range(rounds):
-        raw = raw_pingpong(count)
-        times, wall, _ = arena_roundtrip(count)
+        raw, raw_cpu = raw_pingpong(count)
+        times, wall, stats = arena_roundtrip(count)
         raw_p50, arena_p50 = percentile(raw, 0.5), percentile(times, 0.5)
         ratios.append(arena_p50 / raw_p50)
+        cpu_ratios.append(stats["cpu_per_decision_s"] / raw_cpu)
         print(f"round {i + 1}: raw grpc.aio ping-pong p50 {raw_p50 * 1e3:.3f} ms "
               f"(p90 {percentile(raw, 0.9) * 1e3:.3f}); arena decision round trip p50 "
               f"{arena_p50 * 1e3:.3f} ms (p90 {percentile(times, 0.9) * 1e3:.3f}, wall per "
-              f"decision {wall * 1e3:.3f}); ratio {ratios[-1]:.2f}x")
+              f"decision {wall * 1e3:.3f}); ratio {ratios[-1]:.2f}x; server CPU per round "
+              f"trip {raw_cpu * 1e6:.0f} us raw, {stats['cpu_per_decision_s'] * 1e6:.0f} us "
+              f"arena")
     print(f"ratio arena/raw p50 over {rounds} rounds of {count} round trips: median "
-          f"{statistics.median(ratios):.2f}x, best {min(ratios):.2f}x")
+          f"{statistics.median(ratios):.2f}x, best {min(ratios):.2f}x; server CPU ratio "
+          f"median {statistics.median(cpu_ratios):.2f}x (steadier than latency on a shared "
+          f"machine)")
 
 
 def report_throughput() -> None:
@@ -261,10 +278,10 @@ def report_throughput() -> None:
 
 def report_idle(count: int = 1000) -> None:
     quiet, _, _ = arena_roundtrip(2000)
-    times, _, memory = arena_roundtrip(2000, idle=count)
-    grown = memory["rss_after_mb"] - memory["rss_before_mb"]
-    print(f"{int(memory['streams'])} idle bot streams: server RSS {memory['rss_before_mb']:.0f} -> "
-          f"{memory['rss_after_mb']:.0f} MB ({grown * 1024 / count:.1f} KB per stream); "
+    times, _, stats = arena_roundtrip(2000, idle=count)
+    grown = stats["rss_after_mb"] - stats["rss_before_mb"]
+    print(f"{int(stats['streams'])} idle bot streams: server RSS {stats['rss_before_mb']:.0f} -> "
+          f"{stats['rss_after_mb']:.0f} MB ({grown * 1024 / count:.1f} KB per stream); "
           f"round trip p50 {statistics.median(times) * 1e3:.3f} ms with them, "
           f"{statistics.median(quiet) * 1e3:.3f} ms without")
 
@@ -272,7 +289,7 @@ def report_idle(count: int = 1000) -> None:
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "all"
     if what == "_raw-server":
-        asyncio.run(_raw_server(sys.argv[2], 0))
+        asyncio.run(_raw_server(sys.argv[2], int(sys.argv[3])))
     elif what == "_idle-client":
         asyncio.run(_idle_client(sys.argv[2], sys.argv[3]))
     else:
