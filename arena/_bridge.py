@@ -9,10 +9,10 @@ those callbacks right after that step. So a message crosses over without a threa
 and asyncio code may call trio's synchronous API (``Event.set``, ``reschedule``) directly: it
 only ever runs between trio task steps, never beside one.
 
-Measured on the same machine (benchmarks/bench_arena.py roundtrip, README): faster in every
-alternating run than grpc.aio in a thread of its own (two thread wake-ups per decision) and
-than trio's guest mode (which waits for I/O in a worker thread). The I/O wait needs no cancel
-scope (one costs about 15 us here): asyncio timers have a task of their own.
+Measured with benchmarks/bench_arena.py roundtrip (README): faster in every alternating run
+than grpc.aio in a thread of its own (two thread wake-ups per decision); trio's guest mode,
+which waits for I/O in a worker thread, was slower than that. The I/O wait needs no cancel
+scope (a cost on every wake-up): asyncio timers have a task of their own.
 
 Stepping a loop from outside uses ``BaseEventLoop._run_once`` and its ``_ready``/``_scheduled``
 queues, which CPython has kept since asyncio began; ``_check_supported`` fails with a clear
@@ -91,7 +91,6 @@ class AsyncioHost(trio.abc.Instrument):
         self.loop = asyncio.new_event_loop()
         _check_supported(self.loop)
         self._woken = False  # new work since the loop last ran
-        self._stepping = False
         self._timer_scope: trio.CancelScope | None = None
         # What escaped the loop (SystemExit from a callback): raised by the driver task.
         self.failure: BaseException | None = None
@@ -170,15 +169,14 @@ class AsyncioHost(trio.abc.Instrument):
             raise
 
     def _step(self, poll: bool) -> None:
-        """Run the loop's ready callbacks (and, if ``poll``, its pending I/O) without blocking."""
-        if self._stepping:
-            return
+        """Run the loop's ready callbacks (and, if ``poll``, its pending I/O) without blocking.
+
+        Never re-entered: asyncio callbacks run no trio task step, so no hook fires inside.
+        """
         loop = self.loop
         ready = loop._ready  # type: ignore[attr-defined]
-        self._woken = False
         if poll and not ready:
             loop.call_soon(_noop)  # a ready callback makes _run_once select with timeout 0
-        self._stepping = True
         asyncio._set_running_loop(loop)
         try:
             for _ in range(_MAX_ITERATIONS):
@@ -189,8 +187,7 @@ class AsyncioHost(trio.abc.Instrument):
                 loop._write_to_self()  # type: ignore[attr-defined]  # the driver goes on
         finally:
             asyncio._set_running_loop(None)
-            self._stepping = False
-            self._woken = False
+            self._woken = False  # whatever callbacks handed over ran in the loop above
         timers = loop._scheduled  # type: ignore[attr-defined]
         if timers and timers[0].when() < self._timer_when and self._timer_scope is not None:
             self._timer_when = timers[0].when()
