@@ -79,23 +79,27 @@ class BotSession:
 
 
 class MatchFeed:
-    """The public messages of one live match, for spectators who join at any time."""
+    """The public messages of one live match, for spectators who join at any time.
 
-    def __init__(self, header: pb.MatchStarted) -> None:
+    The match publishes a step only while somebody watches (building the public view costs
+    as much as a seat's observation); a spectator who joins gets ``snapshot()`` first: the
+    public view now and the public log so far.
+    """
+
+    def __init__(self, header: pb.MatchStarted,
+                 snapshot: Callable[[], pb.SpectatorUpdate]) -> None:
         self.header = header
-        self.last_update: pb.SpectatorUpdate | None = None
+        self.snapshot = snapshot
         self.watchers: list[AsyncioOutbox] = []
 
     def add(self, watcher: AsyncioOutbox) -> None:
-        """Send what happened so far, then every later message."""
+        """Send the header and what happened so far, then every later message."""
         watcher.put(pb.WatchMatchResponse(match_started=self.header))
-        if self.last_update is not None:
-            watcher.put(pb.WatchMatchResponse(update=self.last_update))
+        watcher.put(pb.WatchMatchResponse(update=self.snapshot()))
         self.watchers.append(watcher)
 
     def update(self, update: pb.SpectatorUpdate) -> None:
         """Publish the public state after a step."""
-        self.last_update = update
         for watcher in self.watchers:
             watcher.put(pb.WatchMatchResponse(update=update))
 
@@ -103,6 +107,11 @@ class MatchFeed:
         """Publish the end and close every spectator stream."""
         for watcher in self.watchers:
             watcher.put(pb.WatchMatchResponse(match_ended=ended))
+        self.close()
+
+    def close(self) -> None:
+        """Close every spectator stream (the match ended, or stopped without a result)."""
+        for watcher in self.watchers:
             watcher.put(CLOSE)
         self.watchers.clear()
 

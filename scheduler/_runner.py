@@ -75,6 +75,10 @@ class _Match:
         self.control = control
         self.policy = policy
         self.metrics = metrics
+        # Looked up once: a labelled child costs a dict lookup and a lock per decision.
+        self._counted = None if metrics is None else (
+            metrics.decisions.labels(self.game.name),
+            metrics.decision_latency.labels(self.game.name))
         n = len(seats)
         self.clocks = [Clock(control) for _ in range(n)]
         self.faults = [Faults() for _ in range(n)]
@@ -145,9 +149,10 @@ class _Match:
                 decision.action(action_id)
             except engine.IllegalActionError as error:
                 fault = SeatFault(Termination.ILLEGAL_ACTION, f"seat {seat} ({name}): {error}")
-        if self.metrics is not None and fault is None:
-            self.metrics.decisions.labels(self.game.name).inc()
-            self.metrics.decision_latency.labels(self.game.name).observe(used)
+        if self._counted is not None and fault is None:
+            decisions, latency = self._counted
+            decisions.inc()
+            latency.observe(used)
         if fault is None:
             answers[seat] = SeatAction(seat, action_id, used)
         elif self.punish(seat, fault):
@@ -184,7 +189,15 @@ class _Match:
         return False
 
     def spectator_update(self) -> pb.SpectatorUpdate:
-        events = self.state.events_since(self.public_events, None)
+        """The public view after the last step, with the public events since the last one."""
+        return self._public_view(self.public_events)
+
+    def spectator_snapshot(self) -> pb.SpectatorUpdate:
+        """The public view now, with every public event so far (for a spectator joining)."""
+        return self._public_view(0)
+
+    def _public_view(self, since: int) -> pb.SpectatorUpdate:
+        events = self.state.events_since(since, None)
         self.public_events = self.state.event_count
         return pb.SpectatorUpdate(
             step=len(self.record.steps),
@@ -213,7 +226,7 @@ async def run_match(
     match = _Match(spec, seats, control, policy, metrics)
     header = match.header()
     game = match.game.name
-    feed = MatchFeed(header) if feeds is not None else None
+    feed = MatchFeed(header, match.spectator_snapshot) if feeds is not None else None
     if feeds is not None and feed is not None:
         feeds[spec.match_id] = feed
     if metrics is not None:
@@ -240,7 +253,7 @@ async def run_match(
                 break
             state.apply({seat: a.action_id for seat, a in answers.items()})
             match.record.steps.append([answers[s] for s in sorted(answers)])
-            if feed is not None:
+            if feed is not None and feed.watchers:
                 feed.update(match.spectator_update())
         result = match.result()
         match.record.result = result
@@ -257,5 +270,6 @@ async def run_match(
     finally:
         if metrics is not None:
             metrics.active_matches.labels(game).dec()
-        if feeds is not None:
+        if feeds is not None and feed is not None:
             feeds.pop(spec.match_id, None)
+            feed.close()  # no-op after a result; else spectators are not left hanging

@@ -158,7 +158,8 @@ def test_a_spectator_sees_public_information_only() -> None:
     record, watched = run_in_arena(main, metrics=metrics)
     kinds = [w.WhichOneof("message") for w in watched]
     assert kinds[0] == "match_started" and kinds[-1] == "match_ended"
-    assert kinds.count("update") == len(record.steps)
+    steps = [w.update.step for w in watched if w.WhichOneof("message") == "update"]
+    assert steps == list(range(len(record.steps) + 1))  # the view on joining, then each step
     for update in (w.update for w in watched if w.WhichOneof("message") == "update"):
         view = json.loads(update.observation.generic.json)
         assert view["my_secret"] is None

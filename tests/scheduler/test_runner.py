@@ -12,6 +12,7 @@ import trio
 import trio.testing
 
 from arena import Seat, SeatFault
+from arena._hub import CLOSE
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 from scheduler._runner import MatchSpec, run_match
@@ -159,3 +160,43 @@ def test_time_controls_reject_bad_values() -> None:
         TimeControl.per_move(0)
     with pytest.raises(ValueError, match="forfeit, default"):
         FaultPolicy("ignore")
+
+
+class _Spectator:
+    """Collects what a match feed sends (stands in for a WatchMatch stream's outbox)."""
+
+    def __init__(self) -> None:
+        self.received: list[object] = []
+
+    def put(self, item: object) -> None:
+        self.received.append(item)
+
+
+def test_a_late_spectator_gets_the_public_log_so_far_then_every_step() -> None:
+    feeds: dict = {}
+    late = _Spectator()
+
+    class JoinsLate(ScriptedSeat):
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            if len(self.requests) == 2:  # before step 4 (a calls, both bid, b calls)
+                feeds["m"].add(late)
+            return await super().decide(request)
+
+    async def main():
+        return await run_match(MatchSpec("m", "duel", 4, {"rounds": 3}),
+                               [JoinsLate("a"), ScriptedSeat("b")], TimeControl.per_move(1.0),
+                               feeds=feeds)
+
+    record = trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert feeds == {}  # the finished match left the live list
+    kinds = [m.WhichOneof("message") if isinstance(m, pb.WatchMatchResponse) else m
+             for m in late.received]
+    updates = [m.update for m in late.received
+               if isinstance(m, pb.WatchMatchResponse) and m.HasField("update")]
+    assert kinds[0] == "match_started" and kinds[-2:] == ["match_ended", CLOSE]
+    assert [u.step for u in updates] == list(range(3, len(record.steps) + 1))
+    # On joining: the public log of the three steps so far (no seat's secret), then per step.
+    assert list(updates[0].events) == [
+        "round 1: multiplier 1", "bids (0, 0); scores [0, 0]", "round 2: multiplier 1"]
+    assert list(updates[1].events) == ["bids (0, 0); scores [0, 0]"]
+    assert not any("secret" in e for u in updates for e in u.events)
