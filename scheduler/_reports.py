@@ -64,8 +64,8 @@ def table(rows: Sequence[Standing]) -> str:
     return "\n".join(lines)
 
 
-def to_json(rows: Sequence[Standing], records: Sequence[MatchRecord]) -> str:
-    """Standings and every match's outcome as JSON."""
+def to_json(by_game: dict[str, Sequence[Standing]], records: Sequence[MatchRecord]) -> str:
+    """Standings (each line naming its game) and every match's outcome as JSON."""
     matches = [{
         "match_id": r.match_id, "tournament_id": r.tournament_id, "index": r.index,
         "game": r.game, "seed": r.seed, "seats": r.seats, "options": r.options,
@@ -74,16 +74,18 @@ def to_json(rows: Sequence[Standing], records: Sequence[MatchRecord]) -> str:
         "termination": r.result.termination.value if r.result else None,
         "reason": r.result.reason if r.result else None, "steps": len(r.steps),
     } for r in records]
-    return json.dumps({"standings": [asdict(s) for s in rows], "matches": matches}, indent=2)
+    lines = [{"game": game, **asdict(s)} for game, rows in by_game.items() for s in rows]
+    return json.dumps({"standings": lines, "matches": matches}, indent=2)
 
 
-def to_csv(rows: Sequence[Standing]) -> str:
-    """Standings as CSV with a header row."""
+def to_csv(by_game: dict[str, Sequence[Standing]]) -> str:
+    """Standings as CSV with a header row, one line per game and bot."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([f for f in Standing.__dataclass_fields__])
-    for row in rows:
-        writer.writerow(list(asdict(row).values()))
+    writer.writerow(["game", *Standing.__dataclass_fields__])
+    for game, rows in by_game.items():
+        for row in rows:
+            writer.writerow([game, *asdict(row).values()])
     return out.getvalue()
 
 

@@ -153,7 +153,8 @@ class Store:
                         db.execute(statement)
                 db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
                 return
-            (version,) = db.execute("SELECT version FROM schema_version").fetchone()
+            found = db.execute("SELECT version FROM schema_version").fetchone()
+        version = None if found is None else found[0]
         if version != SCHEMA_VERSION:
             raise StoreError(
                 f"database {self.path!r} has schema version {version}; "
@@ -245,13 +246,16 @@ class Store:
         )
         return TournamentRow(tid, json.loads(row[0]), schedule, row[1], bool(row[2]))
 
-    def latest_tournament(self, game: str | None = None) -> str | None:
-        """The id of the most recently created tournament (of ``game``), or None."""
-        query = "SELECT id FROM tournaments"
+    def latest_tournament(self, game: str | None = None, unfinished: bool = False) -> str | None:
+        """The id of the most recently created tournament (of ``game``; not finished, if
+        ``unfinished``), or None."""
+        query = "SELECT id FROM tournaments WHERE 1"
         args: tuple[str, ...] = ()
         if game is not None:
-            query += " WHERE game = ?"
+            query += " AND game = ?"
             args = (game,)
+        if unfinished:
+            query += " AND NOT finished"
         row = self._db.execute(query + " ORDER BY created_at DESC, rowid DESC LIMIT 1", args)
         found = row.fetchone()
         return None if found is None else str(found[0])

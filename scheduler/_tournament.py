@@ -23,7 +23,7 @@ from ._pairings import Pairing, Schedule, gauntlet, round_robin
 from ._records import MatchRecord
 from ._runner import MatchSpec, run_match
 from ._seating import BotPool, BotSpec
-from ._store import Store
+from ._store import Store, TournamentRow
 from ._timecontrol import FaultPolicy, TimeControl
 
 
@@ -97,8 +97,20 @@ class TournamentConfig:
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> TournamentConfig:
-        """Inverse of ``to_dict``."""
+        """Inverse of ``to_dict``; ValueError naming keys this version does not know."""
+        unknown = sorted(set(data) - set(TournamentConfig.__dataclass_fields__))
+        if unknown or "bots" not in data or "game" not in data:
+            raise ValueError(f"stored tournament config has unknown keys {unknown} or lacks "
+                             f"game/bots; it was written by another version of the arena")
         return TournamentConfig(**{**data, "bots": tuple(data["bots"])})
+
+
+def check_plan(schedule: Schedule, row: TournamentRow) -> None:
+    """ValueError unless ``schedule`` is the plan stored with the tournament (an arena of
+    another version may plan the same config otherwise: its matches would mix two plans)."""
+    if tuple(sorted(schedule.pairs())) != row.schedule:
+        raise ValueError(f"tournament {row.id} was planned differently by the version of the "
+                         f"arena that created it; resume it with that version")
 
 
 def match_seed(tournament_seed: int, pairing: Pairing) -> int:
@@ -123,24 +135,28 @@ async def play_tournament(
 ) -> int:
     """Play every unfinished match of a stored tournament; returns how many were played.
 
-    ``stop(record)`` returning True after a match ends the tournament early (SPRT).
+    ``stop(record)`` returning True after a match ends the tournament early (SPRT); it is
+    not called again, though matches that end in the same moment are still recorded. The
+    stored plan is played; ValueError if this version would plan the tournament otherwise.
     """
     row = store.tournament(tournament_id)
     config = TournamentConfig.from_dict(row.config)
     done = store.finished_indices(tournament_id)
     schedule = config.schedule()
+    check_plan(schedule, row)
     todo = [p for p in schedule if p.index not in done]
     control, policy = config.time_control(), config.fault_policy()
     pool = BotPool(config.bot_specs(), arena, limits=Limits(config.memory_mb, config.cpu_seconds),
                    recover=config.recover, stderr=stderr)
     played = 0
+    stopped = False
     work_send, work_receive = trio.open_memory_channel[Pairing](len(todo) or 1)
     for pairing in todo:
         work_send.send_nowait(pairing)
     work_send.close()
 
     async def worker(workers: trio.CancelScope) -> None:
-        nonlocal played
+        nonlocal played, stopped
         async for pairing in work_receive:
             seats = [await pool.seat(name) for name in pairing.seats]
             spec = MatchSpec(f"{tournament_id}-{pairing.index:05d}", config.game,
@@ -152,7 +168,8 @@ async def play_tournament(
                 played += 1
             if progress is not None:
                 progress(record, len(done) + played, len(schedule))
-            if stop is not None and stop(record):
+            if stop is not None and not stopped and stop(record):
+                stopped = True
                 workers.cancel()
 
     async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +28,9 @@ from arena.v1 import game_pb2
 from ._reports import StoreRecords, standings, table, to_csv, to_json
 from ._runner import MatchSpec, run_match
 from ._seating import BotPool, BotSpec, process_command
-from ._store import Store
+from ._store import Store, StoreError
 from ._timecontrol import FaultPolicy, TimeControl
-from ._tournament import TournamentConfig, needs_arena, play_tournament
+from ._tournament import TournamentConfig, check_plan, needs_arena, play_tournament
 
 DEFAULT_GAME = "sector41"
 DEFAULT_DB = "arena.sqlite"
@@ -200,7 +202,50 @@ def _time_control(args: argparse.Namespace) -> TimeControl:
 def _open_store(path: str, must_exist: bool = False) -> Store:
     if must_exist and not Path(path).exists():
         raise UsageError(f"no database at {path!r} (give --db FILE)")
-    return Store(path)
+    try:
+        return Store(path)
+    except (StoreError, sqlite3.DatabaseError) as error:
+        raise UsageError(f"cannot use {path!r} as the arena's database: {error} "
+                         f"(give --db with a new file or one the arena wrote)") from None
+
+
+# What a stored tournament fixed when it was planned: not to be given again with --resume.
+_PLANNED = ("game", "players", "bot", "option", "move_time", "tc", "margin", "policy",
+            "max_strikes", "seed", "recover", "memory_mb", "cpu_seconds", "rounds", "gauntlet",
+            "max_matches")
+
+
+def _resumed(args: argparse.Namespace, store: Store) -> tuple[str, TournamentConfig]:
+    """The tournament ``--resume`` names (default: the newest unfinished one) and its config.
+
+    Only ``--concurrency`` may change; a flag that would change the plan is refused.
+    """
+    defaults = build_parser().parse_args(["tournament"])
+    given = [f"--{d.replace('_', '-')}" for d in _PLANNED
+             if getattr(args, d) != getattr(defaults, d)]
+    if given:
+        raise UsageError(f"--resume plays the stored plan as it was made; drop {', '.join(given)} "
+                         f"(only --concurrency may change), or start a new tournament")
+    if args.resume == "latest":
+        tid = store.latest_tournament(unfinished=True)
+        if tid is None:
+            raise UsageError(f"no unfinished tournament to resume in {args.db!r}")
+    else:
+        tid = args.resume
+    try:
+        row = store.tournament(tid)
+        config = TournamentConfig.from_dict(row.config)
+        if args.concurrency != defaults.concurrency:
+            config = replace(config, concurrency=args.concurrency)
+        config.check()
+        check_plan(config.schedule(), row)
+    except (ValueError, LookupError, engine.EngineError) as error:
+        raise UsageError(f"cannot resume: {error}") from None
+    if row.finished:
+        print(f"tournament {tid} is already finished; nothing to play", file=sys.stderr)
+    else:
+        print(f"resuming tournament {tid}", file=sys.stderr)
+    return tid, config
 
 
 def _metrics(port: int | None) -> Metrics | None:
@@ -217,16 +262,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """Plan (or resume) and play a tournament, then print the standings."""
     from ._progress import Progress
 
+    _check_exports(args)
     store = _open_store(args.db)
     if args.resume:
-        tid = store.latest_tournament() if args.resume == "latest" else args.resume
-        if tid is None:
-            raise UsageError(f"no tournament to resume in {args.db!r}")
-        try:
-            config = TournamentConfig.from_dict(store.tournament(tid).config)
-        except LookupError as error:
-            raise UsageError(str(error)) from None
-        print(f"resuming tournament {tid}", file=sys.stderr)
+        tid, config = _resumed(args, store)
     else:
         control = _time_control(args)
         config = TournamentConfig(
@@ -264,16 +303,28 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     records = store.matches(tournament_id=tid)
     rows = standings(records)
     print(table(rows))
-    _export(args, rows, records)
+    _export(args, {config.game: rows}, records)
     return 0
 
 
-def _export(args: argparse.Namespace, rows: Any, records: Any) -> None:
+def _check_exports(args: argparse.Namespace) -> None:
+    """Refuse an export path that cannot be written before any match is played."""
+    for flag in ("json", "csv"):
+        path = getattr(args, flag, None)
+        if not path:
+            continue
+        folder = Path(path).resolve().parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK) or Path(path).is_dir():
+            raise UsageError(f"--{flag} {path!r}: cannot write there (no such folder, not "
+                             f"writable, or a folder); give a file path in a writable folder")
+
+
+def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any) -> None:
     if getattr(args, "json", None):
-        Path(args.json).write_text(to_json(rows, records))
+        Path(args.json).write_text(to_json(by_game, records))
         print(f"wrote {args.json}", file=sys.stderr)
     if getattr(args, "csv", None):
-        Path(args.csv).write_text(to_csv(rows))
+        Path(args.csv).write_text(to_csv(by_game))
         print(f"wrote {args.csv}", file=sys.stderr)
 
 
@@ -418,17 +469,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
-    """Standings from a database."""
+    """Standings from a database: a table per game; one export holds every game."""
+    _check_exports(args)
     store = _open_store(args.db, must_exist=True)
     records = store.matches(game=args.game, tournament_id=args.tournament)
-    games = sorted({r.game for r in records})
-    for game in games:
-        rows = standings([r for r in records if r.game == game])
+    by_game = {game: standings([r for r in records if r.game == game])
+               for game in sorted({r.game for r in records})}
+    for game, rows in by_game.items():
         print(f"{game}:")
         print(table(rows))
-        _export(args, rows, [r for r in records if r.game == game])
-    if not games:
+    if not by_game:
         print("no finished matches")
+    _export(args, by_game, records)
     return 0
 
 
@@ -544,6 +596,8 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         arena.run(main, records=StoreRecords(store))
     else:
         trio.run(main, None)
+    # Decided or not, a test run is over: --resume must not pick it up as a tournament.
+    store.finish_tournament(tid)
     result = sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1, args.alpha, args.beta)
     games = sum(tally.values())
     print(f"{new} vs {old}: +{tally['w']} ={tally['d']} -{tally['l']} in {games} games; "

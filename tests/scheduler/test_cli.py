@@ -57,7 +57,7 @@ def test_a_tournament_prints_standings_and_exports(tmp_path: Path) -> None:
     assert {s["bot"] for s in exported["standings"]} == {"proc", "random", "other"}
     assert sum(s["matches"] for s in exported["standings"]) == 24
     csv_lines = (tmp_path / "o.csv").read_text().splitlines()
-    assert csv_lines[0].startswith("rank,bot,elo,elo_low,elo_high,matches,score")
+    assert csv_lines[0].startswith("game,rank,bot,elo,elo_low,elo_high,matches,score")
     assert len(csv_lines) == 4
     ratings = arena("ratings", "--db", str(db))
     assert "duel:" in ratings.stdout and "proc" in ratings.stdout
@@ -146,6 +146,78 @@ def test_sprt_stops_early_with_an_exit_code_for_ci(tmp_path: Path, new: str, old
     assert verdict in result.stdout
     games = int(re.search(r"in (\d+) games", result.stdout)[1])
     assert games < 200  # it stopped early
+
+
+def test_sprt_reports_the_decision_it_stopped_on(tmp_path: Path) -> None:
+    # Wide hypotheses decide within a few games, while the other seat order of the same deal
+    # is still being played: that match is recorded, but must not undo the decision.
+    result = arena("sprt", "--game", "duel", "--bot", "builtin:random", "--bot",
+                   "r2=builtin:random", "--max-matches", "400", "--elo0", "-200", "--elo1", "200",
+                   "--concurrency", "4", "--db", str(tmp_path / "s.sqlite"), check=False)
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    assert "continue" not in result.stdout
+    resumed = arena("tournament", "--resume", "--db", str(tmp_path / "s.sqlite"), check=False)
+    assert resumed.returncode == 2 and "no unfinished tournament" in resumed.stderr
+
+
+def test_resume_takes_the_newest_unfinished_tournament_and_only_its_plan(tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite"
+    plan = ["--game", "duel", "--bot", "a=builtin:random", "--bot", "b=builtin:random",
+            "--rounds", "1", "--db", str(db)]
+    arena("tournament", *plan, "--seed", "2")
+    stored = sqlite3.connect(db)
+    with stored:  # an unfinished tournament older than the finished one
+        stored.execute("UPDATE tournaments SET finished = 0, created_at = 0 WHERE rowid = 1")
+        stored.execute("DELETE FROM matches")
+    arena("tournament", *plan, "--seed", "3")
+    first = stored.execute("SELECT id FROM tournaments WHERE rowid = 1").fetchone()[0]
+    refused = arena("tournament", "--resume", "--rounds", "3", "--db", str(db), check=False)
+    assert refused.returncode == 2 and "drop --rounds" in refused.stderr
+    resumed = arena("tournament", "--resume", "--concurrency", "1", "--db", str(db))
+    assert f"resuming tournament {first}" in resumed.stderr
+    assert stored.execute("SELECT COUNT(*) FROM matches WHERE tournament_id = ?",
+                          (first,)).fetchone()[0] == 2
+    with stored:  # a plan this version would not make
+        stored.execute("UPDATE tournaments SET finished = 0 WHERE id = ?", (first,))
+        stored.execute("UPDATE schedule SET seats = '[\"b\", \"b\"]' WHERE tournament_id = ?",
+                       (first,))
+    replanned = arena("tournament", "--resume", first, "--db", str(db), check=False)
+    assert replanned.returncode == 2 and "planned differently" in replanned.stderr
+    with stored:
+        stored.execute("UPDATE tournaments SET config = '{\"game\": \"duel\", \"byes\": 1}' "
+                       "WHERE id = ?", (first,))
+    foreign = arena("tournament", "--resume", first, "--db", str(db), check=False)
+    assert foreign.returncode == 2 and "unknown keys ['byes']" in foreign.stderr
+    stored.close()
+
+
+def test_a_file_that_is_no_arena_database_is_refused_by_name(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.sqlite"
+    junk.write_text("not a database at all\n" * 100)
+    result = arena("ratings", "--db", str(junk), check=False)
+    assert result.returncode == 2
+    assert f"cannot use {str(junk)!r} as the arena's database" in result.stderr
+
+
+def test_ratings_export_every_game_and_bad_export_paths_fail_first(tmp_path: Path) -> None:
+    db = tmp_path / "m.sqlite"
+    for game, options in (("duel", "rounds=2"), ("sector41", "turn_limit=5")):
+        arena("tournament", "--game", game, "--bot", "a=builtin:random", "--bot",
+              "b=builtin:random", "--rounds", "1", "--option", options, "--db", str(db))
+    arena("ratings", "--db", str(db), "--json", str(tmp_path / "r.json"),
+          "--csv", str(tmp_path / "r.csv"))
+    exported = json.loads((tmp_path / "r.json").read_text())
+    assert {(s["game"], s["bot"]) for s in exported["standings"]} == {
+        (g, b) for g in ("duel", "sector41") for b in ("a", "b")}
+    assert {m["game"] for m in exported["matches"]} == {"duel", "sector41"}
+    rows = (tmp_path / "r.csv").read_text().splitlines()[1:]
+    assert sorted(r.split(",")[0] for r in rows) == ["duel", "duel", "sector41", "sector41"]
+    before = finished_matches(db)
+    bad = arena("tournament", "--game", "duel", "--bot", "a=builtin:random", "--bot",
+                "b=builtin:random", "--db", str(db), "--csv", str(tmp_path / "no" / "x.csv"),
+                check=False)
+    assert bad.returncode == 2 and "--csv" in bad.stderr and "cannot write there" in bad.stderr
+    assert finished_matches(db) == before  # refused before anything was played
 
 
 @pytest.mark.parametrize("recover", [False, True])

@@ -154,6 +154,10 @@ def test_latest_tournament(store: Store) -> None:
     assert store.latest_tournament() == second
     assert store.latest_tournament("sector41") == first
     assert store.latest_tournament("unknown") is None
+    store.finish_tournament(second)
+    assert store.latest_tournament(unfinished=True) == first
+    store.finish_tournament(first)
+    assert store.latest_tournament(unfinished=True) is None
 
 
 def test_finished_indices_and_results(store: Store) -> None:
