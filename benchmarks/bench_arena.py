@@ -1,7 +1,8 @@
 """Arena benchmarks: ``python benchmarks/bench_arena.py [roundtrip|throughput|idle|all]``.
 
 - roundtrip: a decision's round trip through the arena (bot in its own process) next to a raw
-  grpc.aio bidirectional ping-pong between two processes, measured in the same run.
+  grpc.aio bidirectional ping-pong between two processes, and next to the least any grpc.aio
+  server can do for the same messages and bot (no trio, no arena), measured in the same run.
 - throughput: tournament matches per second, bot processes over gRPC vs in-process bots.
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
 
@@ -138,6 +139,67 @@ def raw_pingpong(count: int) -> tuple[list[float], float]:
             server.wait()
 
 
+# -- the same protocol without the arena ---------------------------------------------------
+
+def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random"
+                  ) -> tuple[list[float], float]:
+    """The least a Python grpc.aio server can do for a decision: one handler that writes a
+    DecisionRequest like the runner's and reads the Move, no trio, no hub, no runner, with the
+    same bot process. The round trips, and this process's CPU seconds per round trip."""
+    from arena import _codec
+    from arena.v1 import arena_service_pb2 as pb
+
+    times: list[float] = []
+    cpu: list[float] = []
+
+    async def play(context: grpc.aio.ServicerContext) -> None:
+        await context.read()  # the Hello (not checked: this is not an arena)
+        await context.write(pb.PlayResponse(welcome=pb.Welcome(bot_name="bot",
+                                                               protocol_version=1)))
+        await context.write(pb.PlayResponse(match_started=pb.MatchStarted(
+            match_id="bench", game="ping")))
+        started = time.process_time()
+        for turn in range(count):
+            message = pb.PlayResponse()
+            request = message.decision_request
+            request.match_id, request.decision_id, request.time_left_ms = "bench", turn + 1, 5000
+            request.observation.CopyFrom(_codec.observation("ping", PingObservation(turn)))
+            request.legal.add(id=0, text="ping")
+            request.legal.add(id=1, text="pong")
+            sent = time.perf_counter()
+            await context.write(message)
+            await context.read()
+            times.append(time.perf_counter() - sent)
+        cpu.append((time.process_time() - started) / count)
+        await context.write(pb.PlayResponse(match_ended=pb.MatchEnded(match_id="bench")))
+
+    async def handler(requests, context):  # noqa: ANN001 - grpc's stream handler shape
+        await play(context)
+        return
+        yield  # an async generator: grpc then treats the handler as streaming
+
+    async def main() -> None:
+        server = grpc.aio.server()
+        server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(
+            "arena.v1.ArenaService", {"Play": grpc.stream_stream_rpc_method_handler(
+                handler, request_deserializer=pb.PlayRequest.FromString,
+                response_serializer=pb.PlayResponse.SerializeToString)})])
+        port = server.add_insecure_port("127.0.0.1:0")
+        await server.start()
+        argv = [*bot.split(), f"--address=127.0.0.1:{port}", "--token=-", "--name=bot",
+                "--max-matches=1"]
+        process = await asyncio.create_subprocess_exec(*argv, cwd=ROOT)
+        try:
+            await asyncio.wait_for(process.wait(), 300)
+        finally:
+            if process.returncode is None:
+                process.kill()
+            await server.stop(None)
+
+    asyncio.run(main())
+    return times, cpu[0]
+
+
 # -- arena round trip -----------------------------------------------------------------------
 
 def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run random"
@@ -246,28 +308,33 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
 
 
 def report_roundtrip(count: int = 2000, rounds: int = 5) -> None:
-    """Alternate raw and arena runs, so that both see the same load on a shared machine."""
-    ratios, cpu_ratios = [], []
+    """Alternate raw, asyncio-floor and arena runs, so that all see the same load."""
+    ratios, floor_ratios, cpu_ratios = [], [], []
     for i in range(rounds):
         raw, raw_cpu = raw_pingpong(count)
+        floor, floor_cpu = asyncio_floor(count)
         times, wall, stats = arena_roundtrip(count)
-        raw_p50, arena_p50 = percentile(raw, 0.5), percentile(times, 0.5)
+        raw_p50, floor_p50, arena_p50 = (percentile(raw, 0.5), percentile(floor, 0.5),
+                                         percentile(times, 0.5))
         ratios.append(arena_p50 / raw_p50)
+        floor_ratios.append(floor_p50 / raw_p50)
         cpu_ratios.append(stats["cpu_per_decision_s"] / raw_cpu)
         print(f"round {i + 1}: raw grpc.aio ping-pong p50 {raw_p50 * 1e3:.3f} ms "
-              f"(p90 {percentile(raw, 0.9) * 1e3:.3f}); arena decision round trip p50 "
-              f"{arena_p50 * 1e3:.3f} ms (p90 {percentile(times, 0.9) * 1e3:.3f}, wall per "
+              f"(p90 {percentile(raw, 0.9) * 1e3:.3f}); same protocol, asyncio only "
+              f"{floor_p50 * 1e3:.3f} ms ({floor_ratios[-1]:.2f}x); arena decision round trip "
+              f"p50 {arena_p50 * 1e3:.3f} ms (p90 {percentile(times, 0.9) * 1e3:.3f}, wall per "
               f"decision {wall * 1e3:.3f}); ratio {ratios[-1]:.2f}x; server CPU per round "
-              f"trip {raw_cpu * 1e6:.0f} us raw, {stats['cpu_per_decision_s'] * 1e6:.0f} us "
-              f"arena")
-    print(f"ratio arena/raw p50 over {rounds} rounds of {count} round trips: median "
-          f"{statistics.median(ratios):.2f}x, best {min(ratios):.2f}x; server CPU ratio "
-          f"median {statistics.median(cpu_ratios):.2f}x (steadier than latency on a shared "
-          f"machine)")
+              f"trip {raw_cpu * 1e6:.0f} us raw, {floor_cpu * 1e6:.0f} us asyncio only, "
+              f"{stats['cpu_per_decision_s'] * 1e6:.0f} us arena")
+    print(f"ratio to raw p50 over {rounds} rounds of {count} round trips: arena median "
+          f"{statistics.median(ratios):.2f}x (best {min(ratios):.2f}x), asyncio-only server "
+          f"median {statistics.median(floor_ratios):.2f}x; arena server CPU ratio median "
+          f"{statistics.median(cpu_ratios):.2f}x (steadier than latency on a shared machine)")
 
 
 def report_throughput() -> None:
-    for game, matches, options in (("sector41", 16, {}), ("race", 40, {})):
+    cases: list[tuple[str, int, dict[str, Any]]] = [("sector41", 16, {}), ("race", 40, {})]
+    for game, matches, options in cases:
         if game not in engine.names():
             continue
         result = throughput(game, matches, options)
