@@ -131,12 +131,15 @@ def _balanced_order(bots: Sequence[str], size: int, limit: int, seed: int) -> li
     Each step ranks the bots by how often they have played (ties by the seeded RNG) and takes
     the first unplayed subset among the first few combinations of that ranking. Once those
     are all played (late in a full round robin, where the whole is balanced anyway) it takes
-    a random unplayed one, which keeps planning linear in the number of subsets.
+    a random unplayed one, which keeps planning linear in the number of subsets. A sample
+    never lists all the subsets (60 bots in 5-player groups have 5 million).
     """
     rng = random.Random(seed)
     place = {bot: i for i, bot in enumerate(bots)}
-    remaining = list(combinations(bots, size))
+    full = limit >= math.comb(len(bots), size)
+    remaining = list(combinations(bots, size)) if full else []
     position = {group: i for i, group in enumerate(remaining)}
+    used: set[tuple[str, ...]] = set()
     played: Counter[str] = Counter()
     order: list[tuple[str, ...]] = []
     while len(order) < limit:
@@ -145,24 +148,35 @@ def _balanced_order(bots: Sequence[str], size: int, limit: int, seed: int) -> li
             tuple(sorted(combo, key=place.__getitem__))
             for combo in islice(combinations(ranked, size), _SCAN)
         )
-        group = next((c for c in candidates if c in position), None)
+        group = next((c for c in candidates if c not in used), None)
         if group is None:
-            group = remaining[rng.randrange(len(remaining))]
-        # Swap-remove keeps the random pick O(1).
-        last = remaining.pop()
-        i = position.pop(group)
-        if last != group:
-            remaining[i] = last
-            position[last] = i
+            group = remaining[rng.randrange(len(remaining))] if full else (
+                _random_unused(bots, size, used, place, rng))
+        if full:  # swap-remove keeps the random pick O(1)
+            last = remaining.pop()
+            i = position.pop(group)
+            if last != group:
+                remaining[i] = last
+                position[last] = i
+        used.add(group)
         order.append(group)
         played.update(group)
-    _even_out(order, set(position), played, bots, place)
+    _even_out(order, used, played, bots, place)
     return order
+
+
+def _random_unused(bots: Sequence[str], size: int, used: set[tuple[str, ...]],
+                   place: dict[str, int], rng: random.Random) -> tuple[str, ...]:
+    """A random subset not in ``used`` (a sample: fewer are used than exist)."""
+    while True:
+        group = tuple(sorted(rng.sample(list(bots), size), key=place.__getitem__))
+        if group not in used:
+            return group
 
 
 def _even_out(
     order: list[tuple[str, ...]],
-    unused: set[tuple[str, ...]],
+    used: set[tuple[str, ...]],
     played: Counter[str],
     bots: Sequence[str],
     place: dict[str, int],
@@ -173,12 +187,12 @@ def _even_out(
     are used up; each swap lowers the sum of squared counts, so this ends.
     """
     while max(played[bot] for bot in bots) - min(played[bot] for bot in bots) > 1:
-        swap = _find_swap(order, unused, played, bots, place)
+        swap = _find_swap(order, used, played, bots, place)
         if swap is None:
             return
         k, out, into, new = swap
-        unused.discard(new)
-        unused.add(order[k])
+        used.discard(order[k])
+        used.add(new)
         order[k] = new
         played[out] -= 1
         played[into] += 1
@@ -186,7 +200,7 @@ def _even_out(
 
 def _find_swap(
     order: list[tuple[str, ...]],
-    unused: set[tuple[str, ...]],
+    used: set[tuple[str, ...]],
     played: Counter[str],
     bots: Sequence[str],
     place: dict[str, int],
@@ -202,7 +216,7 @@ def _find_swap(
                 if into in group:
                     continue
                 new = tuple(sorted([*(b for b in group if b != out), into], key=place.__getitem__))
-                if new in unused:
+                if new not in used:
                     return k, out, into, new
     return None
 

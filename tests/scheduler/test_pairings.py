@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from scheduler._pairings import Schedule, gauntlet, round_robin
+
+ROOT = Path(__file__).resolve().parents[2]
 
 BOTS = ["a", "b", "c", "d", "e"]
 
@@ -72,6 +77,19 @@ def test_sample_balance_within_one(n: int, k: int, groups: int) -> None:
         counts = Counter(b for p in schedule.pairings[: schedule.groups] for b in p.seats)
         values = [counts[b] for b in bots]
         assert max(values) - min(values) <= 1
+
+
+def test_a_sample_of_a_huge_field_is_planned_without_listing_every_group() -> None:
+    # C(200, 6) is 8e10 groups: listing them exhausts the 2 GB this planner process gets.
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
+            "from collections import Counter; from scheduler._pairings import round_robin; "
+            "s = round_robin([f'b{i}' for i in range(200)], 6, 1, 600, 1); "
+            "c = Counter(b for p in s.pairings for b in p.seats); "
+            "print(len(s.pairings), max(c.values()) - min(c.values()))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["600", "0"]  # 100 groups: each bot in exactly 3
 
 
 def test_no_sampling_when_everything_fits() -> None:
