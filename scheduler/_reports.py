@@ -111,6 +111,9 @@ class StoreRecords:
     """
 
     def __init__(self, store: Store) -> None:
+        if store.path == ":memory:":
+            raise ValueError("the gRPC service reads the store from a thread of its own, so it "
+                             "needs a database file, not ':memory:'")
         self._path = store.path
         self._store: Store | None = None
 

@@ -153,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
     p.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
     p.add_argument("--max-matches", type=_positive(int), default=2000,
-                   help="give up undecided after this many matches (default 2000)")
+                   help="give up undecided after this many matches, rounded up to an even "
+                        "number: each deal is played from both seats (default 2000)")
     p.add_argument("--concurrency", type=_positive(int), default=2)
     p.add_argument("--db", default=DEFAULT_DB)
 
@@ -207,6 +208,13 @@ def _open_store(path: str, must_exist: bool = False) -> Store:
     except (StoreError, sqlite3.DatabaseError) as error:
         raise UsageError(f"cannot use {path!r} as the arena's database: {error} "
                          f"(give --db with a new file or one the arena wrote)") from None
+
+
+def _records(store: Store) -> StoreRecords:
+    try:
+        return StoreRecords(store)
+    except ValueError as error:
+        raise UsageError(f"--db {store.path}: {error}") from None
 
 
 # What a stored tournament fixed when it was planned: not to be given again with --resume.
@@ -297,7 +305,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                                          progress=progress, stderr=stderr)
 
         if needs_arena(config):
-            arena.run(main, records=StoreRecords(store), metrics=metrics)
+            arena.run(main, records=_records(store), metrics=metrics)
         else:
             trio.run(main, None)
     records = store.matches(tournament_id=tid)
@@ -352,7 +360,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                 max_matches=args.max_matches)
 
     try:
-        arena.run(main, host=args.host, port=args.port, records=StoreRecords(store),
+        arena.run(main, host=args.host, port=args.port, records=_records(store),
                   metrics=metrics)
     except KeyboardInterrupt:
         pass
@@ -593,7 +601,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         return await play_tournament(store, tid, hosted, stop=stop, stderr=subprocess.DEVNULL)
 
     if needs_arena(config):
-        arena.run(main, records=StoreRecords(store))
+        arena.run(main, records=_records(store))
     else:
         trio.run(main, None)
     # Decided or not, a test run is over: --resume must not pick it up as a tournament.

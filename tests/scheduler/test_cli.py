@@ -106,6 +106,8 @@ def test_resume_after_sigkill_loses_no_match_and_counts_none_twice(tmp_path: Pat
     (["tournament", "--game", "duel", "--option", "speed=1"], "unknown option 'speed'"),
     (["tournament", "--game", "duel", "--gauntlet", "zed"], "gauntlet bot 'zed' is not among"),
     (["replay", "nope", "--db", "/nonexistent/x.sqlite"], "no database at"),
+    (["tournament", "--game", "duel", "--db", ":memory:", "--bot", f"p={RANDOM}", "--bot",
+      "builtin:random"], "needs a database file, not ':memory:'"),
 ])
 def test_bad_command_lines_say_what_is_accepted(args: list[str], message: str) -> None:
     result = arena(*args, check=False, timeout=60)
