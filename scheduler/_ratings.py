@@ -149,6 +149,8 @@ def fit_elo(
                     games[i][j] += virtual
                     points[i][j] += virtual / 2
 
+    if prior_draws == 0 and not _finite_fit(points):
+        raise ValueError(_NO_FIT)
     beta = _maximise(games, points, at[anchor] if anchor is not None else n - 1)
     if anchor is None:
         mean = sum(beta) / n
@@ -241,9 +243,25 @@ def _maximise(games: list[list[float]], points: list[list[float]], fixed: int) -
         beta, current = trial, value
         if max(abs(scale * s) for s in step) < _TOLERANCE:
             return beta
-        if max(abs(b) for b in beta) > 50:
-            break
-    raise ValueError(_NO_FIT)
+    raise ValueError(f"the rating fit did not converge in {_MAX_NEWTON_STEPS} Newton steps")
+
+
+def _finite_fit(points: list[list[float]]) -> bool:
+    """Whether the plain MLE is finite (Zermelo's condition): in the graph with an edge from
+    i to j when i took points from j, every bot reaches every other and is reached."""
+    n = len(points)
+
+    def reaches_all(forward: bool) -> bool:
+        seen, todo = {0}, [0]
+        while todo:
+            i = todo.pop()
+            for j in range(n):
+                if j not in seen and (points[i][j] if forward else points[j][i]) > 0:
+                    seen.add(j)
+                    todo.append(j)
+        return len(seen) == n
+
+    return reaches_all(True) and reaches_all(False)
 
 
 def _covariance(

@@ -142,8 +142,10 @@ def test_gauntlet_puts_the_challenger_in_every_match(tmp_path: Path) -> None:
 ])
 def test_sprt_stops_early_with_an_exit_code_for_ci(tmp_path: Path, new: str, old: str,
                                                    code: int, verdict: str) -> None:
-    result = arena("sprt", "--game", "sector41", "--bot", new, "--bot", old,
-                   "--max-matches", "200", "--db", str(tmp_path / "s.sqlite"), check=False)
+    # A window wide enough for a lopsided pair to decide within a few dozen games.
+    result = arena("sprt", "--game", "sector41", "--bot", new, "--bot", old, "--elo0", "-50",
+                   "--elo1", "50", "--max-matches", "200", "--db", str(tmp_path / "s.sqlite"),
+                   check=False)
     assert result.returncode == code, result.stdout + result.stderr
     assert verdict in result.stdout
     games = int(re.search(r"in (\d+) games", result.stdout)[1])

@@ -137,6 +137,26 @@ def test_bots_that_never_met_are_joined_by_the_prior() -> None:
         fit_elo([(["A", "B"], WIN), (["A", "B"], LOSS), (["C", "D"], DRAW)], prior_draws=0)
 
 
+def test_a_steep_but_finite_chain_fits_whatever_the_names() -> None:
+    # 10 bots in a chain, each beating the next 1000 times of 1001: about 10,000 Elo from top
+    # to bottom, yet a finite fit (with the prior, or plain), whichever bot sorts last.
+    def chain(names: list[str]) -> list:
+        games = []
+        for strong, weak in zip(names, names[1:], strict=False):
+            games += [([strong, weak], WIN)] * 1000 + [([strong, weak], LOSS)]
+        return games
+    for names in ([f"b{i}" for i in range(10)], [f"b{i}" for i in reversed(range(10))]):
+        for prior in (2.0, 0.0):
+            ratings = fit_elo(chain(names), prior_draws=prior)
+            elos = [ratings[n].elo for n in names]
+            assert elos == sorted(elos, reverse=True)
+            assert elos[0] - elos[-1] > 9000
+            assert all(math.isfinite(r.low) and math.isfinite(r.high) for r in ratings.values())
+    # Without its losses the chain has no finite plain MLE: said before fitting.
+    with pytest.raises(ValueError, match="prior_draws > 0"):
+        fit_elo([g for g in chain(["x", "y", "z"]) if g[1] == WIN], prior_draws=0)
+
+
 def test_multiplayer_pairs_are_weighted_one_over_k_minus_one() -> None:
     # A 3-player match weighs each of its 3 pairs 1/2, so two copies of a set of 3-player
     # matches are exactly their pairwise decomposition played once as 2-player games.

@@ -22,16 +22,37 @@ def test_bounds_by_hand() -> None:
 
 
 def test_llr_by_hand() -> None:
-    s0 = expected_score(-10)
-    # 50 wins and 50 losses: the mean is 0.5, the expected score at elo1 = 0, so the LLR is
-    # ll(0.5) - ll(s0) = 50 ln(0.5 / s0) + 50 ln(0.5 / (1 - s0)).
+    s0, s1 = expected_score(-10), expected_score(0)
+    # 50 wins and 50 losses: both fits put no mass on draws, so the LLR is
+    # 50 ln(s1 / s0) + 50 ln((1 - s1) / (1 - s0)), with s1 = 0.5.
     hand = 50 * math.log(0.25 / (s0 * (1 - s0)))
     assert sprt(50, 0, 50, -10, 0).llr == pytest.approx(hand, rel=1e-2)
-    # n straight wins: the best fit scores 1, H0's best is s0 itself: LLR = -n ln(s0).
-    assert sprt(5, 0, 0, -10, 0).llr == pytest.approx(-5 * math.log(s0), rel=1e-2)
-    assert sprt(4, 0, 0, -10, 0).decision == "continue"  # 2.89 < ln 19
-    assert sprt(5, 0, 0, -10, 0).decision == "accept_h1"  # 3.61 > ln 19
-    assert sprt(1, 0, 0, -10, 0).decision == "continue"
+    # n straight wins: each hypothesis' best fit wins with its own score: LLR = n ln(s1 / s0).
+    step = math.log(s1 / s0)
+    assert sprt(5, 0, 0, -10, 0).llr == pytest.approx(5 * step, rel=1e-2)
+    assert math.log(19) / step == pytest.approx(100.85, abs=0.01)
+    assert sprt(100, 0, 0, -10, 0).decision == "continue"  # 2.92 < ln 19
+    assert sprt(102, 0, 0, -10, 0).decision == "accept_h1"  # 2.98 > ln 19
+    assert sprt(0, 0, 102, 0, 10).decision == "accept_h0"
+
+
+def test_the_error_rates_hold_at_the_hypotheses() -> None:
+    # Exact probabilities over every win/loss path (no draws) of a bot at elo0, stopped by
+    # the test or after 100 games: it must be accepted as H1 at most alpha of the time.
+    s0 = expected_score(-10)
+    alive = {(0, 0): 1.0}
+    accepted = 0.0
+    for _ in range(100):
+        nxt: dict[tuple[int, int], float] = {}
+        for (won, lost), p in alive.items():
+            for record, q in (((won + 1, lost), s0), ((won, lost + 1), 1 - s0)):
+                decision = sprt(record[0], 0, record[1], -10, 0).decision
+                if decision == "accept_h1":
+                    accepted += p * q
+                elif decision == "continue":
+                    nxt[record] = nxt.get(record, 0.0) + p * q
+        alive = nxt
+    assert accepted < 0.05  # the previous, generalised ratio: 8% within 100 games
 
 
 def test_between_the_hypotheses_the_llr_compares_them_directly() -> None:
@@ -45,7 +66,7 @@ def test_a_clearly_winning_record_accepts_h1() -> None:
     result = sprt(600, 300, 400, 0, 10)
     assert result.llr > result.upper
     assert result.decision == "accept_h1"
-    assert sprt(50, 0, 0, 0, 10).decision == "accept_h1"  # no losses: still a finite LLR
+    assert sprt(200, 0, 0, 0, 10).decision == "accept_h1"  # no losses: still a finite LLR
 
 
 def test_a_clearly_losing_record_accepts_h0() -> None:
