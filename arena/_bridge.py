@@ -121,9 +121,9 @@ class AsyncioHost(trio.abc.Instrument):
             await done.wait()
         return box[0].unwrap()
 
-    def outbox(self) -> AsyncioOutbox:
-        """A new queue from trio code to an asyncio task."""
-        return AsyncioOutbox(self)
+    def outbox(self, limit: int = 0) -> AsyncioOutbox:
+        """A new queue from trio code to an asyncio task (``limit``: see AsyncioOutbox)."""
+        return AsyncioOutbox(self, limit)
 
     # -- stepping the loop ----------------------------------------------------------------
 
@@ -203,18 +203,39 @@ class AsyncioHost(trio.abc.Instrument):
                 self.loop._write_to_self()  # type: ignore[attr-defined]  # the driver raises it
 
 
-class AsyncioOutbox:
-    """A queue that trio code fills and an asyncio task drains (one per bot stream)."""
+class OutboxFull(Exception):
+    """The reader of an outbox fell ``limit`` messages behind (raised by ``get``)."""
 
-    def __init__(self, host: AsyncioHost) -> None:
+
+_OVERFLOW = object()
+
+
+class AsyncioOutbox:
+    """A queue that trio code fills and an asyncio task drains (one per stream).
+
+    With a ``limit``, a reader that falls that far behind (a client that stopped reading)
+    gets ``OutboxFull`` from ``get`` instead of the queue growing without end.
+    """
+
+    def __init__(self, host: AsyncioHost, limit: int = 0) -> None:
         self._host = host
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.limit = limit
+        self.overflowed = False
 
     def put(self, item: Any) -> None:
         """Enqueue without blocking (from trio code or from asyncio code, same thread)."""
+        if self.overflowed:
+            return
+        if self.limit and self._queue.qsize() >= self.limit:
+            self.overflowed = True
+            item = _OVERFLOW  # wakes a waiting reader, which raises
         self._queue.put_nowait(item)
         self._host.wake()
 
     async def get(self) -> Any:
-        """Wait for the next item (asyncio side)."""
-        return await self._queue.get()
+        """Wait for the next item (asyncio side); OutboxFull once the reader fell behind."""
+        item = _OVERFLOW if self.overflowed else await self._queue.get()
+        if item is _OVERFLOW:
+            raise OutboxFull(f"{self.limit} messages were waiting to be read")
+        return item

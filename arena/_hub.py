@@ -8,6 +8,7 @@ Every method here runs in trio's thread. The gRPC handlers (asyncio, hosted by t
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -23,6 +24,21 @@ from .metrics import Metrics
 
 # Sent through a stream's outbox to make its handler finish (arena shutdown).
 CLOSE = object()
+
+# Messages a stream may leave unread before the arena closes it (a client that stopped
+# reading would otherwise grow the server without end); spectators get less room.
+BOT_BACKLOG = 1000
+SPECTATOR_BACKLOG = 256
+MAX_SPECTATORS_PER_MATCH = 100
+MAX_SPECTATORS = 1000
+
+
+def shown(text: str, limit: int = 64) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters (a client's strings
+    are echoed back, and a long one would hide the reason or overflow the reply)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 @dataclass
@@ -55,6 +71,7 @@ class BotSession:
         self.max_matches = max_matches
         self.outbox = outbox
         self.matches: set[str] = set()
+        self.ended: deque[str] = deque(maxlen=64)  # recent matches, to explain late moves
         self.resigned: set[str] = set()
         self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
@@ -195,22 +212,29 @@ class Hub:
         for decision in list(session.open.values()):
             decision.resolve(fault=SeatFault(Termination.MALFORMED, text))
 
+    def _not_yours(self, session: BotSession, match_id: str, what: str) -> str:
+        if match_id in session.ended:
+            return f"{what}: match {shown(match_id)} has ended"
+        return (f"{what}: match {shown(match_id)} is not one of yours; your matches: "
+                f"{', '.join(sorted(session.matches)) or 'none'}")
+
     def _move(self, session: BotSession, move: pb.Move) -> None:
         if move.match_id not in session.matches:
-            session.error(
-                grpc.StatusCode.FAILED_PRECONDITION,
-                f"match {move.match_id!r} is not one of yours; your matches: "
-                f"{', '.join(sorted(session.matches)) or 'none'}",
-                move.match_id, move.decision_id,
-            )
+            session.error(grpc.StatusCode.FAILED_PRECONDITION,
+                          self._not_yours(session, move.match_id, "move refused"),
+                          decision=move.decision_id)
             return
         decision = session.open.get(move.match_id)
-        if decision is None or decision.decision_id != move.decision_id:
-            expected = f"the open decision is {decision.decision_id}" if decision else (
-                "no decision of this match is open for you")
+        if decision is None or decision.decision_id != move.decision_id or decision.done.is_set():
+            if decision is not None and decision.decision_id == move.decision_id:
+                expected = "it was already answered"
+            elif decision is not None:
+                expected = f"the open decision is {decision.decision_id}"
+            else:
+                expected = "no decision of this match is open for you"
             session.error(
                 grpc.StatusCode.FAILED_PRECONDITION,
-                f"decision {move.decision_id} of match {move.match_id!r} is not open "
+                f"decision {move.decision_id} of match {shown(move.match_id)} is not open "
                 f"(answered, timed out or never asked); {expected}",
                 move.match_id, move.decision_id,
             )
@@ -220,7 +244,7 @@ class Hub:
     def _resign(self, session: BotSession, match_id: str) -> None:
         if match_id not in session.matches:
             session.error(grpc.StatusCode.FAILED_PRECONDITION,
-                          f"cannot resign match {match_id!r}: it is not one of yours", match_id)
+                          self._not_yours(session, match_id, "cannot resign"))
             return
         session.resigned.add(match_id)
         decision = session.open.get(match_id)
@@ -229,13 +253,18 @@ class Hub:
 
     # -- spectators -----------------------------------------------------------------------
 
-    def watch(self, match_id: str, watcher: AsyncioOutbox) -> None:
-        """Join a live match's feed, or get None if it is not running."""
+    def watch(self, match_id: str, watcher: AsyncioOutbox) -> str | None:
+        """Join a live match's feed (the watcher gets None if it is not running); or why not."""
         feed = self.feeds.get(match_id)
         if feed is None:
             watcher.put(None)
-        else:
-            feed.add(watcher)
+            return None
+        if len(feed.watchers) >= MAX_SPECTATORS_PER_MATCH:
+            return f"match {shown(match_id)} has {MAX_SPECTATORS_PER_MATCH} spectators already"
+        if sum(len(f.watchers) for f in self.feeds.values()) >= MAX_SPECTATORS:
+            return f"this arena serves {MAX_SPECTATORS} spectators already"
+        feed.add(watcher)
+        return None
 
     def live_matches(self, game: str, limit: int) -> list[pb.MatchSummary]:
         """The matches in progress (of ``game``, if given), newest first."""
@@ -301,4 +330,5 @@ class RemoteSeat(Seat):
         """Tell the bot the result."""
         self.session.send(pb.PlayResponse(match_ended=ended))
         self.session.matches.discard(self._match_id)
+        self.session.ended.append(self._match_id)
         self.session.resigned.discard(self._match_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import secrets
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -21,14 +22,18 @@ import engine
 from arena.v1 import arena_service_pb2 as pb
 
 from . import _codec
-from ._bridge import AsyncioHost
-from ._hub import CLOSE, BotSession, Hub
+from ._bridge import AsyncioHost, OutboxFull
+from ._hub import BOT_BACKLOG, CLOSE, SPECTATOR_BACKLOG, BotSession, Hub, shown
 
 PROTOCOL_VERSION = 1
 SERVER_VERSION = "0.1.0"
 HELLO_TIMEOUT = 10.0
 MAX_MESSAGE_BYTES = 1 << 20
 SERVICE_NAME = "arena.v1.ArenaService"
+# The names bots may have (as ``arena bot add`` and --bot accept them).
+BOT_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+# Token checks (scrypt, ~10 ms each) waiting at once before new Hellos are turned away.
+MAX_PENDING_TOKEN_CHECKS = 16
 T = TypeVar("T")
 
 
@@ -69,12 +74,17 @@ class Authenticator:
         return False
 
 
-def _lenient_play_request(data: bytes) -> pb.PlayRequest | None:
-    """Parse a bot message; None for bytes that are no PlayRequest (handled as malformed)."""
-    try:
-        return pb.PlayRequest.FromString(data)
-    except Exception:  # noqa: BLE001 - protobuf raises DecodeError or others on garbage
-        return None
+def _lenient(message: Any) -> Callable[[bytes], Any]:
+    """A deserializer giving None for bytes that are no ``message`` (each handler says so)."""
+    def parse(data: bytes) -> Any:
+        try:
+            return message.FromString(data)
+        except Exception:  # noqa: BLE001 - protobuf raises DecodeError or others on garbage
+            return None
+    return parse
+
+
+_lenient_play_request = _lenient(pb.PlayRequest)
 
 
 def game_description(game: engine.Game) -> pb.GameDescription:
@@ -108,16 +118,22 @@ class ArenaServicer:
         self.auth = auth
         self.records = records
         self._games: pb.ListGamesResponse | None = None
-        # One thread: the store's reader keeps its SQLite connection in it.
+        # One thread for store reads, one for token checks: a flood of bad tokens must not
+        # hold up standings or records (each thread keeps its own SQLite connection).
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="arena-records")
+        self._token_worker = ThreadPoolExecutor(1, thread_name_prefix="arena-tokens")
+        self._pending_token_checks = 0
 
     def close(self) -> None:
-        """Stop the worker thread (after the server stopped)."""
+        """Stop the worker threads (after the server stopped)."""
         self._worker.shutdown(wait=True)
+        self._token_worker.shutdown(wait=True)
 
-    async def _blocking(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` in the worker thread: never block the loop both sides share."""
-        return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
+    async def _blocking(self, fn: Callable[..., T], *args: Any,
+                        worker: ThreadPoolExecutor | None = None) -> T:
+        """Run ``fn(*args)`` in a worker thread: never block the loop both sides share."""
+        return await asyncio.get_running_loop().run_in_executor(
+            worker or self._worker, fn, *args)
 
     # -- the bot stream -------------------------------------------------------------------
 
@@ -133,15 +149,20 @@ class ArenaServicer:
                                 f"no Hello within {HELLO_TIMEOUT:.0f} s of opening the stream")
         hello = await self._check_hello(first, context)
         session = BotSession(hello.bot_name, frozenset(hello.games),
-                             hello.max_concurrent_matches, self.host.outbox())
+                             hello.max_concurrent_matches, self.host.outbox(BOT_BACKLOG))
         self.hub.connect(session)
         reader = asyncio.create_task(self._pump(requests, session))
         try:
             yield pb.PlayResponse(welcome=pb.Welcome(
                 bot_name=session.name, protocol_version=PROTOCOL_VERSION,
                 server_version=SERVER_VERSION))
-            while (item := await session.outbox.get()) is not CLOSE:
-                yield item
+            try:
+                while (item := await session.outbox.get()) is not CLOSE:
+                    yield item
+            except OutboxFull as full:
+                await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                    f"bot {session.name!r} does not read its stream ({full}); "
+                                    f"the arena closed it")
         finally:
             reader.cancel()
             self.hub.disconnect(session)
@@ -163,26 +184,40 @@ class ArenaServicer:
                 grpc.StatusCode.FAILED_PRECONDITION,
                 f"protocol version {hello.protocol_version} is not supported; "
                 f"this arena speaks version {PROTOCOL_VERSION}")
-        if not hello.bot_name:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "Hello.bot_name is empty")
+        if not BOT_NAME.fullmatch(hello.bot_name):
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"Hello.bot_name {shown(hello.bot_name)} is not accepted; accepted: 1 to 64 of "
+                f"A-Z a-z 0-9 _ . -")
         unknown = sorted(set(hello.games) - set(engine.names()))
         if unknown:
             await context.abort(
                 grpc.StatusCode.INVALID_ARGUMENT,
-                f"unknown game(s) {', '.join(unknown)} in Hello.games; "
+                f"unknown game(s) {shown(', '.join(unknown))} in Hello.games; "
                 f"games: {', '.join(engine.names())}")
-        if not hello.token or not await self._token_ok(hello.bot_name, hello.token):
+        if not hello.token or not await self._token_ok(hello.bot_name, hello.token, context):
             await context.abort(
                 grpc.StatusCode.UNAUTHENTICATED,
                 f"bad or missing token for bot {hello.bot_name!r} (register it with "
-                f"`arena bot add {hello.bot_name}` and send the printed token)")
+                f"`arena bot add NAME` and send the printed token)")
         return hello
 
-    async def _token_ok(self, name: str, token: str) -> bool:
+    async def _token_ok(self, name: str, token: str, context: grpc.aio.ServicerContext) -> bool:
         if self.auth.check_one_time(name, token):
             return True
-        return self.records is not None and await self._blocking(
-            self.records.check_token, name, token)
+        if self.records is None:
+            return False
+        if self._pending_token_checks >= MAX_PENDING_TOKEN_CHECKS:
+            await context.abort(
+                grpc.StatusCode.UNAVAILABLE,
+                f"the arena is checking {MAX_PENDING_TOKEN_CHECKS} tokens already; retry with "
+                f"backoff (the bot SDK does)")
+        self._pending_token_checks += 1
+        try:
+            return await self._blocking(self.records.check_token, name, token,
+                                        worker=self._token_worker)
+        finally:
+            self._pending_token_checks -= 1
 
     # -- unary calls ----------------------------------------------------------------------
 
@@ -198,7 +233,7 @@ class ArenaServicer:
         if name not in engine.names():
             await context.abort(
                 grpc.StatusCode.INVALID_ARGUMENT,
-                f"unknown game {name!r}; games: {', '.join(engine.names())}")
+                f"unknown game {shown(name)}; games: {', '.join(engine.names())}")
 
     async def _require_records(self, context: grpc.aio.ServicerContext) -> Records:
         if self.records is None:
@@ -222,7 +257,7 @@ class ArenaServicer:
         record = await self._blocking(records.match_record, request.match_id)
         if record is None:
             await context.abort(grpc.StatusCode.NOT_FOUND,
-                                f"no finished match {request.match_id!r}")
+                                f"no finished match {shown(request.match_id)}")
         return pb.GetMatchResponse(match=record)
 
     async def ListMatches(self, request: pb.ListMatchesRequest,
@@ -243,15 +278,17 @@ class ArenaServicer:
     async def WatchMatch(self, request: pb.WatchMatchRequest,
                          context: grpc.aio.ServicerContext) -> AsyncIterator[pb.WatchMatchResponse]:
         """A live match's public messages; a finished one's header and result."""
-        outbox = self.host.outbox()
-        self.hub.watch(request.match_id, outbox)
+        outbox = self.host.outbox(SPECTATOR_BACKLOG)
+        refused = self.hub.watch(request.match_id, outbox)
+        if refused is not None:
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"{refused}; try later")
         first = await outbox.get()
         if first is None:
             record = (await self._blocking(self.records.match_record, request.match_id)
                       if self.records else None)
             if record is None:
                 await context.abort(grpc.StatusCode.NOT_FOUND,
-                                    f"no live or finished match {request.match_id!r}")
+                                    f"no live or finished match {shown(request.match_id)}")
             assert record is not None
             yield pb.WatchMatchResponse(match_started=pb.MatchStarted(
                 match_id=record.match_id, game=record.game, options=record.options,
@@ -264,16 +301,35 @@ class ArenaServicer:
             while item is not CLOSE:
                 yield item
                 item = await outbox.get()
+        except OutboxFull as full:
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                f"this spectator stream is not read ({full}); the arena closed it")
         finally:
             self.hub.unwatch(request.match_id, outbox)
 
 
 def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
-    """The method handlers; Play parses leniently so that garbage is a protocol error."""
+    """The method handlers; every request parses leniently, so that garbage bytes get
+    INVALID_ARGUMENT naming the message expected (Play: a protocol error on the stream)."""
+    def checked(method: Any, request: Any) -> Any:
+        async def call(message: Any, context: grpc.aio.ServicerContext) -> Any:
+            if message is None:
+                await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                    f"the request is not a {request.DESCRIPTOR.full_name}")
+            return await method(message, context)
+        return call
+
     def unary(method: Any, request: Any, response: Any) -> grpc.RpcMethodHandler:
         return grpc.unary_unary_rpc_method_handler(
-            method, request_deserializer=request.FromString,
+            checked(method, request), request_deserializer=_lenient(request),
             response_serializer=response.SerializeToString)
+
+    async def watch(message: Any, context: grpc.aio.ServicerContext) -> Any:
+        if message is None:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                f"the request is not a {pb.WatchMatchRequest.DESCRIPTOR.full_name}")
+        async for item in servicer.WatchMatch(message, context):
+            yield item
 
     return grpc.method_handlers_generic_handler(SERVICE_NAME, {
         "Play": grpc.stream_stream_rpc_method_handler(
@@ -286,6 +342,6 @@ def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
         "ListMatches": unary(servicer.ListMatches, pb.ListMatchesRequest,
                              pb.ListMatchesResponse),
         "WatchMatch": grpc.unary_stream_rpc_method_handler(
-            servicer.WatchMatch, request_deserializer=pb.WatchMatchRequest.FromString,
+            watch, request_deserializer=_lenient(pb.WatchMatchRequest),
             response_serializer=pb.WatchMatchResponse.SerializeToString),
     })

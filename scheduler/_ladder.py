@@ -84,13 +84,9 @@ async def run_ladder(
         while max_matches is None or started < max_matches:
             slot = object()
             await limiter.acquire_on_behalf_of(slot)
-            while True:
-                game = rng.choice(games)
-                ready = [s for s in arena.hub.sessions if s.plays(game) and s.has_room()]
-                names = sorted({s.name for s in ready})
-                if len(names) >= players:
-                    break
+            while (found := _playable(arena, games, players, rng)) is None:
                 await wait_for_change()
+            game, ready, names = found
             chosen = rng.sample(names, players)
             sessions = [min((s for s in ready if s.name == n), key=lambda s: len(s.matches))
                         for n in chosen]
@@ -100,3 +96,15 @@ async def run_ladder(
             nursery.start_soon(play, game, sessions, match_id, slot)
             started += 1
     return played
+
+
+def _playable(arena: Arena, games: list[str], players: int, rng: random.Random
+              ) -> tuple[str, list[BotSession], list[str]] | None:
+    """A game (tried in random order) with enough distinct connected bots that have room:
+    the game, those sessions and the bots' names; None if no game has."""
+    for game in rng.sample(games, len(games)):
+        ready = [s for s in arena.hub.sessions if s.plays(game) and s.has_room()]
+        names = sorted({s.name for s in ready})
+        if len(names) >= players:
+            return game, ready, names
+    return None

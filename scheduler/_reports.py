@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
+import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
@@ -106,35 +108,50 @@ def record_proto(record: MatchRecord) -> pb.MatchRecord:
 class StoreRecords:
     """The results store as the gRPC service reads it.
 
-    The service reads it from its worker thread, so it gets a connection of its own to the
-    same file (opened there on first use) instead of sharing the scheduler's.
+    The service reads it from worker threads, so each gets a connection of its own to the
+    same file (opened there on first use) instead of sharing the scheduler's. Standings are
+    fitted again only when a match was recorded since, and at most every
+    ``refresh_seconds``: a fit over a long history takes seconds of the CPU that the
+    matches run on, and anyone may ask for standings as often as they like.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, refresh_seconds: float = 5.0) -> None:
         if store.path == ":memory:":
             raise ValueError("the gRPC service reads the store from a thread of its own, so it "
                              "needs a database file, not ':memory:'")
         self._path = store.path
-        self._store: Store | None = None
+        self._local = threading.local()
+        self.refresh_seconds = refresh_seconds
+        # (game, tournament) -> (last match seq, when fitted, standings)
+        self._standings: dict[tuple[str, str], tuple[int, float, list[pb.Standing]]] = {}
 
     @property
     def store(self) -> Store:
         """This thread's connection."""
-        if self._store is None:
-            self._store = Store(self._path)
-        return self._store
+        store = getattr(self._local, "store", None)
+        if store is None:
+            store = self._local.store = Store(self._path)
+        return store
 
     def check_token(self, name: str, token: str) -> bool:
         """Registered bot tokens."""
         return self.store.check_token(name, token)
 
     def standings(self, game: str, tournament_id: str) -> list[pb.Standing]:
-        """Rated standings."""
+        """Rated standings (at most ``refresh_seconds`` old once they were fitted)."""
+        key = (game, tournament_id)
+        latest = self.store.last_match_seq()
+        cached = self._standings.get(key)
+        now = time.monotonic()
+        if cached is not None and (cached[0] == latest or now - cached[1] < self.refresh_seconds):
+            return cached[2]
         rows = standings(self.store.matches(game=game, tournament_id=tournament_id or None))
-        return [pb.Standing(rank=r.rank, bot_name=r.bot, elo=r.elo, elo_low=r.elo_low,
-                            elo_high=r.elo_high, matches=r.matches, score=r.score,
-                            timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal)
-                for r in rows]
+        fitted = [pb.Standing(rank=r.rank, bot_name=r.bot, elo=r.elo, elo_low=r.elo_low,
+                              elo_high=r.elo_high, matches=r.matches, score=r.score,
+                              timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal)
+                  for r in rows]
+        self._standings[key] = (latest, now, fitted)
+        return fitted
 
     def match_record(self, match_id: str) -> pb.MatchRecord | None:
         """One match."""

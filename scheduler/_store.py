@@ -337,6 +337,11 @@ class Store:
         rows = self._db.execute(f"SELECT seats, ranks {query} ORDER BY seq", args)
         return [(json.loads(seats), json.loads(ranks)) for seats, ranks in rows]
 
+    def last_match_seq(self) -> int:
+        """A number that grows whenever a match is recorded (0 with none)."""
+        (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM matches").fetchone()
+        return int(seq)
+
     @staticmethod
     def _filter(game: str | None, tournament_id: str | None) -> tuple[str, list[Any]]:
         clauses, args = [], []

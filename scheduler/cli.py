@@ -359,11 +359,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                 concurrency=args.concurrency, metrics=metrics,
                                 max_matches=args.max_matches)
 
-    try:
-        arena.run(main, host=args.host, port=args.port, records=_records(store),
-                  metrics=metrics)
-    except KeyboardInterrupt:
-        pass
+    arena.run(main, host=args.host, port=args.port, records=_records(store), metrics=metrics)
     return 0
 
 
@@ -629,7 +625,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except UsageError as error:
         parser.exit(2, f"arena: error: {error}\n")
+    except BaseException as error:
+        if not _interrupted(error):
+            raise
+        print("arena: interrupted (every finished match is recorded)", file=sys.stderr)
+        return 130
     return 0
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether ``error`` is Ctrl-C, alone or in exception groups (as trio delivers it)."""
+    if isinstance(error, BaseExceptionGroup):
+        return all(_interrupted(e) for e in error.exceptions)
+    return isinstance(error, KeyboardInterrupt)
 
 
 if __name__ == "__main__":

@@ -106,6 +106,16 @@ def test_moves_for_other_decisions_and_matches_are_refused_without_harm(tmp_path
     assert sum("is not open" in e["message"] for e in errors) == 2
 
 
+def test_a_move_sent_twice_gets_an_error_for_the_second(tmp_path, monkeypatch):
+    log = tmp_path / "errors.jsonl"
+    monkeypatch.setenv("SCRIPTED_BOT_LOG", str(log))
+    record = play_match([f"twice={scripted('duplicate', at=2)}", f"b={RANDOM_PROCESS}"],
+                        options=ROUNDS)
+    assert record.result is not None and record.result.termination is Termination.NORMAL
+    errors = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(errors) == 1 and "is not open" in errors[0]["message"]
+
+
 @pytest.mark.parametrize("policy", ["forfeit", "default"])
 def test_the_other_bot_is_unaffected_by_a_crash(policy: str) -> None:
     record = play_match([f"crashy={scripted('crash', at=1)}", f"b={RANDOM_PROCESS}"],

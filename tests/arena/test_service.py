@@ -78,7 +78,7 @@ def test_bad_streams_get_clear_status_codes_and_the_server_survives() -> None:
     assert out["first"][1] == grpc.StatusCode.FAILED_PRECONDITION
     assert "must be Hello" in out["first"][2]
     assert out["game"][1] == grpc.StatusCode.INVALID_ARGUMENT
-    assert "unknown game(s) chess" in out["game"][2]
+    assert "unknown game(s) 'chess'" in out["game"][2]
     assert out["big"][1] == grpc.StatusCode.RESOURCE_EXHAUSTED
     responses, code, _ = out["good"]
     assert responses[0].WhichOneof("message") == "welcome"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -72,3 +73,45 @@ def test_tokens_are_stored_hashed(tmp_path: Path) -> None:
     raw = (tmp_path / "t.sqlite").read_bytes()
     assert token.encode() not in raw
     assert store.check_token("hashy", token) and not store.check_token("hashy", token + "x")
+
+
+def _serve(db: Path, *flags: str) -> tuple[subprocess.Popen, str]:
+    server = subprocess.Popen([*ARENA, "serve", "--port", "0", "--metrics-port", "0", "--db",
+                               str(db), *flags], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    assert server.stderr is not None
+    line = server.stderr.readline()
+    match = re.search(r"listening on (\S+);", line)
+    assert match, line
+    return server, match[1]
+
+
+def test_a_ladder_of_two_games_pairs_the_bots_of_either(tmp_path: Path) -> None:
+    db = tmp_path / "two.sqlite"
+    tokens = {}
+    for name in ("p", "q"):
+        out = subprocess.run([*ARENA, "bot", "add", name, "--db", str(db)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60, check=True).stdout
+        tokens[name] = out.strip().splitlines()[-1]
+    # Both bots play only duel; the ladder serves sector41 too, with nobody for it.
+    server, address = _serve(db, "--game", "sector41", "--game", "duel", "--max-matches", "4")
+    bots = [subprocess.Popen([sys.executable, "-m", "bots.run", "random", f"--address={address}",
+                              f"--token={token}", f"--name={name}", "--game", "duel"], cwd=ROOT)
+            for name, token in tokens.items()]
+    try:
+        assert server.wait(timeout=120) == 0
+    finally:
+        for process in [server, *bots]:
+            process.kill()
+            process.wait(timeout=30)
+    assert len(Store(db).matches(game="duel")) == 4
+
+
+def test_ctrl_c_stops_the_server_quietly(tmp_path: Path) -> None:
+    server, address = _serve(tmp_path / "c.sqlite", "--game", "duel")
+    with grpc.insecure_channel(address) as channel:  # it serves, then is interrupted
+        pb_grpc.ArenaServiceStub(channel).ListGames(pb.ListGamesRequest(), timeout=30)
+    server.send_signal(signal.SIGINT)
+    assert server.wait(timeout=60) == 130
+    assert server.stderr is not None
+    rest = server.stderr.read()
+    assert "interrupted" in rest and "Traceback" not in rest

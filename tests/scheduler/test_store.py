@@ -186,3 +186,18 @@ def test_live_ratings(store: Store) -> None:
     store.save_ratings("sector41", {"a": 12.0, "c": -12.0})
     assert store.load_ratings("sector41") == {"a": 12.0, "c": -12.0}
     assert store.load_ratings("other") == {"a": 1.0}
+
+
+def test_served_standings_are_fitted_again_only_after_new_matches(store: Store) -> None:
+    from scheduler._reports import StoreRecords
+
+    store.record_match(full_record("m-1", index=1))
+    slow, fresh = StoreRecords(store, refresh_seconds=3600), StoreRecords(store, refresh_seconds=0)
+    first = slow.standings("sector41", "")
+    assert slow.standings("sector41", "") is first  # nothing new: not fitted again
+    assert fresh.standings("sector41", "") is fresh.standings("sector41", "")
+    store.record_match(full_record("m-2", index=2))
+    assert slow.standings("sector41", "") is first  # new, but fitted under an hour ago
+    refitted = fresh.standings("sector41", "")
+    assert [s.matches for s in refitted] == [2, 2, 2]
+    assert store.last_match_seq() == 2

@@ -3,7 +3,8 @@
 Plays random legal moves, except at decision number ``--at`` (counted over the process) where
 MODE decides: ``sleep`` (sleeps ``--seconds`` first), ``crash`` (exits at once), ``disconnect``
 (closes its stream and idles), ``illegal`` (answers id 999), ``garbage`` (sends bytes that are
-no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own).
+no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own),
+``duplicate`` (sends its move twice).
 Every ProtocolError received is appended, one JSON line each, to ``$SCRIPTED_BOT_LOG``.
 """
 
@@ -77,6 +78,8 @@ async def play(args: argparse.Namespace) -> None:
                 elif args.mode == "garbage":
                     outgoing.put_nowait(b"\xff\xff\xff\xff")
                     continue
+                elif args.mode == "duplicate":
+                    outgoing.put_nowait(move(request.match_id, request.decision_id, choice))
                 elif args.mode == "meddle":
                     outgoing.put_nowait(move(request.match_id, request.decision_id + 1, 0))
                     outgoing.put_nowait(move(request.match_id + "-not-mine", 1, 0))
