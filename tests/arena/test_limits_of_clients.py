@@ -16,21 +16,11 @@ from arena._bridge import OutboxFull, open_asyncio_host
 from arena._hub import BOT_BACKLOG, BotSession, Hub, RemoteSeat
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
-from tests.support.harness import run_in_arena
+from tests.support.harness import Collector, run_in_arena
 
 
 def in_thread(fn: Callable[[], Any]) -> Any:
     return trio.to_thread.run_sync(fn)
-
-
-class _Replies:
-    """Collects what the hub sends a session (stands in for its stream's outbox)."""
-
-    def __init__(self) -> None:
-        self.items: list[Any] = []
-
-    def put(self, item: Any) -> None:
-        self.items.append(item)
 
 
 def test_an_outbox_stops_growing_when_its_reader_falls_behind() -> None:
@@ -83,7 +73,7 @@ def test_a_bot_that_does_not_read_its_stream_cannot_grow_the_server() -> None:
 
 
 def test_a_late_or_repeated_move_is_answered_with_the_reason() -> None:
-    replies = _Replies()
+    replies = Collector()
     hub = Hub()
     session = BotSession("bot", frozenset(), 0, replies)  # type: ignore[arg-type]
     hub.connect(session)
@@ -213,5 +203,5 @@ def test_spectators_per_match_are_capped() -> None:
     hub = Hub()
     hub.feeds["m"] = _hub.MatchFeed(pb.MatchStarted(match_id="m"), pb.SpectatorUpdate)
     for _ in range(_hub.MAX_SPECTATORS_PER_MATCH):
-        assert hub.watch("m", _Replies()) is None  # type: ignore[arg-type]
-    assert "has 100 spectators already" in (hub.watch("m", _Replies()) or "")  # type: ignore[arg-type]
+        assert hub.watch("m", Collector()) is None  # type: ignore[arg-type]
+    assert "has 100 spectators already" in (hub.watch("m", Collector()) or "")  # type: ignore[arg-type]

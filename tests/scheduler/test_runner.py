@@ -17,6 +17,7 @@ from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 from scheduler._runner import MatchSpec, run_match
 from scheduler._timecontrol import Clock, FaultPolicy, TimeControl
+from tests.support.harness import Collector
 
 
 class ScriptedSeat(Seat):
@@ -162,19 +163,9 @@ def test_time_controls_reject_bad_values() -> None:
         FaultPolicy("ignore")
 
 
-class _Spectator:
-    """Collects what a match feed sends (stands in for a WatchMatch stream's outbox)."""
-
-    def __init__(self) -> None:
-        self.received: list[object] = []
-
-    def put(self, item: object) -> None:
-        self.received.append(item)
-
-
 def test_a_late_spectator_gets_the_public_log_so_far_then_every_step() -> None:
     feeds: dict = {}
-    late = _Spectator()
+    late = Collector()
 
     class JoinsLate(ScriptedSeat):
         async def decide(self, request: pb.DecisionRequest) -> int:
@@ -190,8 +181,8 @@ def test_a_late_spectator_gets_the_public_log_so_far_then_every_step() -> None:
     record = trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
     assert feeds == {}  # the finished match left the live list
     kinds = [m.WhichOneof("message") if isinstance(m, pb.WatchMatchResponse) else m
-             for m in late.received]
-    updates = [m.update for m in late.received
+             for m in late.items]
+    updates = [m.update for m in late.items
                if isinstance(m, pb.WatchMatchResponse) and m.HasField("update")]
     assert kinds[0] == "match_started" and kinds[-2:] == ["match_ended", CLOSE]
     assert [u.step for u in updates] == list(range(3, len(record.steps) + 1))

@@ -41,6 +41,16 @@ class GatedSeat(arena.Seat):
         await self.inner.end(ended)
 
 
+class Collector:
+    """Collects what the hub puts in an outbox (stands in for a stream's outbox)."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+
+    def put(self, item: Any) -> None:
+        self.items.append(item)
+
+
 def scripted(mode: str, **flags: Any) -> str:
     """The command of a misbehaving bot process (see tests/support/scripted_bot.py)."""
     extra = " ".join(f"--{k} {v}" for k, v in flags.items())
