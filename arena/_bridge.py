@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import sys
 from collections.abc import AsyncIterator, Coroutine
 from typing import Any, TypeVar
 
@@ -42,7 +43,8 @@ def _noop() -> None:
 
 
 def _check_supported(loop: asyncio.AbstractEventLoop) -> None:
-    missing = [name for name in ("_run_once", "_ready", "_scheduled", "_selector", "_write_to_self")
+    missing = [name for name in ("_run_once", "_ready", "_scheduled", "_selector", "_write_to_self",
+                                 "_asyncgen_firstiter_hook", "_asyncgen_finalizer_hook")
                if not hasattr(loop, name)]
     if missing or not hasattr(getattr(loop, "_selector", None), "fileno"):
         raise RuntimeError(
@@ -177,6 +179,11 @@ class AsyncioHost(trio.abc.Instrument):
         ready = loop._ready  # type: ignore[attr-defined]
         if poll and not ready:
             loop.call_soon(_noop)  # a ready callback makes _run_once select with timeout 0
+        # As run_forever does: async generators started here belong to asyncio, which closes
+        # them (trio's hooks would finalize them outside any asyncio loop).
+        trio_hooks = sys.get_asyncgen_hooks()
+        sys.set_asyncgen_hooks(firstiter=loop._asyncgen_firstiter_hook,  # type: ignore[attr-defined]
+                               finalizer=loop._asyncgen_finalizer_hook)  # type: ignore[attr-defined]
         asyncio._set_running_loop(loop)
         try:
             for _ in range(_MAX_ITERATIONS):
@@ -187,6 +194,7 @@ class AsyncioHost(trio.abc.Instrument):
                 loop._write_to_self()  # type: ignore[attr-defined]  # the driver goes on
         finally:
             asyncio._set_running_loop(None)
+            sys.set_asyncgen_hooks(*trio_hooks)
             self._woken = False  # whatever callbacks handed over ran in the loop above
         timers = loop._scheduled  # type: ignore[attr-defined]
         if timers and timers[0].when() < self._timer_when and self._timer_scope is not None:

@@ -178,3 +178,31 @@ def _leaves(error: BaseException) -> list[BaseException]:
     if isinstance(error, BaseExceptionGroup):
         return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
     return [error]
+
+
+def test_an_abandoned_async_generator_of_asyncio_code_is_closed_by_asyncio() -> None:
+    closed: list[bool] = []
+
+    async def main() -> None:
+        async with open_asyncio_host() as host:
+            async def numbers():
+                try:
+                    yield 1
+                    yield 2
+                finally:  # cleanup that awaits: only the asyncio loop can run it
+                    await asyncio.sleep(0)
+                    closed.append(asyncio.get_running_loop() is host.loop)
+
+            async def start_and_drop() -> None:
+                generator = numbers()
+                await generator.__anext__()
+                del generator  # abandoned half way (CPython collects it here)
+
+            await host.run(start_and_drop())
+            with trio.fail_after(10):
+                while not closed:
+                    await host.run(asyncio.sleep(0))
+                    await trio.sleep(0.01)  # host.run is shielded: here the deadline can fire
+
+    trio.run(main)
+    assert closed == [True]
