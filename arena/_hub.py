@@ -8,6 +8,7 @@ Every method here runs in trio's thread. The gRPC handlers (asyncio, hosted by t
 from __future__ import annotations
 
 import itertools
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,12 @@ BOT_BACKLOG = 1000
 SPECTATOR_BACKLOG = 256
 MAX_SPECTATORS_PER_MATCH = 100
 MAX_SPECTATORS = 1000
+# Refused messages a bot may send: a burst of this many, then this many per second; past
+# that its stream is closed (a broken bot's flood would slow every match on the server).
+REFUSED_BURST = 200
+REFUSED_PER_SECOND = 20.0
+# Sent through a bot's outbox when it went past that.
+TOO_MANY_REFUSED = object()
 
 
 def shown(text: str, limit: int = 64) -> str:
@@ -75,6 +82,8 @@ class BotSession:
         self.resigned: set[str] = set()
         self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
+        self._allowance = float(REFUSED_BURST)  # refused messages it may still send
+        self._allowance_at = time.monotonic()
 
     def plays(self, game: str) -> bool:
         """Whether this bot said it plays ``game`` (no list means every game)."""
@@ -90,9 +99,17 @@ class BotSession:
             self.outbox.put(message)
 
     def error(self, code: grpc.StatusCode, text: str, match_id: str = "", decision: int = 0):
-        """Refuse one message, keeping the stream open."""
-        self.send(pb.PlayResponse(error=pb.ProtocolError(
-            code=code.value[0], message=text, match_id=match_id, decision_id=decision)))
+        """Refuse one message, keeping the stream open (unless the bot refuses to stop)."""
+        now = time.monotonic()
+        self._allowance = min(float(REFUSED_BURST), self._allowance
+                              + (now - self._allowance_at) * REFUSED_PER_SECOND)
+        self._allowance_at = now
+        self._allowance -= 1
+        if self._allowance >= 0:
+            self.send(pb.PlayResponse(error=pb.ProtocolError(
+                code=code.value[0], message=text, match_id=match_id, decision_id=decision)))
+        elif self._allowance > -1 and not self.closed:  # the first one over: end the stream
+            self.outbox.put(TOO_MANY_REFUSED)
 
 
 class MatchFeed:

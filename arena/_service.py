@@ -23,7 +23,16 @@ from arena.v1 import arena_service_pb2 as pb
 
 from . import _codec
 from ._bridge import AsyncioHost, OutboxFull
-from ._hub import BOT_BACKLOG, CLOSE, SPECTATOR_BACKLOG, BotSession, Hub, shown
+from ._hub import (
+    BOT_BACKLOG,
+    CLOSE,
+    REFUSED_BURST,
+    SPECTATOR_BACKLOG,
+    TOO_MANY_REFUSED,
+    BotSession,
+    Hub,
+    shown,
+)
 
 PROTOCOL_VERSION = 1
 SERVER_VERSION = "0.1.0"
@@ -158,6 +167,11 @@ class ArenaServicer:
                 server_version=SERVER_VERSION))
             try:
                 while (item := await session.outbox.get()) is not CLOSE:
+                    if item is TOO_MANY_REFUSED:
+                        await context.abort(
+                            grpc.StatusCode.RESOURCE_EXHAUSTED,
+                            f"bot {session.name!r} sent more than {REFUSED_BURST} messages the "
+                            f"arena refused in a burst; the arena closed its stream")
                     yield item
             except OutboxFull as full:
                 await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,

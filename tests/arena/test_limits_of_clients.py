@@ -13,10 +13,13 @@ import trio
 import arena
 from arena import _hub
 from arena._bridge import OutboxFull, open_asyncio_host
-from arena._hub import BOT_BACKLOG, BotSession, Hub, RemoteSeat
+from arena._hub import REFUSED_BURST, SPECTATOR_BACKLOG, BotSession, Hub, RemoteSeat
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
-from tests.support.harness import Collector, run_in_arena
+from scheduler._runner import MatchSpec, run_match
+from scheduler._seating import BuiltinSeat
+from scheduler._timecontrol import TimeControl
+from tests.support.harness import Collector, GatedSeat, run_in_arena
 
 
 def in_thread(fn: Callable[[], Any]) -> Any:
@@ -43,33 +46,58 @@ def test_an_outbox_stops_growing_when_its_reader_falls_behind() -> None:
     assert raised == "10 messages were waiting to be read"
 
 
-def test_a_bot_that_does_not_read_its_stream_cannot_grow_the_server() -> None:
-    flood = 3 * BOT_BACKLOG
-
-    async def main(hosted: arena.Arena) -> tuple[int, bool]:
-        token = hosted.auth.issue("deaf")
-
-        def requests():
-            yield pb.PlayRequest(hello=pb.Hello(bot_name="deaf", token=token,
-                                                protocol_version=1))
-            for i in range(flood):  # each refused with a reply the bot never reads
-                yield pb.PlayRequest(move=pb.Move(match_id=f"nope-{i}", decision_id=1))
-
-        # No BDP probing: the client's receive window stays at 64 KB, which the replies fill.
+def test_a_spectator_that_does_not_read_cannot_grow_the_server() -> None:
+    async def main(hosted: arena.Arena) -> tuple[bool, int]:
+        gate = trio.Event()  # the match waits until the spectator is in
+        # No BDP probing: the client's receive window stays at 64 KB, which updates fill.
         channel = grpc.insecure_channel(hosted.address, options=[("grpc.http2.bdp_probe", 0)])
-        call = pb_grpc.ArenaServiceStub(channel).Play(requests(), timeout=60)
+        call = pb_grpc.ArenaServiceStub(channel).WatchMatch(
+            pb.WatchMatchRequest(match_id="long"), timeout=60)  # never read
+        seats = [GatedSeat(BuiltinSeat(f"r{i}", "random"), gate) for i in range(2)]
         try:
-            with trio.fail_after(60):
-                while not hosted.hub.sessions or not hosted.hub.sessions[0].outbox.overflowed:
-                    await trio.sleep(0.01)
-            outbox = hosted.hub.sessions[0].outbox
-            return outbox._queue.qsize(), outbox.overflowed
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(lambda: run_match(
+                    MatchSpec("long", "sector41", 5), seats, TimeControl.per_move(5),
+                    feeds=hosted.hub.feeds))
+                with trio.fail_after(30):
+                    while not hosted.hub.feeds.get("long") or not hosted.hub.feeds["long"].watchers:
+                        await trio.sleep(0.01)
+                watcher = hosted.hub.feeds["long"].watchers[0]
+                gate.set()
+            return watcher.overflowed, watcher._queue.qsize()
         finally:
             call.cancel()
             channel.close()
 
-    queued, overflowed = run_in_arena(main)
-    assert overflowed and queued <= BOT_BACKLOG + 1
+    overflowed, queued = run_in_arena(main)
+    assert overflowed and queued <= SPECTATOR_BACKLOG + 1
+
+
+def test_a_bot_that_keeps_sending_refused_messages_is_closed() -> None:
+    async def main(hosted: arena.Arena) -> tuple[Any, str, int]:
+        token = hosted.auth.issue("noisy")
+
+        def requests():
+            yield pb.PlayRequest(hello=pb.Hello(bot_name="noisy", token=token,
+                                                protocol_version=1))
+            for i in range(5 * REFUSED_BURST):
+                yield pb.PlayRequest(move=pb.Move(match_id=f"nope-{i}", decision_id=1))
+
+        def play() -> tuple[Any, str, int]:
+            with grpc.insecure_channel(hosted.address) as channel:
+                refused = 0
+                try:
+                    for reply in pb_grpc.ArenaServiceStub(channel).Play(requests(), timeout=60):
+                        refused += reply.WhichOneof("message") == "error"
+                except grpc.RpcError as error:
+                    return error.code(), error.details(), refused
+                return grpc.StatusCode.OK, "", refused
+        return await in_thread(play)
+
+    code, details, refused = run_in_arena(main)
+    assert code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert f"more than {REFUSED_BURST} messages the arena refused" in details
+    assert REFUSED_BURST <= refused < 5 * REFUSED_BURST  # the burst (plus refills), not all
 
 
 def test_a_late_or_repeated_move_is_answered_with_the_reason() -> None:
