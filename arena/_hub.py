@@ -57,10 +57,12 @@ class _OpenDecision:
     done: trio.Event = field(default_factory=trio.Event)
     action_id: int | None = None
     fault: SeatFault | None = None
+    answered_at: float | None = None  # trio's clock when the move arrived
 
     def resolve(self, action_id: int | None = None, fault: SeatFault | None = None) -> None:
         if not self.done.is_set():
             self.action_id, self.fault = action_id, fault
+            self.answered_at = trio.current_time()
             self.done.set()
 
 
@@ -305,6 +307,7 @@ class RemoteSeat(Seat):
         self.name = session.name
         self._crashed = crashed
         self._match_id = ""
+        self._answered_at: float | None = None
 
     async def start(self, match: pb.MatchStarted) -> None:
         """Announce the match to the bot."""
@@ -314,6 +317,7 @@ class RemoteSeat(Seat):
 
     async def decide(self, request: pb.DecisionRequest) -> int:
         """Send the request, wait for the matching Move."""
+        self._answered_at = None
         session = self.session
         if request.match_id in session.resigned:
             raise SeatFault(Termination.RESIGN, f"{session.name} resigned")
@@ -327,12 +331,17 @@ class RemoteSeat(Seat):
         finally:
             if session.open.get(request.match_id) is decision:
                 del session.open[request.match_id]
+        self._answered_at = decision.answered_at
         if decision.fault is not None:
             if decision.fault.termination is Termination.DISCONNECT:
                 raise await self._lost()
             raise decision.fault
         assert decision.action_id is not None
         return decision.action_id
+
+    def answered_at(self) -> float | None:
+        """When the hub received the last move (before this match's task woke up)."""
+        return self._answered_at
 
     async def _lost(self) -> SeatFault:
         """A crash if the bot's process died with its stream, else a disconnect."""

@@ -36,3 +36,9 @@ class Seat(ABC):
     @abstractmethod
     async def end(self, ended: pb.MatchEnded) -> None:
         """The match is over (called once, also after a fault)."""
+
+    def answered_at(self) -> float | None:
+        """When (trio's clock) the last answer arrived, if the seat saw it arrive before
+        ``decide`` could return (a remote bot's move waits for the match's task to run):
+        the runner charges the bot up to then. None: when ``decide`` returned."""
+        return None

@@ -138,7 +138,9 @@ class _Match:
                 action_id = await self.seats[seat].decide(request)
             except SeatFault as error:
                 fault = error
-        used = trio.current_time() - started
+        # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.
+        arrived = None if scope.cancelled_caught else self.seats[seat].answered_at()
+        used = (trio.current_time() if arrived is None else arrived) - started
         clock.charge(used)
         name = self.seats[seat].name
         if scope.cancelled_caught:

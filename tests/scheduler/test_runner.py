@@ -191,3 +191,23 @@ def test_a_late_spectator_gets_the_public_log_so_far_then_every_step() -> None:
         "round 1: multiplier 1", "bids (0, 0); scores [0, 0]", "round 2: multiplier 1"]
     assert list(updates[1].events) == ["bids (0, 0); scores [0, 0]"]
     assert not any("secret" in e for u in updates for e in u.events)
+
+
+def test_a_seat_is_charged_until_its_answer_arrived_not_until_its_match_woke() -> None:
+    class ArrivesEarly(ScriptedSeat):
+        """Its answer arrives 0.1 s in, but the match's task only runs 2 s in."""
+
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            self.arrived = trio.current_time() + 0.1
+            with trio.CancelScope(shield=True):
+                await trio.sleep(2.0)
+            return request.legal[0].id  # no checkpoint: the answer is in, as a bot's would be
+
+        def answered_at(self) -> float | None:
+            return self.arrived
+
+    record = play([ArrivesEarly("a"), ScriptedSeat("b")], control=TimeControl.per_move(1.0),
+                  rounds=1)
+    assert record.result.termination is Termination.NORMAL
+    first = record.steps[0][0]
+    assert first.seat == 0 and first.time_used == pytest.approx(0.1)
