@@ -107,21 +107,22 @@ def test_a_late_or_repeated_move_is_answered_with_the_reason() -> None:
     hub.connect(session)
     seat = RemoteSeat(session)
 
-    async def main() -> None:
+    async def main() -> None:  # the hub runs in trio's thread, inside the run
         await seat.start(pb.MatchStarted(match_id="m1", game="duel"))
         await seat.end(pb.MatchEnded(match_id="m1"))
+        # A decision answered but not yet taken up by its match: a second answer is refused.
+        session.matches.add("m2")
+        session.open["m2"] = _hub._OpenDecision("m2", 7)
+        twice = pb.PlayRequest(move=pb.Move(match_id="m2", decision_id=7, action_id=1))
+        hub.receive(session, twice)
+        hub.receive(session, twice)
+        assert session.open["m2"].action_id == 1
+        hub.receive(session, pb.PlayRequest(move=pb.Move(match_id="m1", decision_id=3)))
+        hub.receive(session, pb.PlayRequest(resign=pb.Resign(match_id="m1")))
+        hub.receive(session, pb.PlayRequest(move=pb.Move(match_id="x" * 100_000,
+                                                         decision_id=1)))
 
     trio.run(main)
-    # A decision answered but not yet taken up by its match: a second answer is refused.
-    session.matches.add("m2")
-    session.open["m2"] = _hub._OpenDecision("m2", 7)
-    twice = pb.PlayRequest(move=pb.Move(match_id="m2", decision_id=7, action_id=1))
-    hub.receive(session, twice)
-    hub.receive(session, twice)
-    assert session.open["m2"].action_id == 1
-    hub.receive(session, pb.PlayRequest(move=pb.Move(match_id="m1", decision_id=3)))
-    hub.receive(session, pb.PlayRequest(resign=pb.Resign(match_id="m1")))
-    hub.receive(session, pb.PlayRequest(move=pb.Move(match_id="x" * 100_000, decision_id=1)))
     errors = [r.error for r in replies.items if r.WhichOneof("message") == "error"]
     assert "it was already answered" in errors.pop(0).message
     assert "move refused: match 'm1' has ended" in errors[0].message
