@@ -13,6 +13,7 @@ The store is meant for one thread (the trio thread). The connection is opened wi
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import hmac
 import json
@@ -94,6 +95,10 @@ CREATE TABLE ratings (
 
 class StoreError(Exception):
     """A database this version cannot use (a newer or unknown schema)."""
+
+
+class TournamentBusy(Exception):
+    """Another process is playing this tournament (``Store.claim``)."""
 
 
 @dataclass(frozen=True)
@@ -264,6 +269,29 @@ class Store:
         """Schedule indices of ``tid`` whose match is recorded (to skip on resume)."""
         rows = self._db.execute("SELECT idx FROM matches WHERE tournament_id = ?", (tid,))
         return {index for (index,) in rows}
+
+    @contextmanager
+    def claim(self, tid: str) -> Iterator[None]:
+        """Hold tournament ``tid`` for this process while the block runs; TournamentBusy if
+        another process holds it (two resumes of one tournament would play it twice).
+
+        A one-byte lock in ``<database>.lock`` at an offset of the id's own: the kernel drops
+        it when the process ends, however it ends, so a killed run leaves no stale claim.
+        """
+        if self.path == ":memory:":
+            yield
+            return
+        offset = int.from_bytes(hashlib.sha256(tid.encode()).digest()[:4], "big")
+        with open(self.path + ".lock", "a+b") as lock:
+            try:
+                fcntl.lockf(lock, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, offset)
+            except OSError:
+                raise TournamentBusy(f"tournament {tid} is being played by another process "
+                                     f"on {self.path}; wait for it or stop it first") from None
+            try:
+                yield
+            finally:
+                fcntl.lockf(lock, fcntl.LOCK_UN, 1, offset)
 
     def finish_tournament(self, tid: str) -> None:
         """Mark tournament ``tid`` finished; LookupError if unknown."""

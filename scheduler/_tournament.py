@@ -172,14 +172,15 @@ async def play_tournament(
                 stopped = True
                 workers.cancel()
 
-    async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
-        await pool.start(nursery)
-        try:
-            async with trio.open_nursery() as workers:
-                for _ in range(min(config.concurrency, max(len(todo), 1))):
-                    workers.start_soon(worker, workers.cancel_scope)
-        finally:
-            pool.stop()
+    with store.claim(tournament_id):
+        async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
+            await pool.start(nursery)
+            try:
+                async with trio.open_nursery() as workers:
+                    for _ in range(min(config.concurrency, max(len(todo), 1))):
+                        workers.start_soon(worker, workers.cancel_scope)
+            finally:
+                pool.stop()
     if len(store.finished_indices(tournament_id)) == len(schedule):
         store.finish_tournament(tournament_id)
     return played

@@ -28,7 +28,7 @@ from arena.v1 import game_pb2
 from ._reports import StoreRecords, standings, table, to_csv, to_json
 from ._runner import MatchSpec, run_match
 from ._seating import BotPool, BotSpec, process_command
-from ._store import Store, StoreError
+from ._store import Store, StoreError, TournamentBusy
 from ._timecontrol import FaultPolicy, TimeControl
 from ._tournament import TournamentConfig, check_plan, needs_arena, play_tournament
 
@@ -249,6 +249,11 @@ def _resumed(args: argparse.Namespace, store: Store) -> tuple[str, TournamentCon
         check_plan(config.schedule(), row)
     except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(f"cannot resume: {error}") from None
+    try:
+        with store.claim(tid):
+            pass  # free now; play_tournament holds it while it plays
+    except TournamentBusy as error:
+        raise UsageError(str(error)) from None
     if row.finished:
         print(f"tournament {tid} is already finished; nothing to play", file=sys.stderr)
     else:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from scheduler._store import Store
+
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
 RANDOM = f"{sys.executable} -m bots.run random"
@@ -181,6 +183,9 @@ def test_resume_takes_the_newest_unfinished_tournament_and_only_its_plan(tmp_pat
     assert f"resuming tournament {first}" in resumed.stderr
     assert stored.execute("SELECT COUNT(*) FROM matches WHERE tournament_id = ?",
                           (first,)).fetchone()[0] == 2
+    with Store(db).claim(first):  # as a run of it in another process would
+        busy = arena("tournament", "--resume", first, "--db", str(db), check=False)
+    assert busy.returncode == 2 and "being played by another process" in busy.stderr
     with stored:  # a plan this version would not make
         stored.execute("UPDATE tournaments SET finished = 0 WHERE id = ?", (first,))
         stored.execute("UPDATE schedule SET seats = '[\"b\", \"b\"]' WHERE tournament_id = ?",

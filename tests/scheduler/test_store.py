@@ -201,3 +201,24 @@ def test_served_standings_are_fitted_again_only_after_new_matches(store: Store) 
     refitted = fresh.standings("sector41", "")
     assert [s.matches for s in refitted] == [2, 2, 2]
     assert store.last_match_seq() == 2
+
+
+def test_a_tournament_is_played_by_one_process_at_a_time(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    db = tmp_path / "claimed.sqlite"
+    store = Store(db)
+    probe = ("import sys; from scheduler._store import Store, TournamentBusy\n"
+             "try:\n"
+             "    with Store(sys.argv[1]).claim(sys.argv[2]): print('free')\n"
+             "except TournamentBusy as error: print(error)\n")
+
+    def other_process(tid: str) -> str:
+        root = Path(__file__).resolve().parents[2]
+        return subprocess.run([sys.executable, "-c", probe, str(db), tid], cwd=root,
+                              capture_output=True, text=True, timeout=60, check=True).stdout
+    with store.claim("t-1"):
+        assert "t-1 is being played by another process" in other_process("t-1")
+        assert other_process("t-2") == "free\n"  # another tournament of the same database
+    assert other_process("t-1") == "free\n"  # released with the block (and with the process)
