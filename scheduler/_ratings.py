@@ -11,15 +11,19 @@ independent games (one good move lifts a bot above everyone at once), and unweig
 and letting multiplayer results outweigh two-player ones in mixed data. With the weight,
 every match carries a total weight of 1 per bot, as a 2-player game does; with one player
 count throughout, the weight scales the likelihood uniformly, so the ratings are those of
-the plain decomposition and only the prior and the error bars change.
+the plain decomposition and only the prior and the error bars change. The error bars of
+multiplayer matches come from a sandwich (``_within_match_correction``) that accounts for
+the pairs of one ranking being related: 95% intervals cover 95% of Plackett-Luce simulated
+3- and 4-player data (the plain inverse information covered about 99%).
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 #: Converts Elo points to the natural scale of the logistic model: ``elo = ELO_SCALE · beta``.
 ELO_SCALE = 400.0 / math.log(10.0)
@@ -28,6 +32,9 @@ ELO_SCALE = 400.0 / math.log(10.0)
 Z95 = 1.959963984540054
 
 _MAX_NEWTON_STEPS = 200
+# Matches of up to this many players get the exact within-match variance correction (k!
+# finishing orders each); larger ones keep the plain inverse information.
+_MAX_EXACT_PLAYERS = 6
 _TOLERANCE = 1e-10
 _NO_FIT = (
     "the ratings have no finite maximum-likelihood fit (a bot that only wins or only loses, "
@@ -128,11 +135,14 @@ def fit_elo(
     games = [[0.0] * n for _ in range(n)]
     points = [[0.0] * n for _ in range(n)]
     played = [0] * n
+    groups: Counter[tuple[int, ...]] = Counter()  # the bots of each multiplayer match
     for seats, ranks in results:
         _check_match(seats, ranks)
         weight = 1.0 / (len(seats) - 1)
         for bot in seats:
             played[at[bot]] += 1
+        if 2 < len(seats) <= _MAX_EXACT_PLAYERS:
+            groups[tuple(sorted(at[bot] for bot in seats))] += 1
         for a, b, score in pairwise_outcomes(ranks):
             i, j = at[seats[a]], at[seats[b]]
             games[i][j] += weight
@@ -155,7 +165,8 @@ def fit_elo(
     if anchor is None:
         mean = sum(beta) / n
         beta = [b - mean for b in beta]
-    covariance = _covariance(games, beta, None if anchor is None else at[anchor])
+    covariance = _covariance(games, beta, None if anchor is None else at[anchor],
+                             _within_match_correction(groups, beta))
     ratings = {}
     for bot, i in at.items():
         elo = ELO_SCALE * beta[i]
@@ -265,9 +276,11 @@ def _finite_fit(points: list[list[float]]) -> bool:
 
 
 def _covariance(
-    games: list[list[float]], beta: list[float], fixed: int | None
+    games: list[list[float]], beta: list[float], fixed: int | None,
+    correction: list[list[float]] | None = None,
 ) -> list[list[float]]:
-    """Inverse information: with a fixed bot, on the others; else the mean-0 pseudo-inverse."""
+    """Inverse information C (with a fixed bot, on the others; else the mean-0
+    pseudo-inverse), made a sandwich C·(I + D)·C = C + C·D·C by ``correction`` D."""
     n = len(beta)
     info = _information(games, beta)
     if fixed is not None:
@@ -277,11 +290,67 @@ def _covariance(
         for a, i in enumerate(free):
             for b, j in enumerate(free):
                 cov[i][j] = inverse[a][b]
+    else:
+        # The information matrix has the all-ones vector u in its kernel (shifting every
+        # rating changes nothing); for such a matrix pinv(I) = inv(I + u·uᵀ/n) - u·uᵀ/n.
+        inverse = _invert([[info[i][j] + 1.0 / n for j in range(n)] for i in range(n)])
+        cov = [[inverse[i][j] - 1.0 / n for j in range(n)] for i in range(n)]
+    if correction is None:
         return cov
-    # The information matrix has the all-ones vector u in its kernel (shifting every rating
-    # changes nothing); for such a matrix pinv(I) = inv(I + u·uᵀ/n) - u·uᵀ/n.
-    inverse = _invert([[info[i][j] + 1.0 / n for j in range(n)] for i in range(n)])
-    return [[inverse[i][j] - 1.0 / n for j in range(n)] for i in range(n)]
+    if fixed is not None:  # the fixed bot's row and column of C are 0: D's are ignored
+        correction = [[0.0 if fixed in (i, j) else correction[i][j] for j in range(n)]
+                      for i in range(n)]
+    middle = _matmul(_matmul(cov, correction), cov)
+    return [[cov[i][j] + middle[i][j] for j in range(n)] for i in range(n)]
+
+
+def _matmul(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
+    columns = list(zip(*b, strict=True))
+    return [[sum(x * y for x, y in zip(row, col, strict=True)) for col in columns] for row in a]
+
+
+def _within_match_correction(groups: Counter[tuple[int, ...]], beta: list[float]
+                             ) -> list[list[float]] | None:
+    """Σ over multiplayer matches of E[g·gᵀ] − H, g and H a match's score and information.
+
+    The k(k-1)/2 pairwise outcomes of one ranking are not independent, so the fit is a
+    composite likelihood and its inverse information misstates the variance (with the
+    1/(k-1) weight, too wide: about 1.2x for 3 players, 1.3x for 4). The sandwich
+    C·J·C with J = I + this corrects it. E[g·gᵀ] is exact under Plackett-Luce (whose
+    pairwise odds are these logistic ones), summed over the k! finishing orders; 2-player
+    matches and the prior need no correction (for them J = I).
+    """
+    if not groups:
+        return None
+    n = len(beta)
+    total = [[0.0] * n for _ in range(n)]
+    for seats, count in groups.items():
+        k = len(seats)
+        weight = 1.0 / (k - 1)
+        top = max(beta[i] for i in seats)
+        strength = {i: math.exp(beta[i] - top) for i in seats}
+        expected = {(a, b): _sigmoid(beta[a] - beta[b]) for a in seats for b in seats if a != b}
+        second = {(a, b): 0.0 for a in seats for b in seats}
+        for order in permutations(seats):
+            chance, left = 1.0, sum(strength.values())
+            for i in order[:-1]:
+                chance *= strength[i] / left
+                left -= strength[i]
+            place = {i: t for t, i in enumerate(order)}
+            score = {a: weight * sum((1.0 if place[a] < place[b] else 0.0) - expected[a, b]
+                                     for b in seats if b != a) for a in seats}
+            for a in seats:
+                for b in seats:
+                    second[a, b] += chance * score[a] * score[b]
+        for a in seats:
+            for b in seats:
+                if a == b:
+                    info = weight * sum(expected[a, c] * (1.0 - expected[a, c])
+                                        for c in seats if c != a)
+                else:
+                    info = -weight * expected[a, b] * (1.0 - expected[a, b])
+                total[a][b] += count * (second[a, b] - info)
+    return total
 
 
 def _solve(matrix: list[list[float]], rhs: list[list[float]]) -> list[list[float]]:

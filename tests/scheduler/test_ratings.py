@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import permutations
 
 import pytest
 
@@ -174,12 +175,29 @@ def test_multiplayer_pairs_are_weighted_one_over_k_minus_one() -> None:
     plain = fit_elo(pairs)
     for bot in "ABC":
         assert multi[bot].elo == pytest.approx(plain[bot].elo)
-        assert multi[bot].se == pytest.approx(plain[bot].se)
+        # The same ratings, but not the same certainty: see the test below.
+        assert multi[bot].se < plain[bot].se
         assert multi[bot].matches == plain[bot].matches == 6
     # Every match weighs 1 per bot whatever its size.
     four = fit_elo([(["A", "B", "C", "D"], [0, 1, 2, 3])] * 3)
     assert all(r.games == pytest.approx(r.matches) for r in four.values())
     assert four["A"].score == 1.0 and four["B"].score == pytest.approx(2 / 3)
+
+
+def test_multiplayer_error_bars_count_the_pairs_of_one_ranking_as_related() -> None:
+    # Every finishing order of equal bots, m times: the fit is 0 for all. By hand, for k
+    # players (weight w = 1/(k-1), expected score 1/2 per pair): a match's information is
+    # H = w/4·L (L the Laplacian of the complete graph K_k), and a bot's score in it,
+    # w·Σ(s - 1/2), has the variance of w·(its place from the middle): for 3 players
+    # J = 2/3·H, for 4 players J = 5/9·H. The variance is H⁺·J·H⁺ = J/H·H⁺ with
+    # pinv(L) = L/k² for K_k: 16/(81m) for 3 players, 15/(288m) for 4 (β units).
+    for k, m, variance in ((3, 10, 16 / 810), (4, 5, 15 / 1440)):
+        bots = "ABCD"[:k]
+        matches = [(list(order), list(range(k))) for order in permutations(bots)] * m
+        ratings = fit_elo(matches, prior_draws=0)
+        for bot in bots:
+            assert ratings[bot].elo == pytest.approx(0, abs=1e-9)
+            assert ratings[bot].se == pytest.approx(ELO_SCALE * math.sqrt(variance), rel=1e-6)
 
 
 def test_fit_rejects_bad_matches() -> None:
