@@ -211,39 +211,47 @@ class AsyncioHost(trio.abc.Instrument):
                 self.loop._write_to_self()  # type: ignore[attr-defined]  # the driver raises it
 
 
-class OutboxFull(Exception):
-    """The reader of an outbox fell ``limit`` messages behind (raised by ``get``)."""
+class OutboxDropped(Exception):
+    """The arena gave up on the reader of an outbox; the message says why."""
 
 
-_OVERFLOW = object()
+_DROPPED = object()
 
 
 class AsyncioOutbox:
     """A queue that trio code fills and an asyncio task drains (one per stream).
 
-    With a ``limit``, a reader that falls that far behind (a client that stopped reading)
-    gets ``OutboxFull`` from ``get`` instead of the queue growing without end.
+    ``drop(reason)`` gives up on the reader: its next ``get`` raises OutboxDropped and later
+    items are discarded. With a ``limit``, a reader that falls that far behind (a client that
+    stopped reading) is dropped instead of the queue growing without end.
     """
 
     def __init__(self, host: AsyncioHost, limit: int = 0) -> None:
         self._host = host
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self.limit = limit
-        self.overflowed = False
+        self.dropped: str | None = None  # why the reader was given up on
 
     def put(self, item: Any) -> None:
         """Enqueue without blocking (from trio code or from asyncio code, same thread)."""
-        if self.overflowed:
+        if self.dropped is not None:
             return
         if self.limit and self._queue.qsize() >= self.limit:
-            self.overflowed = True
-            item = _OVERFLOW  # wakes a waiting reader, which raises
+            self.drop(f"{self.limit} messages were waiting to be read")
+            return
         self._queue.put_nowait(item)
         self._host.wake()
 
+    def drop(self, reason: str) -> None:
+        """Give up on the reader (once; the first reason stays)."""
+        if self.dropped is None:
+            self.dropped = reason
+            self._queue.put_nowait(_DROPPED)  # wakes a waiting reader, which raises
+            self._host.wake()
+
     async def get(self) -> Any:
-        """Wait for the next item (asyncio side); OutboxFull once the reader fell behind."""
-        item = _OVERFLOW if self.overflowed else await self._queue.get()
-        if item is _OVERFLOW:
-            raise OutboxFull(f"{self.limit} messages were waiting to be read")
+        """Wait for the next item (asyncio side); OutboxDropped once the reader was dropped."""
+        item = _DROPPED if self.dropped is not None else await self._queue.get()
+        if item is _DROPPED:
+            raise OutboxDropped(self.dropped)
         return item

@@ -8,6 +8,7 @@ Every method here runs in trio's thread. The gRPC handlers (asyncio, hosted by t
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -26,6 +27,10 @@ from .metrics import Metrics
 # Sent through a stream's outbox to make its handler finish (arena shutdown).
 CLOSE = object()
 
+# The names bots may have: launched (--bot), registered (`arena bot add`) or in a Hello.
+BOT_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+BOT_NAME_RULE = "1 to 64 of A-Z a-z 0-9 _ . -"
+
 # Messages a stream may leave unread before the arena closes it (a client that stopped
 # reading would otherwise grow the server without end); spectators get less room.
 BOT_BACKLOG = 1000
@@ -36,8 +41,6 @@ MAX_SPECTATORS = 1000
 # that its stream is closed (a broken bot's flood would slow every match on the server).
 REFUSED_BURST = 200
 REFUSED_PER_SECOND = 20.0
-# Sent through a bot's outbox when it went past that.
-TOO_MANY_REFUSED = object()
 
 
 def shown(text: str, limit: int = 64) -> str:
@@ -110,8 +113,9 @@ class BotSession:
         if self._allowance >= 0:
             self.send(pb.PlayResponse(error=pb.ProtocolError(
                 code=code.value[0], message=text, match_id=match_id, decision_id=decision)))
-        elif self._allowance > -1 and not self.closed:  # the first one over: end the stream
-            self.outbox.put(TOO_MANY_REFUSED)
+        else:
+            self.outbox.drop(f"it sent more than {REFUSED_BURST} messages the arena refused "
+                             f"in a burst")
 
 
 class MatchFeed:

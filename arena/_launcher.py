@@ -17,6 +17,8 @@ from typing import IO
 
 import trio
 
+from ._hub import BOT_NAME, BOT_NAME_RULE
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -32,8 +34,8 @@ def parse_bot(spec: str) -> tuple[str, str]:
     name = name.strip()
     if not sep or not name or not command.strip():
         raise ValueError(f"bad bot {spec!r}; accepted: NAME=COMMAND or builtin:NAME")
-    if not all(c.isalnum() or c in "_.-" for c in name) or len(name) > 64:
-        raise ValueError(f"bad bot name {name!r}; accepted: letters, digits, _ . - (max 64)")
+    if not BOT_NAME.fullmatch(name):
+        raise ValueError(f"bad bot name {name!r}; accepted: {BOT_NAME_RULE}")
     return name, command.strip()
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import secrets
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,13 +21,13 @@ import engine
 from arena.v1 import arena_service_pb2 as pb
 
 from . import _codec
-from ._bridge import AsyncioHost, OutboxFull
+from ._bridge import AsyncioHost, OutboxDropped
 from ._hub import (
     BOT_BACKLOG,
+    BOT_NAME,
+    BOT_NAME_RULE,
     CLOSE,
-    REFUSED_BURST,
     SPECTATOR_BACKLOG,
-    TOO_MANY_REFUSED,
     BotSession,
     Hub,
     shown,
@@ -39,8 +38,6 @@ SERVER_VERSION = "0.1.0"
 HELLO_TIMEOUT = 10.0
 MAX_MESSAGE_BYTES = 1 << 20
 SERVICE_NAME = "arena.v1.ArenaService"
-# The names bots may have (as ``arena bot add`` and --bot accept them).
-BOT_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 # Token checks (scrypt, ~10 ms each) waiting at once before new Hellos are turned away.
 MAX_PENDING_TOKEN_CHECKS = 16
 T = TypeVar("T")
@@ -167,16 +164,11 @@ class ArenaServicer:
                 server_version=SERVER_VERSION))
             try:
                 while (item := await session.outbox.get()) is not CLOSE:
-                    if item is TOO_MANY_REFUSED:
-                        await context.abort(
-                            grpc.StatusCode.RESOURCE_EXHAUSTED,
-                            f"bot {session.name!r} sent more than {REFUSED_BURST} messages the "
-                            f"arena refused in a burst; the arena closed its stream")
                     yield item
-            except OutboxFull as full:
+            except OutboxDropped as dropped:
                 await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                    f"bot {session.name!r} does not read its stream ({full}); "
-                                    f"the arena closed it")
+                                    f"the arena closed the stream of bot {session.name!r}: "
+                                    f"{dropped}")
         finally:
             reader.cancel()
             self.hub.disconnect(session)
@@ -201,8 +193,8 @@ class ArenaServicer:
         if not BOT_NAME.fullmatch(hello.bot_name):
             await context.abort(
                 grpc.StatusCode.INVALID_ARGUMENT,
-                f"Hello.bot_name {shown(hello.bot_name)} is not accepted; accepted: 1 to 64 of "
-                f"A-Z a-z 0-9 _ . -")
+                f"Hello.bot_name {shown(hello.bot_name)} is not accepted; "
+                f"accepted: {BOT_NAME_RULE}")
         unknown = sorted(set(hello.games) - set(engine.names()))
         if unknown:
             await context.abort(
@@ -315,9 +307,9 @@ class ArenaServicer:
             while item is not CLOSE:
                 yield item
                 item = await outbox.get()
-        except OutboxFull as full:
+        except OutboxDropped as dropped:
             await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                f"this spectator stream is not read ({full}); the arena closed it")
+                                f"the arena closed this spectator stream: {dropped}")
         finally:
             self.hub.unwatch(request.match_id, outbox)
 
@@ -325,23 +317,22 @@ class ArenaServicer:
 def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
     """The method handlers; every request parses leniently, so that garbage bytes get
     INVALID_ARGUMENT naming the message expected (Play: a protocol error on the stream)."""
-    def checked(method: Any, request: Any) -> Any:
-        async def call(message: Any, context: grpc.aio.ServicerContext) -> Any:
-            if message is None:
-                await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
-                                    f"the request is not a {request.DESCRIPTOR.full_name}")
-            return await method(message, context)
-        return call
+    async def refuse_garbage(message: Any, request: Any,
+                             context: grpc.aio.ServicerContext) -> None:
+        if message is None:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                f"the request is not a {request.DESCRIPTOR.full_name}")
 
     def unary(method: Any, request: Any, response: Any) -> grpc.RpcMethodHandler:
+        async def call(message: Any, context: grpc.aio.ServicerContext) -> Any:
+            await refuse_garbage(message, request, context)
+            return await method(message, context)
         return grpc.unary_unary_rpc_method_handler(
-            checked(method, request), request_deserializer=_lenient(request),
+            call, request_deserializer=_lenient(request),
             response_serializer=response.SerializeToString)
 
     async def watch(message: Any, context: grpc.aio.ServicerContext) -> Any:
-        if message is None:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
-                                f"the request is not a {pb.WatchMatchRequest.DESCRIPTOR.full_name}")
+        await refuse_garbage(message, pb.WatchMatchRequest, context)
         async for item in servicer.WatchMatch(message, context):
             yield item
 

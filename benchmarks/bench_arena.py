@@ -175,8 +175,6 @@ def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random"
 
     async def handler(requests, context):  # noqa: ANN001 - grpc's stream handler shape
         await play(context)
-        return
-        yield  # an async generator: grpc then treats the handler as streaming
 
     async def main() -> None:
         server = grpc.aio.server()

@@ -228,9 +228,9 @@ async def run_match(
     match = _Match(spec, seats, control, policy, metrics)
     header = match.header()
     game = match.game.name
-    feed = MatchFeed(header, match.spectator_snapshot) if feeds is not None else None
-    if feeds is not None and feed is not None:
-        feeds[spec.match_id] = feed
+    feed = None
+    if feeds is not None:
+        feed = feeds[spec.match_id] = MatchFeed(header, match.spectator_snapshot)
     if metrics is not None:
         metrics.active_matches.labels(game).inc()
     try:

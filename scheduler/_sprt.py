@@ -11,9 +11,10 @@ fits the record best among those with that mean (a one-dimensional root find), a
 Only this statistic keeps Wald's error rates (``alpha`` false H1, ``beta`` false H0) with the
 bounds ``ln(beta / (1 - alpha))`` and ``ln((1 - beta) / alpha)``: a generalised ratio that
 compares the best-fitting score with one hypothesis (an earlier version here) accepted a bot
-at elo0 about 14% of the time at alpha = 5%. The price: each game moves the LLR by at most
-ln(s1 / s0), so even straight wins need ln 19 / ln(s1 / s0) games (101 for the default
-[-10, 0]); a lopsided pair decides sooner only with a wider window.
+at elo0 8% of the time within 100 games at alpha = 5% (exact; tests/scheduler/test_sprt.py
+checks this one stays under 5%). The price: each game moves the LLR by at most ln(s1 / s0),
+so even straight wins need ln 19 / ln(s1 / s0) games (101 for the default [-10, 0]); a
+lopsided pair decides sooner only with a wider window.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ import hashlib
 import hmac
 import json
 import os
-import re
 import secrets
 import sqlite3
 import time
@@ -28,17 +27,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from arena._hub import BOT_NAME, BOT_NAME_RULE
 from engine import Result, Termination
 
 from ._records import Faults, MatchRecord, SeatAction
 
 SCHEMA_VERSION = 1
 
-_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 # Tokens are 192 random bits, so no guessing attack is helped by a slow hash; the KDF is kept
 # cheap (a few milliseconds) because every connecting bot is checked, one after another, in
-# the service's single worker thread.
+# the service's token-check thread.
 # The parameters are stored with each hash so they can be raised without a migration.
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**11, 8, 1
 
@@ -170,8 +169,8 @@ class Store:
 
     def add_bot(self, name: str) -> str:
         """Register ``name`` and return its new token (shown once; only a hash is kept)."""
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
-            raise ValueError(f"bot name {name!r} is not accepted; use 1 to 64 of A-Z a-z 0-9 _ . -")
+        if not isinstance(name, str) or not BOT_NAME.fullmatch(name):
+            raise ValueError(f"bot name {name!r} is not accepted; use {BOT_NAME_RULE}")
         token = secrets.token_urlsafe(24)
         try:
             with self._transaction() as db:

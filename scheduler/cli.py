@@ -297,7 +297,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print(f"tournament {tid}: {config.game}, {len(schedule)} matches, "
               f"{config.time_control().describe()}; {schedule.note}", file=sys.stderr)
     metrics = _metrics(args.metrics_port)
-    total = len(config.schedule())
+    total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     progress = Progress(total, len(store.finished_indices(tid)))
     with contextlib.ExitStack() as stack:
         stderr: Any = subprocess.DEVNULL

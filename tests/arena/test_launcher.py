@@ -23,6 +23,8 @@ def test_placeholders_are_filled_instead_of_appending() -> None:
     ("nocommand", "accepted: NAME=COMMAND"),
     ("=cmd", "accepted: NAME=COMMAND"),
     ("bad name=cmd", "bad bot name 'bad name'"),
+    # the rule a Hello's bot_name and `arena bot add` follow too: not every Unicode letter
+    ("café=cmd", "bad bot name 'café'; accepted: 1 to 64 of A-Z a-z 0-9"),
 ])
 def test_bad_bot_specs_say_what_is_accepted(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -12,7 +12,7 @@ import trio
 
 import arena
 from arena import _hub
-from arena._bridge import OutboxFull, open_asyncio_host
+from arena._bridge import OutboxDropped, open_asyncio_host
 from arena._hub import REFUSED_BURST, SPECTATOR_BACKLOG, BotSession, Hub, RemoteSeat
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
@@ -36,8 +36,8 @@ def test_an_outbox_stops_growing_when_its_reader_falls_behind() -> None:
             async def read() -> str:
                 try:
                     await outbox.get()
-                except OutboxFull as full:
-                    return str(full)
+                except OutboxDropped as dropped:
+                    return str(dropped)
                 return "no error"
             return outbox._queue.qsize(), await host.run(read())
 
@@ -64,7 +64,7 @@ def test_a_spectator_that_does_not_read_cannot_grow_the_server() -> None:
                         await trio.sleep(0.01)
                 watcher = hosted.hub.feeds["long"].watchers[0]
                 gate.set()
-            return watcher.overflowed, watcher._queue.qsize()
+            return watcher.dropped is not None, watcher._queue.qsize()
         finally:
             call.cancel()
             channel.close()
