@@ -13,6 +13,7 @@ from arena._hub import BotSession
 from arena.metrics import Metrics
 
 from ._ratings import update_elo
+from ._records import MatchRecord
 from ._runner import MatchSpec, run_match
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
@@ -43,6 +44,14 @@ async def run_ladder(
                 metrics.rating.labels(game, bot).set(elo)
 
     finished = trio.Event()
+    writes = trio.CapacityLimiter(1)  # one connection: see play_tournament
+
+    def record_rated(record: MatchRecord) -> dict[str, float]:
+        store.record_match(record)
+        assert record.result is not None
+        ratings = update_elo(store.load_ratings(record.game), record.seats, record.result.ranks)
+        store.save_ratings(record.game, ratings)
+        return ratings
 
     async def play(game: str, sessions: list[BotSession], match_id: str, slot: object) -> None:
         nonlocal played, finished
@@ -51,10 +60,7 @@ async def run_ladder(
             spec = MatchSpec(match_id, game, rng.getrandbits(62))
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds)
-            store.record_match(record)
-            assert record.result is not None
-            ratings = update_elo(store.load_ratings(game), record.seats, record.result.ranks)
-            store.save_ratings(game, ratings)
+            ratings = await trio.to_thread.run_sync(record_rated, record, limiter=writes)
             if metrics is not None:
                 for bot, elo in ratings.items():
                     metrics.rating.labels(game, bot).set(elo)

@@ -6,9 +6,10 @@ last few), so a killed tournament loses at most the matches still in flight, and
 finds every finished one. Steps are stored as compact JSON, one row per match, because a
 match is always read whole (for replays and reports) and never queried by action.
 
-The store is meant for one thread (the trio thread). The connection is opened with
-``check_same_thread=False`` so that it may be handed to a worker thread (for example
-``trio.to_thread.run_sync(store.check_token, ...)``) as long as calls never overlap.
+A Store is one connection, for one thread at a time. It is opened with
+``check_same_thread=False`` so that it may be handed to a worker thread as long as calls never
+overlap: tournaments and the ladder commit matches on a worker thread, one at a time (a commit
+may wait up to ``busy_timeout`` for another process's write, and the trio thread must not).
 """
 
 from __future__ import annotations

@@ -150,6 +150,9 @@ async def play_tournament(
                    recover=config.recover, stderr=stderr)
     played = 0
     stopped = False
+    # Writes go to a worker thread, one at a time (the store has one connection): a commit
+    # that waits on another process's lock must not stall every match's clock meanwhile.
+    writes = trio.CapacityLimiter(1)
     work_send, work_receive = trio.open_memory_channel[Pairing](len(todo) or 1)
     for pairing in todo:
         work_send.send_nowait(pairing)
@@ -164,7 +167,7 @@ async def play_tournament(
                              tournament_id, pairing.index)
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds if arena else None)
-            if store.record_match(record):
+            if await trio.to_thread.run_sync(store.record_match, record, limiter=writes):
                 played += 1
             if progress is not None:
                 progress(record, len(done) + played, len(schedule))

@@ -222,3 +222,42 @@ def test_a_tournament_is_played_by_one_process_at_a_time(tmp_path: Path) -> None
         assert "t-1 is being played by another process" in other_process("t-1")
         assert other_process("t-2") == "free\n"  # another tournament of the same database
     assert other_process("t-1") == "free\n"  # released with the block (and with the process)
+
+
+def test_a_write_waiting_for_another_writer_leaves_the_trio_thread_free(tmp_path: Path) -> None:
+    """While a match's commit waits on another connection's lock, the matches go on: the
+    write runs on a worker thread (on the trio thread it would hold every clock still)."""
+    import threading
+
+    import trio
+
+    from scheduler._tournament import TournamentConfig, play_tournament
+
+    writing = threading.Event()
+
+    class WatchedStore(Store):
+        def record_match(self, record: MatchRecord) -> bool:
+            writing.set()
+            return super().record_match(record)
+
+    db = tmp_path / "locked.sqlite"
+    store = WatchedStore(db)
+    config = TournamentConfig(game="duel", bots=("a=builtin:random", "b=builtin:random"),
+                              rounds=1, options={"rounds": 3})
+    tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+    other_writer = sqlite3.connect(db, isolation_level=None)
+    other_writer.execute("BEGIN IMMEDIATE")  # holds the write lock until it ends
+
+    async def main() -> None:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(play_tournament, store, tid, None)
+            with trio.fail_after(30):
+                while not writing.is_set():
+                    await trio.sleep(0.001)
+            # This task runs while the commit waits (within the 5 s busy timeout): release it.
+            other_writer.execute("ROLLBACK")
+
+    trio.run(main)
+    other_writer.close()
+    assert len(store.finished_indices(tid)) == 2
+    assert store.tournament(tid).finished
