@@ -145,7 +145,8 @@ class StoreRecords:
         now = time.monotonic()
         if cached is not None and (cached[0] == latest or now - cached[1] < self.refresh_seconds):
             return cached[2]
-        rows = standings(self.store.matches(game=game, tournament_id=tournament_id or None))
+        rows = standings(self.store.matches(game=game, tournament_id=tournament_id or None,
+                                            steps=False))
         fitted = [pb.Standing(rank=r.rank, bot_name=r.bot, elo=r.elo, elo_low=r.elo_low,
                               elo_high=r.elo_high, matches=r.matches, score=r.score,
                               timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal)
@@ -161,7 +162,7 @@ class StoreRecords:
     def list_matches(self, game: str, limit: int) -> list[pb.MatchSummary]:
         """Recent matches."""
         out = []
-        for record in self.store.matches(game=game or None, limit=limit):
+        for record in self.store.matches(game=game or None, limit=limit, steps=False):
             proto = record_proto(record)
             out.append(pb.MatchSummary(match_id=proto.match_id, game=proto.game,
                                        seats=proto.seats, result=proto.result))

@@ -347,15 +347,21 @@ class Store:
         return None if row is None else _record(row)
 
     def matches(
-        self, game: str | None = None, tournament_id: str | None = None, limit: int | None = None
+        self, game: str | None = None, tournament_id: str | None = None, limit: int | None = None,
+        *, steps: bool = True,
     ) -> list[MatchRecord]:
-        """Recorded matches, newest first, of ``game`` and/or ``tournament_id`` if given."""
+        """Recorded matches, newest first, of ``game`` and/or ``tournament_id`` if given.
+
+        ``steps=False`` leaves every record's steps empty: standings and summaries need none,
+        and reading the actions is nearly all the cost of a long history.
+        """
         query, args = self._filter(game, tournament_id)
         query += " ORDER BY seq DESC"
         if limit is not None:
             query += " LIMIT ?"
             args.append(limit)
-        return [_record(row) for row in self._db.execute(f"SELECT {_MATCH_COLUMNS} {query}", args)]
+        columns = _MATCH_COLUMNS if steps else _MATCH_COLUMNS_WITHOUT_STEPS
+        return [_record(row) for row in self._db.execute(f"SELECT {columns} {query}", args)]
 
     def results(
         self, game: str, tournament_id: str | None = None
@@ -405,6 +411,7 @@ _MATCH_COLUMNS = (
     " faults,"
     " tournament_id, idx, started_at, ended_at"
 )
+_MATCH_COLUMNS_WITHOUT_STEPS = _MATCH_COLUMNS.replace(" steps,", " '[]',")
 
 
 def _dumps(value: object) -> str:

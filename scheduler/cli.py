@@ -313,7 +313,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             arena.run(main, records=_records(store), metrics=metrics)
         else:
             trio.run(main, None)
-    records = store.matches(tournament_id=tid)
+    records = store.matches(tournament_id=tid, steps=bool(args.json))  # JSON counts steps
     rows = standings(records)
     print(table(rows))
     _export(args, {config.game: rows}, records)
@@ -481,7 +481,8 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     """Standings from a database: a table per game; one export holds every game."""
     _check_exports(args)
     store = _open_store(args.db, must_exist=True)
-    records = store.matches(game=args.game, tournament_id=args.tournament)
+    records = store.matches(game=args.game, tournament_id=args.tournament,
+                            steps=bool(args.json))  # JSON counts steps
     by_game = {game: standings([r for r in records if r.game == game])
                for game in sorted({r.game for r in records})}
     for game, rows in by_game.items():

@@ -47,6 +47,16 @@ def test_match_round_trip_with_every_field(store: Store) -> None:
     assert store.match("nope") is None
 
 
+def test_matches_can_be_read_without_their_steps(store: Store) -> None:
+    from dataclasses import replace
+
+    store.record_match(full_record())
+    store.record_match(full_record("m-2", index=4))
+    light = store.matches(steps=False)
+    assert light == [replace(r, steps=[]) for r in store.matches()]
+    assert all(r.steps for r in store.matches())
+
+
 def test_record_is_idempotent(store: Store) -> None:
     assert store.record_match(full_record()) is True
     assert store.record_match(full_record()) is False
