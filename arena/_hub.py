@@ -350,8 +350,10 @@ class RemoteSeat(Seat):
     async def _lost(self) -> SeatFault:
         """A crash if the bot's process died with its stream, else a disconnect."""
         if self._crashed is not None:
-            # The stream closes a moment before the process is reaped; wait briefly for it.
-            with trio.move_on_after(2.0):
+            # The stream closes a moment before the process is reaped; wait briefly for it,
+            # past the decision's deadline if need be: the bot is gone either way, and a
+            # timeout recorded instead would leave its seat to be waited for again.
+            with trio.CancelScope(shield=True), trio.move_on_after(2.0):
                 await self._crashed().wait()
                 return SeatFault(Termination.CRASH, f"bot {self.name!r} process exited")
         return SeatFault(Termination.DISCONNECT, f"bot {self.name!r} disconnected")

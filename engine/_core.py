@@ -130,7 +130,8 @@ class Result:
         """Rank ``losers`` last (tied among themselves), keep the others' order."""
         if not losers:
             return self
-        keys = [(seat not in losers, -rank) for seat, rank in enumerate(self.ranks)]
+        keys = [(True, -rank) if seat not in losers else (False, 0)
+                for seat, rank in enumerate(self.ranks)]
         ranks = tuple(sum(1 for other in keys if other > mine) for mine in keys)
         termination = next(iter(losers.values()))
         return Result(self.scores, ranks, termination, reason, tuple(sorted(losers)))

@@ -133,23 +133,34 @@ class _Match:
         fault: SeatFault | None = None
         action_id = -1
         started = trio.current_time()
-        with trio.move_on_after(limit + self.control.margin) as scope:
-            try:
-                action_id = await self.seats[seat].decide(request)
-            except SeatFault as error:
-                fault = error
+        deadline = started + clock.timeout()
+        try:
+            with trio.move_on_at(deadline) as scope:
+                try:
+                    action_id = await self.seats[seat].decide(request)
+                except SeatFault as error:
+                    fault = error
+        except trio.Cancelled:
+            # Another seat's forfeit ended the step (or the match was cancelled: no record).
+            # If this seat's time had run out as well, it timed out too: which of the two
+            # tasks trio happened to run first must not decide which seat is ranked last.
+            if trio.current_time() >= deadline:
+                self.punish(seat, self.timed_out(seat, limit))
+            raise
         # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.
         arrived = None if scope.cancelled_caught else self.seats[seat].answered_at()
-        used = (trio.current_time() if arrived is None else arrived) - started
+        answered = trio.current_time() if arrived is None else arrived
+        used = answered - started
         clock.charge(used)
-        name = self.seats[seat].name
-        if scope.cancelled_caught:
-            fault = SeatFault(Termination.TIMEOUT,
-                              f"seat {seat} ({name}) did not answer within {limit:.3f} s")
+        # An in-process bot computes with no checkpoint for the cancel to stop it at: its
+        # answer after the deadline is returned all the same, and is late all the same.
+        if scope.cancelled_caught or (fault is None and answered > deadline):
+            fault = self.timed_out(seat, limit)
         elif fault is None:
             try:
                 decision.action(action_id)
             except engine.IllegalActionError as error:
+                name = self.seats[seat].name
                 fault = SeatFault(Termination.ILLEGAL_ACTION, f"seat {seat} ({name}): {error}")
         if self._counted is not None and fault is None:
             decisions, latency = self._counted
@@ -162,6 +173,11 @@ class _Match:
                 others.cancel()
         else:
             answers[seat] = SeatAction(seat, decision.legal[0].id, used, True)
+
+    def timed_out(self, seat: int, limit: float) -> SeatFault:
+        """The fault of a seat that did not answer in time."""
+        return SeatFault(Termination.TIMEOUT, f"seat {seat} ({self.seats[seat].name}) did not "
+                                              f"answer within {limit:.3f} s")
 
     def punish(self, seat: int, fault: SeatFault) -> bool:
         """Count a fault; True if the seat forfeits (which ends the match)."""

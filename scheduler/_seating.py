@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,14 +51,21 @@ class BuiltinSeat(Seat):
         self.name = name
         self._cls = bots.builtin(kind)
         self._bot: bots.Bot | None = None
+        self._broken: SeatFault | None = None
 
     async def start(self, match: pb.MatchStarted) -> None:
-        """Make the bot for this match."""
-        self._bot = self._cls(match)
+        """Make the bot for this match (a bot that fails to is a crash at its first decision:
+        its bug must not end the match for the others)."""
+        try:
+            self._bot = self._cls(match)
+        except Exception as error:  # noqa: BLE001 - a bot's bug is a crash of that seat
+            self._broken = SeatFault(Termination.CRASH, f"{self.name} raised {error!r}")
 
     async def decide(self, request: pb.DecisionRequest) -> int:
         """Ask the bot (a checkpoint first, so that a cancelled match stops here)."""
         await trio.lowlevel.checkpoint()
+        if self._broken is not None:
+            raise self._broken
         assert self._bot is not None
         try:
             return self._bot.choose(request.observation, request.legal,
@@ -68,7 +76,9 @@ class BuiltinSeat(Seat):
     async def end(self, ended: pb.MatchEnded) -> None:
         """Let the bot see the result."""
         if self._bot is not None:
-            self._bot.finish(ended)
+            # A bot's bug here must not keep the result from the others (nor from the record).
+            with contextlib.suppress(Exception):
+                self._bot.finish(ended)
 
 
 class _DeadSeat(Seat):

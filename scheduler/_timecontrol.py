@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -23,8 +24,13 @@ class TimeControl:
     first_move_extra: float = 1.0
 
     def __post_init__(self) -> None:
+        # NaN passes every check below; neither it nor infinity is a wire time (whole ms).
+        for name in ("move_time", "base", "increment", "margin", "first_move_extra"):
+            value = getattr(self, name)
+            if value is not None and not math.isfinite(value):
+                raise ValueError(f"{name} must be a finite number of seconds, got {value}")
         if self.move_time is None and self.base <= 0:
-            raise ValueError("a clock needs a base time above 0 s")
+            raise ValueError(f"a clock needs a base time above 0 s, got {self.base:g}")
         if self.move_time is not None and self.move_time <= 0:
             raise ValueError(f"move time must be above 0 s, got {self.move_time}")
         for name in ("base", "increment", "margin", "first_move_extra"):
@@ -39,7 +45,8 @@ class TimeControl:
     @staticmethod
     def parse_clock(text: str, margin: float = 0.05) -> TimeControl:
         """``BASE+INC`` in seconds, e.g. ``10+0.1`` (as cutechess's tc=)."""
-        match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*", text)
+        number = r"(\d+(?:\.\d*)?|\.\d+)"
+        match = re.fullmatch(rf"\s*{number}\s*(?:\+\s*{number})?\s*", text)
         if not match:
             raise ValueError(
                 f"bad time control {text!r}; accepted: BASE+INC in seconds, e.g. 10+0.1 or 60")
@@ -80,6 +87,12 @@ class Clock:
         if self.control.move_time is not None:
             return self.control.move_time + extra
         return max(self.remaining, 0.0) + extra
+
+    def timeout(self) -> float:
+        """Seconds until the next decision times out: the limit plus the margin, less what the
+        clock is overdrawn (only a clock goes below 0, by answers within the margin), so that
+        answers in the margin never add up to more than the margin beyond the clock."""
+        return max(self.limit() + self.control.margin + min(self.remaining, 0.0), 0.0)
 
     def charge(self, used: float) -> None:
         """Account a decision that took ``used`` seconds."""

@@ -64,6 +64,18 @@ def test_a_bot_that_disconnects_forfeits_with_disconnect() -> None:
     assert record.result.ranks == (0, 1)
 
 
+def test_a_disconnect_is_one_even_when_the_move_time_is_shorter_than_telling_it() -> None:
+    # Telling a disconnect from a crash waits a moment for the process; a 0.3 s move time
+    # must not turn that wait into a timeout (the seat would then be asked, and waited for,
+    # at every later decision instead of being defaulted).
+    record = play_match([f"b={RANDOM_PROCESS}", f"gone={scripted('disconnect', at=2)}"],
+                        options=ROUNDS, control=TimeControl.per_move(0.3),
+                        policy=FaultPolicy("default"))
+    assert record.result is not None
+    assert record.result.termination is Termination.NORMAL
+    assert record.faults[1].disconnects == 1 and record.faults[1].timeouts == 0
+
+
 def test_crash_with_default_policy_plays_default_actions_to_the_end() -> None:
     record = play_match([f"crashy={scripted('crash', at=2)}", f"b={RANDOM_PROCESS}"],
                         options=ROUNDS, policy=FaultPolicy("default"))
