@@ -276,8 +276,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from ._progress import Progress
 
     _check_exports(args)
-    store = _open_store(args.db)
     if args.resume:
+        store = _open_store(args.db)
         tid, config = _resumed(args, store)
     else:
         control = _time_control(args)
@@ -293,6 +293,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         except (ValueError, LookupError, engine.EngineError) as error:
             raise UsageError(str(error)) from None
         schedule = config.schedule()
+        store = _open_store(args.db)  # only now: a refused command leaves no file behind
         tid = store.create_tournament(config.to_dict(), schedule.pairs())
         print(f"tournament {tid}: {config.game}, {len(schedule)} matches, "
               f"{config.time_control().describe()}; {schedule.note}", file=sys.stderr)

@@ -117,6 +117,14 @@ def test_bad_command_lines_say_what_is_accepted(args: list[str], message: str) -
     assert message in result.stderr, result.stderr
 
 
+def test_a_refused_tournament_leaves_no_database_behind(tmp_path: Path) -> None:
+    db = tmp_path / "never.sqlite"
+    result = arena("tournament", "--game", "duel", "--margin", "nan", "--db", str(db),
+                   check=False, timeout=60)
+    assert result.returncode == 2 and "margin must be a finite number" in result.stderr
+    assert not db.exists()
+
+
 def test_games_and_play(tmp_path: Path) -> None:
     games = arena("games")
     assert "duel: Secret Duel (test game), 2-4 players, simultaneous choices" in games.stdout
