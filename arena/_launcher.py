@@ -8,6 +8,7 @@ and is killed when the arena is done with it.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -18,6 +19,8 @@ from typing import IO
 import trio
 
 from ._hub import BOT_NAME, BOT_NAME_RULE
+
+_PLACEHOLDER = re.compile(r"\{(address|token|name)\}")
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,10 @@ def parse_bot(spec: str) -> tuple[str, str]:
         raise ValueError(f"bad bot {spec!r}; accepted: NAME=COMMAND or builtin:NAME")
     if not BOT_NAME.fullmatch(name):
         raise ValueError(f"bad bot name {name!r}; accepted: {BOT_NAME_RULE}")
+    try:  # now, not when the bot is launched in the middle of a tournament
+        shlex.split(command)
+    except ValueError as error:
+        raise ValueError(f"bad command of bot {name!r}: {error}") from None
     return name, command.strip()
 
 
@@ -49,8 +56,9 @@ def bot_argv(command: str, name: str, address: str, token: str, limits: Limits) 
     if not words:
         raise ValueError(f"bot {name!r} has an empty command")
     fields = {"address": address, "token": token, "name": name}
-    if any("{" + key + "}" in command for key in fields):
-        words = [w.format(**fields) for w in words]
+    if _PLACEHOLDER.search(command):
+        # Not str.format: other braces (a shell's ${VAR}, JSON) are the command's own.
+        words = [_PLACEHOLDER.sub(lambda m: fields[m[1]], w) for w in words]
     else:
         # ``--token=T`` form: a token may start with "-", which would read as a flag.
         words += [f"--address={address}", f"--token={token}", f"--name={name}"]
@@ -96,8 +104,9 @@ class BotProcess:
             self.exited.set()
 
     def kill(self) -> None:
-        """SIGKILL the process group (idempotent)."""
-        if self.pid is not None:
+        """SIGKILL the process group (idempotent; nothing once the process is reaped, when
+        its pid may have been handed to another process)."""
+        if self.pid is not None and self.returncode is None:
             try:
                 os.killpg(self.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):

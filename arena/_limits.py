@@ -3,7 +3,9 @@
 A tiny exec wrapper rather than ``preexec_fn``, which is unsafe in a process with threads.
 On Linux it also asks the kernel to SIGKILL the bot when the arena dies (``PR_SET_PDEATHSIG``,
 kept across exec), so a killed arena leaves no bot behind even though each bot runs in a
-process group of its own.
+process group of its own. The bot's own children get no such signal, so a guardian forked
+before the exec (a child of the bot, in its process group) asks for one when the bot dies, and
+then kills the whole group.
 """
 
 from __future__ import annotations
@@ -14,18 +16,33 @@ import os
 import resource
 import signal
 import sys
+from typing import NoReturn
 
 _PR_SET_PDEATHSIG = 1
+# The guardian's parent-death signal: not SIGTERM, which a bot's own cleanup (``kill 0``) may
+# send its process group.
+_GUARD_SIGNAL = signal.SIGUSR1
 
 
-def _die_with_parent(parent: int) -> None:
-    if not sys.platform.startswith("linux"):
-        return
+def _die_with_parent(parent: int, signum: int = signal.SIGKILL) -> bool:
+    """Have the kernel send ``signum`` when ``parent`` dies; False if it has died already."""
     libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
-        return
-    if os.getppid() != parent:  # the arena died before the request took effect
-        os._exit(1)
+    if libc.prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0) != 0:
+        return True
+    return os.getppid() == parent
+
+
+def _kill_group(*_: object) -> None:
+    os.killpg(0, signal.SIGKILL)
+
+
+def _guard(bot: int) -> NoReturn:
+    """The guardian's life: kill the bot's process group when the bot dies."""
+    signal.signal(_GUARD_SIGNAL, _kill_group)
+    if not _die_with_parent(bot, _GUARD_SIGNAL):
+        _kill_group()
+    while True:
+        signal.pause()
 
 
 def main() -> None:
@@ -38,13 +55,20 @@ def main() -> None:
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command given")
-    if args.parent:
-        _die_with_parent(args.parent)
+    if args.parent and sys.platform.startswith("linux"):
+        if not _die_with_parent(args.parent):  # the arena died before the request took effect
+            os._exit(1)
+        bot = os.getpid()
+        if os.fork() == 0:
+            _guard(bot)
     if args.memory_mb:
         limit = args.memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     if args.cpu_seconds:
         resource.setrlimit(resource.RLIMIT_CPU, (args.cpu_seconds, args.cpu_seconds + 5))
+    # Python ignores these at startup, and an ignored signal stays ignored across exec.
+    for signum in (signal.SIGPIPE, signal.SIGXFSZ):
+        signal.signal(signum, signal.SIG_DFL)
     try:
         os.execvp(command[0], command)
     except OSError as error:

@@ -20,6 +20,7 @@ from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from ._bot import Bot
 
 PROTOCOL_VERSION = 1
+FIRST_BACKOFF = 0.1  # seconds before the first reconnect; doubled on every failure
 log = logging.getLogger("bots")
 
 # Status codes after which retrying cannot help: the bot is misconfigured.
@@ -38,8 +39,12 @@ async def play_stream(
     token: str,
     games: Sequence[str] = (),
     max_matches: int | None = None,
+    on_welcome: Callable[[], None] | None = None,
 ) -> int:
-    """Play over one connection until the arena closes it; returns the matches finished."""
+    """Play over one connection until the arena closes it; returns the matches finished.
+
+    ``on_welcome`` is called when the arena has accepted the Hello.
+    """
     bots: dict[str, Bot] = {}
     finished = 0
     async with grpc.aio.insecure_channel(address) as channel:
@@ -52,25 +57,45 @@ async def play_stream(
                 games=list(games))))
             while (response := await call.read()) is not grpc.aio.EOF:
                 kind = response.WhichOneof("message")
+                # The bot's own code raising ends only that match (a Resign), not the
+                # connection and every other match on it.
                 if kind == "decision_request":
                     request = response.decision_request
                     bot = bots.get(request.match_id)
                     if bot is None:
                         continue
-                    action = bot.choose(request.observation, request.legal,
-                                        request.time_left_ms / 1000)
-                    await call.write(pb.PlayRequest(move=pb.Move(
-                        match_id=request.match_id, decision_id=request.decision_id,
-                        action_id=action)))
+                    try:
+                        action = bot.choose(request.observation, request.legal,
+                                            request.time_left_ms / 1000)
+                        answer = pb.PlayRequest(move=pb.Move(
+                            match_id=request.match_id, decision_id=request.decision_id,
+                            action_id=action))
+                    except Exception:  # noqa: BLE001 - also a returned value that is no id
+                        log.exception("the bot failed in match %s; resigning it",
+                                      request.match_id)
+                        answer = _resign(request.match_id)
+                    await call.write(answer)
                 elif kind == "match_started":
-                    bots[response.match_started.match_id] = factory(response.match_started)
+                    started = response.match_started
+                    try:
+                        bots[started.match_id] = factory(started)
+                    except Exception:  # noqa: BLE001
+                        log.exception("the bot failed to start match %s; resigning it",
+                                      started.match_id)
+                        await call.write(_resign(started.match_id))
                 elif kind == "match_ended":
                     bot = bots.pop(response.match_ended.match_id, None)
                     if bot is not None:
-                        bot.finish(response.match_ended)
+                        try:
+                            bot.finish(response.match_ended)
+                        except Exception:  # noqa: BLE001
+                            log.exception("the bot failed at the end of match %s",
+                                          response.match_ended.match_id)
                         finished += 1
                         if max_matches is not None and finished >= max_matches:
                             break
+                elif kind == "welcome" and on_welcome is not None:
+                    on_welcome()
                 elif kind == "error":
                     log.warning("arena refused a message: %s", response.error.message)
         except grpc.aio.AioRpcError as error:
@@ -82,6 +107,10 @@ async def play_stream(
     return finished
 
 
+def _resign(match_id: str) -> pb.PlayRequest:
+    return pb.PlayRequest(resign=pb.Resign(match_id=match_id))
+
+
 async def play(
     factory: Callable[[pb.MatchStarted], Bot],
     address: str,
@@ -91,13 +120,22 @@ async def play(
     reconnect: bool = True,
     max_backoff: float = 30.0,
 ) -> None:
-    """Play forever, reconnecting with exponential backoff and jitter after a lost stream."""
-    delay = 0.1
+    """Play forever, reconnecting with exponential backoff and jitter after a lost stream.
+
+    With ``reconnect=False``: one connection; a failed or lost one raises AioRpcError.
+    """
+    delay = FIRST_BACKOFF
+
+    def welcomed() -> None:
+        nonlocal delay
+        delay = FIRST_BACKOFF  # the arena let the bot in: a later loss starts over
+
     while True:
         try:
-            await play_stream(factory, address, name, token, games)
-            delay = 0.1
+            await play_stream(factory, address, name, token, games, on_welcome=welcomed)
         except grpc.aio.AioRpcError as error:
+            if not reconnect:
+                raise
             log.info("connection lost (%s); retrying in %.1f s", error.code().name, delay)
         if not reconnect:
             return
@@ -131,5 +169,8 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                              reconnect=not args.once))
     except BotRejected as error:
         raise SystemExit(f"{args.name}: the arena refused this bot: {error}") from None
+    except grpc.aio.AioRpcError as error:  # only without reconnecting: --once, --max-matches
+        raise SystemExit(f"{args.name}: the connection to the arena failed: "
+                         f"{error.code().name}: {error.details()}") from None
     except KeyboardInterrupt:
         pass

@@ -1,10 +1,29 @@
-"""Command lines of launched bots."""
+"""Launched bots: command lines, limits, signals, and what is left behind (real processes)."""
 
 from __future__ import annotations
 
-import pytest
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from arena._launcher import Limits, bot_argv, parse_bot
+import pytest
+import trio
+
+from arena import _launcher
+from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
+from engine import Termination
+from tests.support.family_bot import family
+from tests.support.harness import RANDOM_PROCESS, alive, play_match
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
 
 
 def test_connection_arguments_survive_a_token_that_looks_like_a_flag() -> None:
@@ -29,3 +48,135 @@ def test_placeholders_are_filled_instead_of_appending() -> None:
 def test_bad_bot_specs_say_what_is_accepted(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_bot(spec)
+
+
+def wait_until(done: Callable[[], Any], what: str, seconds: float = 30.0) -> Any:
+    """Poll ``done`` until it returns something true, failing after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not (value := done()):
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.02)
+    return value
+
+
+def report(path: Path) -> dict[str, Any] | None:
+    """What the family bot wrote, once it has."""
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def kill_leftovers(*pids: int) -> None:
+    """A failing test must not leave its processes behind either."""
+    for pid in pids:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_braces_beside_the_placeholders_are_the_commands_own() -> None:
+    argv = bot_argv("bot --address {address} --opts '{\"depth\": 3}' ${HOME}", "me", "h:1",
+                    "tok", Limits())
+    assert argv[argv.index("--") + 1:] == ["bot", "--address", "h:1", "--opts",
+                                          '{"depth": 3}', "${HOME}"]
+
+
+def test_a_shell_command_with_placeholders_and_a_variable_plays() -> None:
+    command = ("sh -c 'exec \"$0\" -m bots.run random --address={address} --token={token} "
+               "--name={name} ${NO_SUCH_VARIABLE}' " + shlex.quote(PYTHON))
+    record = play_match([f"shell={command}", f"b={RANDOM_PROCESS}"], options={"rounds": 2})
+    assert record.result is not None
+    assert record.result.termination is Termination.NORMAL, record.result.reason
+
+
+def test_a_command_that_does_not_split_is_refused_when_parsed() -> None:
+    with pytest.raises(ValueError, match="bad command of bot 'a'.*No closing quotation"):
+        parse_bot("a=python 'bot.py")
+
+
+def run_family(path: Path, limits: Limits = Limits()) -> tuple[BotProcess, dict[str, Any]]:
+    """Launch the family bot, wait for its report, then end it as the arena does."""
+    bot = family(path, limits)
+
+    async def main() -> dict[str, Any]:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(bot.run)
+            with trio.fail_after(60):
+                while (seen := report(path)) is None:
+                    await trio.sleep(0.02)
+            nursery.cancel_scope.cancel()
+        return seen
+
+    return bot, trio.run(main)
+
+
+def limit(limits: str, name: str) -> list[str]:
+    """Soft and hard value of one line of /proc/PID/limits."""
+    line = next(line for line in limits.splitlines() if line.startswith(name))
+    return line[len(name):].split()[:2]
+
+
+def test_limits_apply_and_the_end_kills_the_bots_children_too(tmp_path: Path) -> None:
+    bot, seen = run_family(tmp_path / "family.json", Limits(memory_mb=900, cpu_seconds=77))
+    try:
+        assert seen["pid"] == bot.pid
+        assert limit(seen["limits"], "Max address space") == [str(900 << 20)] * 2
+        assert limit(seen["limits"], "Max cpu time") == ["77", "82"]
+        assert bot.returncode == -signal.SIGKILL
+        wait_until(lambda: not alive(seen["child"]), "the bot's child to die")
+    finally:
+        kill_leftovers(seen["child"])
+
+
+def run_to_exit(command: str) -> BotProcess:
+    """Launch ``command`` as the arena launches a bot, and wait for it to end by itself."""
+    bot = BotProcess("brief", bot_argv(command, "brief", "127.0.0.1:1", "token", Limits()),
+                     bot_environment("brief", "127.0.0.1:1", "token"), subprocess.DEVNULL)
+
+    async def main() -> None:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(bot.run)
+            with trio.fail_after(60):
+                await bot.exited.wait()
+
+    trio.run(main)
+    return bot
+
+
+def test_a_bot_starts_with_the_default_signal_dispositions(tmp_path: Path) -> None:
+    path = tmp_path / "status"
+    command = f"sh -c 'cat /proc/$$/status > \"$1\"' sh {shlex.quote(str(path))}"
+    assert run_to_exit(command).returncode == 0
+    ignored = next(int(line.split()[1], 16) for line in path.read_text().splitlines()
+                   if line.startswith("SigIgn:"))
+    # The Python launcher ignores SIGPIPE and SIGXFSZ; a bot (a shell pipeline, say) must not.
+    assert not ignored & (1 << (signal.SIGPIPE - 1)), hex(ignored)
+    assert not ignored & (1 << (signal.SIGXFSZ - 1)), hex(ignored)
+
+
+def test_killing_the_arena_kills_the_bots_children_too(tmp_path: Path) -> None:
+    path = tmp_path / "family.json"
+    stand_in = subprocess.Popen([PYTHON, "-m", "tests.support.family_bot", "arena", str(path)],
+                                cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    seen: dict[str, Any] = {}
+    try:
+        seen = wait_until(lambda: report(path) or stand_in.poll() is not None, "the bot")
+        assert stand_in.poll() is None, "the stand-in arena ended"
+        stand_in.kill()  # SIGKILL: no cleanup code runs in the arena
+        stand_in.wait(timeout=30)
+        wait_until(lambda: not alive(seen["pid"]), "the bot to die")
+        wait_until(lambda: not alive(seen["child"]), "the bot's child to die")
+    finally:
+        stand_in.kill()
+        stand_in.wait(timeout=30)
+        if seen:
+            kill_leftovers(seen["pid"], seen["child"])
+
+
+def test_killing_a_bot_after_it_exited_signals_nobody(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once reaped, its pid may be another process's (pid_max is small): BotPool.stop() kills
+    # every bot, long after some have exited. Forcing a pid's reuse would take root and a
+    # kernel knob, so the signal itself is what is watched.
+    bot = run_to_exit("true {name}")
+    assert bot.returncode == 0
+    signalled: list[int] = []
+    monkeypatch.setattr(_launcher.os, "killpg", lambda pid, signum: signalled.append(pid))
+    bot.kill()
+    assert signalled == []

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from scheduler._store import Store
+from tests.support.harness import alive
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
@@ -280,11 +281,3 @@ def bot_pids(parent: int) -> list[int]:
     """Children of the arena process (the launched bots, after their wrapper exec'd)."""
     children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
     return [int(pid) for pid in children]
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"

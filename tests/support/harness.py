@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import trio
@@ -108,3 +109,12 @@ def play_builtin(game: str, kinds: Sequence[str], seed: int,
         return record.result
 
     return trio.run(main)
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"

@@ -1,0 +1,181 @@
+"""The bot SDK as a process against a real arena on 127.0.0.1: faults of the bot's own code,
+reconnecting with backoff, exit codes (the bots: tests/support/sdk_bot.py)."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+import trio
+
+import arena
+from arena._hub import RemoteSeat
+from arena._launcher import BotProcess, Limits, bot_argv, bot_environment
+from engine import Termination
+from scheduler._runner import MatchSpec, run_match
+from scheduler._seating import BuiltinSeat
+from scheduler._timecontrol import TimeControl
+from tests.support.harness import GatedSeat, run_in_arena
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+MODULE = "tests.support.sdk_bot"
+TOKEN = "sdk-test-token"
+RETRY = re.compile(r"connection lost \((\w+)\); retrying in ([\d.]+) s")
+
+
+class OneToken:
+    """A results store that accepts TOKEN for every bot, so that a bot may reconnect."""
+
+    def check_token(self, name: str, token: str) -> bool:
+        return token == TOKEN
+
+    def standings(self, game: str, tournament_id: str) -> list[Any]:
+        return []
+
+    def match_record(self, match_id: str) -> None:
+        return None
+
+    def list_matches(self, game: str, limit: int) -> list[Any]:
+        return []
+
+
+def launched(mode: str, name: str, address: str, token: str, log: IO[bytes]) -> BotProcess:
+    """A bot of sdk_bot.MODES run as a process, as the arena runs one, its stderr in ``log``."""
+    argv = bot_argv(f"{PYTHON} -m {MODULE} {mode}", name, address, token, Limits())
+    return BotProcess(name, argv, bot_environment(name, address, token), log)
+
+
+class Held(GatedSeat):
+    """A gated seat that says when its match has started."""
+
+    def __init__(self, inner: arena.Seat, gate: trio.Event) -> None:
+        super().__init__(inner, gate)
+        self.started = trio.Event()
+
+    async def start(self, match: Any) -> None:
+        await super().start(match)
+        self.started.set()
+
+
+def retries(log: Path) -> list[tuple[str, float]]:
+    """(status code, delay) of every reconnect the bot logged."""
+    return [(m[1], float(m[2])) for m in RETRY.finditer(log.read_text(errors="replace"))]
+
+
+def test_a_bug_in_the_bots_code_resigns_that_match_and_the_others_play_on(tmp_path) -> None:
+    log = tmp_path / "bot.log"
+
+    async def play(hosted: arena.Arena) -> tuple[dict[str, Any], bool]:
+        bot = launched("fails-in-boom", "flaky", hosted.address, TOKEN, err)
+        records = {}
+        async with trio.open_nursery() as nursery:
+            await nursery.start(bot.run)
+            session = await hosted.hub.wait_for_bot("flaky")
+
+            async def one(match_id: str, other: arena.Seat) -> None:
+                records[match_id] = await run_match(
+                    MatchSpec(match_id, "duel", 1, {"rounds": 3}),
+                    [RemoteSeat(session, lambda: bot.exited), other], TimeControl.per_move(30))
+
+            gate = trio.Event()
+            held = Held(BuiltinSeat("r1", "random"), gate)
+            async with trio.open_nursery() as matches:
+                matches.start_soon(one, "fine", held)  # under way while "boom" goes wrong
+                await held.started.wait()
+                await one("boom", BuiltinSeat("r2", "random"))
+                await one("boom-start", BuiltinSeat("r3", "random"))
+                gate.set()
+            alive = not bot.exited.is_set()
+            nursery.cancel_scope.cancel()
+        return records, alive
+
+    with log.open("wb") as err:
+        records, alive = run_in_arena(play, records=OneToken())
+    results = {match_id: record.result for match_id, record in records.items()}
+    for match_id in ("boom", "boom-start"):
+        assert results[match_id].termination is Termination.RESIGN, results[match_id]
+        assert results[match_id].forfeited == (0,)
+    assert results["fine"].termination is Termination.NORMAL, results["fine"]
+    assert alive
+    text = log.read_text()  # each bug is shown with its traceback
+    for error in ("ZeroDivisionError: a bug in the bot", "KeyError: \"a bug in the bot's "
+                  "constructor\"", "ValueError: a bug in the bot's finish"):
+        assert error in text, text
+
+
+def test_the_backoff_starts_over_after_a_connection_that_got_in(tmp_path) -> None:
+    log = tmp_path / "bot.log"
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))  # bound but not listening: connections are refused
+        port = holder.getsockname()[1]
+        address = f"127.0.0.1:{port}"
+        with log.open("wb") as err:  # the bot starts before the arena: no BotProcess
+            bot = subprocess.Popen(
+                [PYTHON, "-m", MODULE, "random", f"--address={address}", f"--token={TOKEN}",
+                 "--name=bouncy"], cwd=ROOT, env=bot_environment("bouncy", address, TOKEN),
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            wait_until(lambda: len(retries(log)) >= 3 or bot.poll() is not None)
+            assert bot.poll() is None, log.read_text()
+            holder.close()
+
+            async def drop_once(hosted: arena.Arena) -> int:
+                first = await hosted.hub.wait_for_bot("bouncy")
+                before = len(retries(log))
+                first.outbox.drop("dropped by the test")  # RESOURCE_EXHAUSTED: a lost stream
+                await hosted.hub.wait_for_bot("bouncy", lambda s: s is not first)
+                return before
+
+            before = run_in_arena(drop_once, port=port, records=OneToken())
+        finally:
+            bot.kill()
+            bot.wait()
+    seen = retries(log)
+    assert [code for code, _ in seen[:before]] == ["UNAVAILABLE"] * before
+    assert [delay for _, delay in seen[:3]] == [0.1, 0.2, 0.4]  # doubling while refused
+    assert seen[before] == ("RESOURCE_EXHAUSTED", 0.1), seen
+
+
+def wait_until(done: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Poll ``done`` until it holds, failing after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("flags", [["--once"], ["--max-matches", "1"]])
+def test_a_bot_that_cannot_reach_the_arena_fails_with_a_message(flags: list[str]) -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))  # bound but not listening: connections are refused
+        port = holder.getsockname()[1]
+        done = subprocess.run(
+            [PYTHON, "-m", "bots.random", *flags, f"--address=127.0.0.1:{port}", "--token=t"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1, done.stderr
+    assert "UNAVAILABLE" in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_refused_token_ends_the_bot_instead_of_retrying(tmp_path) -> None:
+    log = tmp_path / "bot.log"
+
+    async def refused(hosted: arena.Arena) -> int | None:
+        bot = launched("random", "nobody", hosted.address, "wrong", err)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(bot.run)
+            await bot.exited.wait()
+        return bot.returncode
+
+    with log.open("wb") as err:
+        assert run_in_arena(refused, records=OneToken()) == 1
+    text = log.read_text()
+    assert "the arena refused this bot: UNAUTHENTICATED" in text
+    assert not retries(log)
