@@ -96,6 +96,7 @@ class AsyncioHost(trio.abc.Instrument):
         self._timer_scope: trio.CancelScope | None = None
         # What escaped the loop (SystemExit from a callback): raised by the driver task.
         self.failure: BaseException | None = None
+        self._runs: set[trio.Event] = set()  # run() calls waiting: woken if the loop fails
         self._timer_when = math.inf  # the asyncio time that scope wakes up at
 
     # -- trio side ------------------------------------------------------------------------
@@ -110,6 +111,7 @@ class AsyncioHost(trio.abc.Instrument):
 
     async def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
         """Run ``coroutine`` as an asyncio task and wait for its result from trio."""
+        self._check_running(coroutine)
         done = trio.Event()
         box: list[outcome.Outcome[T]] = []
 
@@ -119,9 +121,28 @@ class AsyncioHost(trio.abc.Instrument):
 
         self.loop.create_task(coroutine).add_done_callback(finished)
         self.wake()
-        with trio.CancelScope(shield=True):  # the coroutine cannot be un-run half way
-            await done.wait()
+        self._runs.add(done)
+        try:
+            with trio.CancelScope(shield=True):  # the coroutine cannot be un-run half way
+                await done.wait()
+        finally:
+            self._runs.discard(done)
+        if not box:  # the loop failed: nothing will run the coroutine on
+            self._check_running(None)
         return box[0].unwrap()
+
+    def _check_running(self, coroutine: Coroutine[Any, Any, Any] | None) -> None:
+        if self.failure is not None:
+            if coroutine is not None:
+                coroutine.close()
+            raise RuntimeError(f"the asyncio loop stopped when a callback raised "
+                               f"{self.failure!r}") from self.failure
+
+    def _fail(self, error: BaseException) -> None:
+        """The loop cannot go on: remember why and wake whoever waits on it."""
+        self.failure = error
+        for done in self._runs:
+            done.set()
 
     def outbox(self, limit: int = 0) -> AsyncioOutbox:
         """A new queue from trio code to an asyncio task (``limit``: see AsyncioOutbox)."""
@@ -129,6 +150,9 @@ class AsyncioHost(trio.abc.Instrument):
 
     # -- stepping the loop ----------------------------------------------------------------
 
+    # Ctrl-C must not land inside asyncio or gRPC code (it would kill this task mid-callback
+    # and leave the loop unstepped): protected, trio hands it to the main task instead.
+    @trio.lowlevel.enable_ki_protection
     async def _drive(self, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Wait for the loop's I/O, run it; forever."""
         loop = self.loop
@@ -143,6 +167,7 @@ class AsyncioHost(trio.abc.Instrument):
                 raise self.failure
             self._step_or_fail()
 
+    @trio.lowlevel.enable_ki_protection  # as _drive
     async def _fire_timers(self, task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
         """Sleep until the loop's next timer is due, run it; forever.
 
@@ -167,7 +192,7 @@ class AsyncioHost(trio.abc.Instrument):
         try:
             self._step(poll=True)
         except BaseException as error:
-            self.failure = error
+            self._fail(error)
             raise
 
     def _step(self, poll: bool) -> None:
@@ -207,7 +232,7 @@ class AsyncioHost(trio.abc.Instrument):
             try:
                 self._step(poll=False)
             except BaseException as error:  # trio would log it and drop this hook
-                self.failure = error
+                self._fail(error)
                 self.loop._write_to_self()  # type: ignore[attr-defined]  # the driver raises it
 
 

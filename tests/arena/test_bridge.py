@@ -206,3 +206,62 @@ def test_an_abandoned_async_generator_of_asyncio_code_is_closed_by_asyncio() -> 
 
     trio.run(main)
     assert closed == [True]
+
+
+# Ctrl-C landing in an asyncio callback that a timer ran (the signal is raised inside it).
+# The server's shutdown then needs the loop once more, as serve() does to stop gRPC.
+_CTRL_C_IN_ASYNCIO = """
+import asyncio, signal, trio
+from arena._bridge import open_asyncio_host
+
+async def main():
+    async with open_asyncio_host() as host:
+        try:
+            host.loop.call_later(0.01, signal.raise_signal, signal.SIGINT)
+            host.wake()
+            await trio.sleep_forever()
+        finally:
+            print(await host.run(asyncio.sleep(0.01, "shut down")))  # a timer of the loop
+
+try:
+    trio.run(main)
+except* KeyboardInterrupt:
+    print("interrupted")
+"""
+
+# A loop that failed (SystemExit in a callback), then asked to run more: an error, not a hang.
+_RUN_AFTER_FAILURE = """
+import asyncio, trio
+from arena._bridge import open_asyncio_host
+
+async def main():
+    async with open_asyncio_host() as host:
+        try:
+            host.loop.call_soon(exit, 3)
+            host.wake()
+            await trio.sleep_forever()
+        finally:
+            try:
+                await host.run(asyncio.sleep(0))
+            except RuntimeError as error:
+                print(error)
+
+try:
+    trio.run(main)
+except BaseException:
+    pass
+"""
+
+
+@pytest.mark.parametrize("script, printed", [
+    (_CTRL_C_IN_ASYNCIO, "shut down\ninterrupted\n"),
+    (_RUN_AFTER_FAILURE, "the asyncio loop stopped when a callback raised SystemExit(3)\n"),
+])
+def test_the_host_never_hangs_a_shutdown_that_needs_the_loop(script: str, printed: str) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-c", script], cwd=Path(__file__).parents[2],
+                          capture_output=True, text=True, timeout=30)
+    assert done.stdout == printed, done.stderr
