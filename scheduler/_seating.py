@@ -12,6 +12,7 @@ import trio
 
 import bots
 from arena import Arena, RemoteSeat, Seat, SeatFault
+from arena._hub import BotSession
 from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
@@ -99,8 +100,36 @@ class _DeadSeat(Seat):
         """Nothing to tell."""
 
 
+@dataclass
+class _Instance:
+    """One process of a launched bot, its connection, and whether a match holds it."""
+
+    process: BotProcess
+    session: BotSession
+    busy: bool = False
+
+
+class _PooledSeat(RemoteSeat):
+    """A seat on one instance of a launched bot: free for the next match once told the result."""
+
+    def __init__(self, instance: _Instance) -> None:
+        super().__init__(instance.session, lambda: instance.process.exited)
+        self._instance = instance
+
+    async def end(self, ended: pb.MatchEnded) -> None:
+        """Tell the bot the result; its process may take the next match."""
+        await super().end(ended)
+        self._instance.busy = False
+
+
 class BotPool:
-    """Starts the launched bots, keeps them connected (restarting if asked), hands out seats."""
+    """Starts the launched bots, keeps them connected (restarting if asked), hands out seats.
+
+    A match gets a process of its own for each launched bot in it, as cutechess and fastchess
+    run an engine per game: a bot in two matches at once runs twice, so that neither match
+    shares its CPU with the other (a gauntlet's bot is in every match). A process is started
+    when a match finds none free, and serves the bot's later matches.
+    """
 
     def __init__(self, specs: Sequence[BotSpec], arena: Arena | None, *,
                  limits: Limits = Limits(), recover: bool = False,
@@ -111,42 +140,44 @@ class BotPool:
         self.recover = recover
         self.connect_timeout = connect_timeout
         self.stderr = stderr
-        self.processes: dict[str, BotProcess] = {}
-        self.restarts: dict[str, int] = {}
+        self.instances: dict[str, list[_Instance]] = {name: [] for name in self.specs}
+        self._gone: dict[str, str] = {}  # bot -> why: a process exited, with no --recover
         self._locks = {name: trio.Lock() for name in self.specs}
         self._nursery: trio.Nursery | None = None
 
     async def start(self, nursery: trio.Nursery) -> None:
-        """Launch every command bot and wait until each has connected."""
+        """Launch one process of every command bot and wait until each has connected (a
+        command that cannot play fails here, before any match)."""
         self._nursery = nursery
         launched = [s for s in self.specs.values() if s.command is not None]
         if launched and self.arena is None:
             raise ValueError("bots with commands need the gRPC arena")
-        for spec in launched:
-            await self._launch(spec)
-        for spec in launched:
-            await self._connected(spec.name)
+        processes = [await self._launch(spec) for spec in launched]
+        for spec, process in zip(launched, processes, strict=True):
+            self.instances[spec.name].append(await self._connected(spec.name, process))
 
-    async def _launch(self, spec: BotSpec) -> None:
+    async def _launch(self, spec: BotSpec) -> BotProcess:
         assert self.arena is not None and self._nursery is not None and spec.command
         token = self.arena.auth.issue(spec.name)
         argv = bot_argv(spec.command, spec.name, self.arena.address, token, self.limits)
         process = BotProcess(spec.name, argv,
                              bot_environment(spec.name, self.arena.address, token), self.stderr)
-        self.processes[spec.name] = process
         await self._nursery.start(process.run)
+        return process
 
-    async def _connected(self, name: str) -> RemoteSeat:
+    async def _connected(self, name: str, process: BotProcess) -> _Instance:
+        """The instance once ``process`` has connected (its bot's processes are launched one
+        at a time, so the bot's one new session is this process's)."""
         assert self.arena is not None
-        process = self.processes[name]
+        known = {instance.session for instance in self.instances[name]}
         with trio.move_on_after(self.connect_timeout) as scope:
             async with trio.open_nursery() as race:
-                result: list[RemoteSeat] = []
+                result: list[_Instance] = []
 
                 async def wait_session() -> None:
                     session = await self.arena.hub.wait_for_bot(  # type: ignore[union-attr]
-                        name, lambda s: s.has_room())
-                    result.append(RemoteSeat(session, lambda: process.exited))
+                        name, lambda s: s not in known and not s.closed)
+                    result.append(_Instance(process, session))
                     race.cancel_scope.cancel()
 
                 async def wait_exit() -> None:
@@ -157,6 +188,7 @@ class BotPool:
                 race.start_soon(wait_exit)
         if result:
             return result[0]
+        process.kill()
         if scope.cancelled_caught:
             raise RuntimeError(f"bot {name!r} did not connect within {self.connect_timeout:g} s "
                                f"(command: {self.specs[name].command})")
@@ -168,20 +200,30 @@ class BotPool:
         spec = self.specs[name]
         if spec.builtin is not None:
             return BuiltinSeat(name, spec.builtin)
-        async with self._locks[name]:  # one restart, however many matches notice the crash
-            if self.processes[name].exited.is_set():
+        async with self._locks[name]:  # one launch at a time, however many matches wait
+            instances = self.instances[name]
+            for lost in [i for i in instances if i.process.exited.is_set() or i.session.closed]:
+                instances.remove(lost)
+                lost.process.kill()  # disconnected: its one-time token cannot bring it back
                 if not self.recover:
-                    code = self.processes[name].returncode
-                    return _DeadSeat(name, f"bot {name!r} process exited (code {code}); "
-                                           f"run with --recover to restart it")
-                self.restarts[name] = self.restarts.get(name, 0) + 1
-                await self._launch(spec)
-        try:
-            return await self._connected(name)
-        except RuntimeError as error:
-            return _DeadSeat(name, str(error))
+                    how = (f"process exited (code {lost.process.returncode})"
+                           if lost.process.exited.is_set() else "disconnected")
+                    self._gone.setdefault(name, f"bot {name!r} {how}; run with --recover to "
+                                                f"restart it")
+            if name in self._gone:
+                return _DeadSeat(name, self._gone[name])
+            free = next((i for i in instances if not i.busy), None)
+            if free is None:
+                try:
+                    free = await self._connected(name, await self._launch(spec))
+                except RuntimeError as error:
+                    return _DeadSeat(name, str(error))
+                instances.append(free)
+            free.busy = True
+            return _PooledSeat(free)
 
     def stop(self) -> None:
         """Kill every launched process."""
-        for process in self.processes.values():
-            process.kill()
+        for instances in self.instances.values():
+            for instance in instances:
+                instance.process.kill()

@@ -106,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_match_flags(p)
     p.add_argument("--rounds", type=_positive(int), default=4, help="repetitions (default 4)")
     p.add_argument("--concurrency", type=_positive(int), default=2,
-                   help="matches at once (default 2)")
+                   help="matches at once, each with processes of its own for its "
+                        "bots (default 2)")
     p.add_argument("--gauntlet", metavar="NAME", help="every match includes this bot")
     p.add_argument("--max-matches", type=_positive(int), default=None,
                    help="cap: sample the groups in a balanced way when there are more")

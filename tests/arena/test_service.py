@@ -299,6 +299,26 @@ def test_the_sdk_reconnects_after_the_stream_is_lost() -> None:
     assert first_closed and second != first
 
 
+def test_a_bot_in_two_matches_at_once_runs_in_two_processes() -> None:
+    """As an engine per game in cutechess: concurrent matches never share a bot's CPU."""
+    async def main(hosted: arena.Arena):
+        pool = BotPool([BotSpec.parse(f"g={RANDOM_PROCESS}"), BotSpec.parse("builtin:random")],
+                       hosted)
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            first, second = await pool.seat("g"), await pool.seat("g")
+            await run_match(MatchSpec("m-1", "duel", 1, {"rounds": 2}),
+                            [first, await pool.seat("random")], TimeControl.per_move(5))
+            third = await pool.seat("g")  # the first match's process is free again
+            processes = [i.process.pid for i in pool.instances["g"]]
+            pool.stop()
+        return first.session, second.session, third.session, processes
+
+    first, second, third, processes = run_in_arena(main)
+    assert first is not second and third is first
+    assert len(set(processes)) == 2
+
+
 def test_one_connection_plays_several_matches_at_once() -> None:
     async def main(hosted: arena.Arena):
         pool = BotPool([BotSpec.parse(f"multi={RANDOM_PROCESS}"),
@@ -327,7 +347,9 @@ def test_one_connection_plays_several_matches_at_once() -> None:
         records = []
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
-            one, two = await pool.seat("multi"), await pool.seat("multi")
+            # Two seats on the one connection (a tournament would start a process per match).
+            session = (await pool.seat("multi")).session  # type: ignore[attr-defined]
+            one, two = arena.RemoteSeat(session), arena.RemoteSeat(session)
 
             async def play(match_id, seat, other):
                 records.append(await run_match(
@@ -356,8 +378,9 @@ def test_a_bot_with_max_matches_leaves_cleanly_after_them() -> None:
             record = await run_match(MatchSpec("only", "duel", 2, {"rounds": 2}),
                                      [await pool.seat("once"), await pool.seat("random")],
                                      TimeControl.per_move(5))
-            await pool.processes["once"].exited.wait()
-            return record, pool.processes["once"].returncode
+            (once,) = pool.instances["once"]
+            await once.process.exited.wait()
+            return record, once.process.returncode
 
     record, code = run_in_arena(main)
     assert record.result.termination.value == "normal"

@@ -268,7 +268,7 @@ def test_killing_the_arena_kills_the_bots_it_started(tmp_path: Path) -> None:
         assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.05)
     bots = bot_pids(process.pid)
-    assert len(bots) == 2
+    assert len(bots) == 4  # two bots in two matches at once (--concurrency 2): a process each
     process.kill()  # SIGKILL: no cleanup code runs in the arena
     process.wait(timeout=30)
     deadline = time.monotonic() + 30
