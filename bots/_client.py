@@ -40,10 +40,14 @@ async def play_stream(
     games: Sequence[str] = (),
     max_matches: int | None = None,
     on_welcome: Callable[[], None] | None = None,
+    *,
+    max_concurrent: int = 1,
 ) -> int:
     """Play over one connection until the arena closes it; returns the matches finished.
 
-    ``on_welcome`` is called when the arena has accepted the Hello.
+    ``on_welcome`` is called when the arena has accepted the Hello. ``max_concurrent``: the
+    matches the arena may give this connection at once (0: no limit). One by default, since
+    ``choose`` runs on this one thread: a second match would wait for the first's thinking.
     """
     bots: dict[str, Bot] = {}
     finished = 0
@@ -54,7 +58,7 @@ async def play_stream(
         try:
             await call.write(pb.PlayRequest(hello=pb.Hello(
                 bot_name=name, token=token, protocol_version=PROTOCOL_VERSION,
-                games=list(games))))
+                games=list(games), max_concurrent_matches=max_concurrent)))
             while (response := await call.read()) is not grpc.aio.EOF:
                 kind = response.WhichOneof("message")
                 # The bot's own code raising ends only that match (a Resign), not the
@@ -119,10 +123,13 @@ async def play(
     games: Sequence[str] = (),
     reconnect: bool = True,
     max_backoff: float = 30.0,
+    *,
+    max_concurrent: int = 1,
 ) -> None:
     """Play forever, reconnecting with exponential backoff and jitter after a lost stream.
 
     With ``reconnect=False``: one connection; a failed or lost one raises AioRpcError.
+    ``max_concurrent``: as for ``play_stream``.
     """
     delay = FIRST_BACKOFF
 
@@ -132,7 +139,8 @@ async def play(
 
     while True:
         try:
-            await play_stream(factory, address, name, token, games, on_welcome=welcomed)
+            await play_stream(factory, address, name, token, games, on_welcome=welcomed,
+                              max_concurrent=max_concurrent)
         except grpc.aio.AioRpcError as error:
             if not reconnect:
                 raise
@@ -156,17 +164,22 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                         help="a game this bot plays (repeatable; default: all)")
     parser.add_argument("--once", action="store_true",
                         help="exit when the connection ends instead of reconnecting")
-    parser.add_argument("--max-matches", type=int, default=None,
+    parser.add_argument("--max-matches", type=_at_least(1), default=None,
                         help="exit after finishing this many matches (implies --once)")
+    parser.add_argument("--max-concurrent-matches", type=_at_least(0), default=1,
+                        help="matches the arena may give this bot at once (default 1: "
+                             "choose() of one match would hold up the others; 0: no limit)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     try:
         if args.max_matches is not None:
             asyncio.run(play_stream(factory, args.address, args.name, args.token, args.game,
-                                    args.max_matches))
+                                    args.max_matches,
+                                    max_concurrent=args.max_concurrent_matches))
         else:
             asyncio.run(play(factory, args.address, args.name, args.token, args.game,
-                             reconnect=not args.once))
+                             reconnect=not args.once,
+                             max_concurrent=args.max_concurrent_matches))
     except BotRejected as error:
         raise SystemExit(f"{args.name}: the arena refused this bot: {error}") from None
     except grpc.aio.AioRpcError as error:  # only without reconnecting: --once, --max-matches
@@ -174,3 +187,15 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                          f"{error.code().name}: {error.details()}") from None
     except KeyboardInterrupt:
         pass
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= {low}")
+        return value
+    return parse

@@ -179,3 +179,31 @@ def test_a_refused_token_ends_the_bot_instead_of_retrying(tmp_path) -> None:
     text = log.read_text()
     assert "the arena refused this bot: UNAUTHENTICATED" in text
     assert not retries(log)
+
+
+@pytest.mark.parametrize("flags, allowed", [([], 1), (["--max-concurrent-matches", "3"], 3),
+                                            (["--max-concurrent-matches", "0"], 0)])
+def test_a_bot_asks_for_one_match_at_a_time_unless_told(flags: list[str], allowed: int,
+                                                        tmp_path) -> None:
+    async def hello(hosted: arena.Arena) -> int:
+        argv = bot_argv(" ".join([f"{PYTHON} -m bots.random", *flags]), "steady",
+                        hosted.address, TOKEN, Limits())
+        with (tmp_path / "bot.log").open("wb") as err:
+            bot = BotProcess("steady", argv, bot_environment("steady", hosted.address, TOKEN),
+                             err)
+            async with trio.open_nursery() as nursery:
+                await nursery.start(bot.run)
+                with trio.fail_after(60):
+                    session = await hosted.hub.wait_for_bot("steady")
+                nursery.cancel_scope.cancel()
+        return session.max_matches
+
+    assert run_in_arena(hello, records=OneToken()) == allowed
+
+
+@pytest.mark.parametrize("flag, value", [("--max-matches", "0"),
+                                         ("--max-concurrent-matches", "-1")])
+def test_bad_counts_are_refused_by_name(flag: str, value: str) -> None:
+    done = subprocess.run([PYTHON, "-m", "bots.random", flag, value], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2 and f"{value!r} is not a whole number" in done.stderr, done.stderr
