@@ -347,6 +347,10 @@ class RemoteSeat(Seat):
         """When the hub received the last move (before this match's task woke up)."""
         return self._answered_at
 
+    def resigned(self) -> bool:
+        """Whether the bot sent a Resign for this match."""
+        return self._match_id in self.session.resigned
+
     async def _lost(self) -> SeatFault:
         """A crash if the bot's process died with its stream, else a disconnect."""
         if self._crashed is not None:

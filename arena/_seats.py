@@ -42,3 +42,8 @@ class Seat(ABC):
         ``decide`` could return (a remote bot's move waits for the match's task to run):
         the runner charges the bot up to then. None: when ``decide`` returned."""
         return None
+
+    def resigned(self) -> bool:
+        """Whether the bot resigned while it was not being asked (the runner looks after
+        every step; a resignation while asked comes from ``decide`` as a SeatFault)."""
+        return False

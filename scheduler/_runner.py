@@ -179,6 +179,13 @@ class _Match:
         return SeatFault(Termination.TIMEOUT, f"seat {seat} ({self.seats[seat].name}) did not "
                                               f"answer within {limit:.3f} s")
 
+    def take_resignations(self) -> None:
+        """Forfeit the seats whose bots resigned while others were being asked (a bot that
+        resigns out of turn is not kept playing until its next decision, nor past the end)."""
+        for index, seat in enumerate(self.seats):
+            if index not in self.forfeits and seat.resigned():
+                self.punish(index, SeatFault(Termination.RESIGN, f"{seat.name} resigned"))
+
     def punish(self, seat: int, fault: SeatFault) -> bool:
         """Count a fault; True if the seat forfeits (which ends the match)."""
         counter = _FAULT_FIELD.get(fault.termination)
@@ -271,6 +278,7 @@ async def run_match(
                 break
             state.apply({seat: a.action_id for seat, a in answers.items()})
             match.record.steps.append([answers[s] for s in sorted(answers)])
+            match.take_resignations()
             if feed is not None and feed.watchers:
                 feed.update(match.spectator_update())
         result = match.result()

@@ -76,6 +76,15 @@ def test_a_disconnect_is_one_even_when_the_move_time_is_shorter_than_telling_it(
     assert record.faults[1].disconnects == 1 and record.faults[1].timeouts == 0
 
 
+def test_a_bot_that_resigns_after_its_move_forfeits_with_resign() -> None:
+    record = play_match([f"quitter={scripted('resign', at=1)}", f"b={RANDOM_PROCESS}"],
+                        options=ROUNDS)
+    assert record.result is not None
+    assert record.result.termination is Termination.RESIGN
+    assert record.result.forfeited == (0,) and record.result.ranks == (1, 0)
+    assert "quitter resigned" in record.result.reason
+
+
 def test_crash_with_default_policy_plays_default_actions_to_the_end() -> None:
     record = play_match([f"crashy={scripted('crash', at=2)}", f"b={RANDOM_PROCESS}"],
                         options=ROUNDS, policy=FaultPolicy("default"))

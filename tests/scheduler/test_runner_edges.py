@@ -209,3 +209,23 @@ def test_clocks_are_read_as_cutechess_writes_them(text: str, base: float,
 def test_clocks_that_are_no_base_plus_increment_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="accepted: BASE\\+INC"):
         TimeControl.parse_clock(text)
+
+
+def test_a_bot_that_resigns_out_of_turn_forfeits_after_that_step() -> None:
+    class ResignsAfterItsCall(Timed):
+        def __init__(self, name: str) -> None:
+            super().__init__(name)
+            self.gave_up = False
+
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            self.gave_up = self.gave_up or request.kind == "call"
+            return await super().decide(request)
+
+        def resigned(self) -> bool:
+            return self.gave_up
+
+    record = play([ResignsAfterItsCall("quitter"), Timed("b")], PER_MOVE)
+    assert record.result is not None
+    assert record.result.termination is Termination.RESIGN
+    assert record.result.forfeited == (0,) and record.result.ranks == (1, 0)
+    assert len(record.steps) == 1  # the call that came with it, and no bid after it

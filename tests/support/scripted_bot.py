@@ -4,7 +4,7 @@ Plays random legal moves, except at decision number ``--at`` (counted over the p
 MODE decides: ``sleep`` (sleeps ``--seconds`` first), ``crash`` (exits at once), ``disconnect``
 (closes its stream and idles), ``illegal`` (answers id 999), ``garbage`` (sends bytes that are
 no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own),
-``duplicate`` (sends its move twice).
+``duplicate`` (sends its move twice), ``resign`` (resigns right after its move, out of turn).
 Every ProtocolError received is appended, one JSON line each, to ``$SCRIPTED_BOT_LOG``.
 """
 
@@ -85,6 +85,9 @@ async def play(args: argparse.Namespace) -> None:
                     outgoing.put_nowait(move(request.match_id + "-not-mine", 1, 0))
                     outgoing.put_nowait(move(request.match_id, request.decision_id + 1000, 0))
             outgoing.put_nowait(move(request.match_id, request.decision_id, choice))
+            if count == args.at and args.mode == "resign":
+                outgoing.put_nowait(pb.PlayRequest(resign=pb.Resign(
+                    match_id=request.match_id)).SerializeToString())
 
 
 if __name__ == "__main__":
