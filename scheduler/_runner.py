@@ -83,7 +83,8 @@ class _Match:
         self.clocks = [Clock(control) for _ in range(n)]
         self.faults = [Faults() for _ in range(n)]
         self.strikes = [0] * n
-        self.dead: set[int] = set()  # crashed or disconnected: defaults without asking
+        # Crashed or disconnected (and how): defaults without asking, a strike each.
+        self.dead: dict[int, Termination] = {}
         self.forfeits: dict[int, Termination] = {}
         self.reasons: list[str] = []
         self.seen_events = [0] * n
@@ -126,6 +127,13 @@ class _Match:
         """Ask one seat; a forfeit cancels ``others`` (the asks of the other pending seats)."""
         if seat in self.dead:
             answers[seat] = SeatAction(seat, decision.legal[0].id, 0.0, True)
+            # Each default is a strike, so that max_strikes forfeits a bot gone for good too.
+            self.strikes[seat] += 1
+            max_strikes = self.policy.max_strikes
+            if max_strikes is not None and self.strikes[seat] >= max_strikes:
+                self.forfeits[seat] = self.dead[seat]
+                if others is not None:
+                    others.cancel()
             return
         clock = self.clocks[seat]
         limit = clock.limit()
@@ -201,7 +209,7 @@ class _Match:
             elif fault.termination in (Termination.CRASH, Termination.DISCONNECT):
                 self.metrics.disconnects.labels(game).inc()
         if fault.termination in (Termination.CRASH, Termination.DISCONNECT):
-            self.dead.add(seat)
+            self.dead[seat] = fault.termination
         self.reasons.append(str(fault))
         self.strikes[seat] += 1
         max_strikes = self.policy.max_strikes

@@ -229,3 +229,21 @@ def test_a_bot_that_resigns_out_of_turn_forfeits_after_that_step() -> None:
     assert record.result.termination is Termination.RESIGN
     assert record.result.forfeited == (0,) and record.result.ranks == (1, 0)
     assert len(record.steps) == 1  # the call that came with it, and no bid after it
+
+
+def test_max_strikes_forfeit_a_bot_that_crashed_as_well() -> None:
+    class CrashesOnce(Timed):
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            raise SeatFault(Termination.CRASH, "gone")
+
+    policy = FaultPolicy("default", max_strikes=3)
+    record = play([CrashesOnce("gone"), Timed("b")], PER_MOVE, policy, rounds=10)
+    assert record.result is not None
+    assert record.result.termination is Termination.CRASH
+    assert record.result.forfeited == (0,)
+    assert record.faults[0].crashes == 1  # one crash, then two defaults: three strikes
+    played = [a for step in record.steps for a in step if a.seat == 0]
+    assert len(played) == 2 and all(a.defaulted for a in played)
+    unlimited = play([CrashesOnce("gone"), Timed("b")], PER_MOVE, FaultPolicy("default"),
+                     rounds=10)
+    assert unlimited.result is not None and unlimited.result.termination is Termination.NORMAL
