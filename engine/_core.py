@@ -127,13 +127,14 @@ class Result:
         return Result(tuple(float(s) for s in scores), ranks, **kw)
 
     def with_forfeits(self, losers: Mapping[int, Termination], reason: str) -> Result:
-        """Rank ``losers`` last (tied among themselves), keep the others' order."""
+        """Rank ``losers`` last (tied among themselves), keep the others' order; the
+        termination is the lowest forfeited seat's."""
         if not losers:
             return self
         keys = [(True, -rank) if seat not in losers else (False, 0)
                 for seat, rank in enumerate(self.ranks)]
         ranks = tuple(sum(1 for other in keys if other > mine) for mine in keys)
-        termination = next(iter(losers.values()))
+        termination = losers[min(losers)]  # the lowest seat's: not which fault came first
         return Result(self.scores, ranks, termination, reason, tuple(sorted(losers)))
 
 

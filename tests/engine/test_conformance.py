@@ -108,8 +108,9 @@ def test_an_unknown_game_lists_the_known_ones() -> None:
 
 def test_forfeited_seats_are_ranked_last_and_tied() -> None:
     played = engine.Result((5.0, 3.0, 2.0, 1.0), (0, 1, 2, 3))
-    both = played.with_forfeits({0: engine.Termination.TIMEOUT, 2: engine.Termination.CRASH},
+    both = played.with_forfeits({2: engine.Termination.CRASH, 0: engine.Termination.TIMEOUT},
                                 "two faults")
     assert both.ranks == (2, 0, 2, 1)  # the others keep the game's order above them
+    assert both.termination is engine.Termination.TIMEOUT  # seat 0's, though it came second
     assert both.forfeited == (0, 2) and both.scores == played.scores
     assert played.with_forfeits({3: engine.Termination.RESIGN}, "r").ranks == (0, 1, 2, 3)
