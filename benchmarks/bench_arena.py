@@ -2,7 +2,8 @@
 
 - roundtrip: a decision's round trip through the arena (bot in its own process) next to a raw
   grpc.aio bidirectional ping-pong between two processes, and next to the least any grpc.aio
-  server can do for the same messages and bot (no trio, no arena), measured in the same run.
+  server can do for the same messages and bot (no trio, no arena; and the same on the arena's
+  trio bridge), measured in the same run.
 - throughput: tournament matches per second, bot processes over gRPC vs in-process bots.
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
 
@@ -141,11 +142,12 @@ def raw_pingpong(count: int) -> tuple[list[float], float]:
 
 # -- the same protocol without the arena ---------------------------------------------------
 
-def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random"
+def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random", hosted: bool = False
                   ) -> tuple[list[float], float]:
     """The least a Python grpc.aio server can do for a decision: one handler that writes a
     DecisionRequest like the runner's and reads the Move, no trio, no hub, no runner, with the
-    same bot process. The round trips, and this process's CPU seconds per round trip."""
+    same bot process. The round trips, and this process's CPU seconds per round trip.
+    ``hosted``: the same handler on the arena's bridge (its loop stepped by trio)."""
     from arena import _codec
     from arena.v1 import arena_service_pb2 as pb
 
@@ -194,7 +196,16 @@ def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random"
                 process.kill()
             await server.stop(None)
 
-    asyncio.run(main())
+    if hosted:
+        from arena._bridge import open_asyncio_host
+
+        async def in_trio() -> None:
+            async with open_asyncio_host() as host:
+                await host.run(main())
+
+        trio.run(in_trio)
+    else:
+        asyncio.run(main())
     return times, cpu[0]
 
 
@@ -307,26 +318,31 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
 
 def report_roundtrip(count: int = 2000, rounds: int = 5) -> None:
     """Alternate raw, asyncio-floor and arena runs, so that all see the same load."""
-    ratios, floor_ratios, cpu_ratios = [], [], []
+    ratios, floor_ratios, hosted_ratios, cpu_ratios = [], [], [], []
     for i in range(rounds):
         raw, raw_cpu = raw_pingpong(count)
         floor, floor_cpu = asyncio_floor(count)
+        hosted, _ = asyncio_floor(count, hosted=True)
         times, wall, stats = arena_roundtrip(count)
         raw_p50, floor_p50, arena_p50 = (percentile(raw, 0.5), percentile(floor, 0.5),
                                          percentile(times, 0.5))
         ratios.append(arena_p50 / raw_p50)
         floor_ratios.append(floor_p50 / raw_p50)
+        hosted_ratios.append(percentile(hosted, 0.5) / raw_p50)
         cpu_ratios.append(stats["cpu_per_decision_s"] / raw_cpu)
         print(f"round {i + 1}: raw grpc.aio ping-pong p50 {raw_p50 * 1e3:.3f} ms "
               f"(p90 {percentile(raw, 0.9) * 1e3:.3f}); same protocol, asyncio only "
-              f"{floor_p50 * 1e3:.3f} ms ({floor_ratios[-1]:.2f}x); arena decision round trip "
+              f"{floor_p50 * 1e3:.3f} ms ({floor_ratios[-1]:.2f}x), the same hosted by trio "
+              f"{percentile(hosted, 0.5) * 1e3:.3f} ms ({hosted_ratios[-1]:.2f}x); arena "
+              f"decision round trip "
               f"p50 {arena_p50 * 1e3:.3f} ms (p90 {percentile(times, 0.9) * 1e3:.3f}, wall per "
               f"decision {wall * 1e3:.3f}); ratio {ratios[-1]:.2f}x; server CPU per round "
               f"trip {raw_cpu * 1e6:.0f} us raw, {floor_cpu * 1e6:.0f} us asyncio only, "
               f"{stats['cpu_per_decision_s'] * 1e6:.0f} us arena")
     print(f"ratio to raw p50 over {rounds} rounds of {count} round trips: arena median "
           f"{statistics.median(ratios):.2f}x (best {min(ratios):.2f}x), asyncio-only server "
-          f"median {statistics.median(floor_ratios):.2f}x; arena server CPU ratio median "
+          f"median {statistics.median(floor_ratios):.2f}x, hosted by trio "
+          f"{statistics.median(hosted_ratios):.2f}x; arena server CPU ratio median "
           f"{statistics.median(cpu_ratios):.2f}x (steadier than latency on a shared machine)")
 
 
