@@ -115,7 +115,8 @@ class TournamentRow:
 class Store:
     """Bots, tournaments, matches and ratings in one SQLite file, created on first use."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], busy_timeout: float = 5.0) -> None:
+        """``busy_timeout``: seconds a write waits for another connection's lock."""
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -124,7 +125,7 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
         self._migrate()
 
     def close(self) -> None:

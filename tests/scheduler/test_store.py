@@ -271,3 +271,46 @@ def test_a_write_waiting_for_another_writer_leaves_the_trio_thread_free(tmp_path
     other_writer.close()
     assert len(store.finished_indices(tid)) == 2
     assert store.tournament(tid).finished
+
+
+def test_the_ladder_records_a_match_once_another_writer_lets_go(tmp_path: Path) -> None:
+    """A server's write that finds the database locked past the busy timeout tries again
+    (it used to raise out of `arena serve`, losing the match and stopping the server)."""
+    import threading
+
+    import trio
+
+    from scheduler._ladder import _committed
+
+    db = tmp_path / "ladder.sqlite"
+    store = Store(db, busy_timeout=0.01)
+    attempts: list[int] = []
+    second_attempt = threading.Event()
+
+    def write(record: MatchRecord) -> bool:
+        attempts.append(1)
+        if len(attempts) == 2:
+            second_attempt.set()
+        return store.record_match(record)
+
+    other_writer = sqlite3.connect(db, isolation_level=None)
+    other_writer.execute("BEGIN IMMEDIATE")
+
+    async def main() -> bool:
+        async with trio.open_nursery() as nursery:
+            result: list[bool] = []
+
+            async def commit() -> None:
+                result.append(await _committed(write, full_record(), trio.CapacityLimiter(1)))
+
+            nursery.start_soon(commit)
+            with trio.fail_after(30):
+                while not second_attempt.is_set():
+                    await trio.sleep(0.001)
+            other_writer.execute("ROLLBACK")
+        return result[0]
+
+    assert trio.run(main) is True
+    other_writer.close()
+    assert store.match("m-1") == full_record()
+    assert len(attempts) >= 2
