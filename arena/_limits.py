@@ -19,9 +19,12 @@ import sys
 from typing import NoReturn
 
 _PR_SET_PDEATHSIG = 1
-# The guardian's parent-death signal: not SIGTERM, which a bot's own cleanup (``kill 0``) may
-# send its process group.
+# The guardian's parent-death signal. The bot may send it (or any signal) to its own process
+# group, the guardian included: the guardian acts only once the bot is gone, and ignores the
+# signals a bot's cleanup sends its group (``kill 0``).
 _GUARD_SIGNAL = signal.SIGUSR1
+_IGNORED_BY_GUARD = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT,
+                     signal.SIGUSR2)
 
 
 def _die_with_parent(parent: int, signum: int = signal.SIGKILL) -> bool:
@@ -38,7 +41,13 @@ def _kill_group(*_: object) -> None:
 
 def _guard(bot: int) -> NoReturn:
     """The guardian's life: kill the bot's process group when the bot dies."""
-    signal.signal(_GUARD_SIGNAL, _kill_group)
+    def parent_died(*_: object) -> None:
+        if os.getppid() != bot:  # else the bot sent it
+            _kill_group()
+
+    for signum in _IGNORED_BY_GUARD:
+        signal.signal(signum, signal.SIG_IGN)
+    signal.signal(_GUARD_SIGNAL, parent_died)
     if not _die_with_parent(bot, _GUARD_SIGNAL):
         _kill_group()
     while True:

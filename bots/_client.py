@@ -50,6 +50,7 @@ async def play_stream(
     ``choose`` runs on this one thread: a second match would wait for the first's thinking.
     """
     bots: dict[str, Bot] = {}
+    playing: set[str] = set()
     finished = 0
     async with grpc.aio.insecure_channel(address) as channel:
         # read()/write() on one task: a bot only writes in answer to what it reads, and this
@@ -81,6 +82,7 @@ async def play_stream(
                     await call.write(answer)
                 elif kind == "match_started":
                     started = response.match_started
+                    playing.add(started.match_id)
                     try:
                         bots[started.match_id] = factory(started)
                     except Exception:  # noqa: BLE001
@@ -88,13 +90,15 @@ async def play_stream(
                                       started.match_id)
                         await call.write(_resign(started.match_id))
                 elif kind == "match_ended":
-                    bot = bots.pop(response.match_ended.match_id, None)
+                    match_id = response.match_ended.match_id
+                    bot = bots.pop(match_id, None)
                     if bot is not None:
                         try:
                             bot.finish(response.match_ended)
                         except Exception:  # noqa: BLE001
-                            log.exception("the bot failed at the end of match %s",
-                                          response.match_ended.match_id)
+                            log.exception("the bot failed at the end of match %s", match_id)
+                    if match_id in playing:  # also one the bot failed to start: it was played
+                        playing.discard(match_id)
                         finished += 1
                         if max_matches is not None and finished >= max_matches:
                             break

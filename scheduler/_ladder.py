@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import sqlite3
-import sys
-from collections.abc import Callable
-from typing import TypeVar
 
 import trio
 
@@ -21,8 +17,7 @@ from ._records import MatchRecord
 from ._runner import MatchSpec, run_match
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
-
-T = TypeVar("T")
+from ._tournament import commit_match
 
 
 async def run_ladder(
@@ -50,7 +45,7 @@ async def run_ladder(
                 metrics.rating.labels(game, bot).set(elo)
 
     finished = trio.Event()
-    writes = trio.CapacityLimiter(1)  # one connection: see play_tournament
+    writes = trio.CapacityLimiter(1)  # see commit_match
 
     def record_rated(record: MatchRecord) -> dict[str, float]:
         store.record_match(record)
@@ -66,7 +61,7 @@ async def run_ladder(
             spec = MatchSpec(match_id, game, rng.getrandbits(62))
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds)
-            ratings = await _committed(record_rated, record, writes)
+            ratings = await commit_match(record_rated, record, writes, while_locked=True)
             if metrics is not None:
                 for bot, elo in ratings.items():
                     metrics.rating.labels(game, bot).set(elo)
@@ -120,18 +115,3 @@ def _playable(arena: Arena, games: list[str], players: int, rng: random.Random
         if len(names) >= players:
             return game, ready, names
     return None
-
-
-async def _committed(write: Callable[[MatchRecord], T], record: MatchRecord,
-                     limiter: trio.CapacityLimiter) -> T:
-    """``write(record)`` on a worker thread, again and again while the database is locked by
-    another process: a server that runs for weeks must neither lose the match nor stop."""
-    while True:
-        try:
-            return await trio.to_thread.run_sync(write, record, limiter=limiter)
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error):
-                raise
-            print(f"arena: match {record.match_id} not recorded yet ({error}); trying again",
-                  file=sys.stderr, flush=True)
-            await trio.sleep(0.5)  # in case the lock was refused at once (no busy wait)

@@ -149,10 +149,10 @@ class _Match:
                 except SeatFault as error:
                     fault = error
         except trio.Cancelled:
-            # Another seat's forfeit ended the step (or the match was cancelled: no record).
-            # If this seat's time had run out as well, it timed out too: which of the two
-            # tasks trio happened to run first must not decide which seat is ranked last.
-            if trio.current_time() >= deadline:
+            # Another seat's forfeit ended the step. If this seat's time had run out as well,
+            # it timed out too: which of the two tasks trio happened to run first must not
+            # decide which seat is ranked last. (A cancelled match is not recorded at all.)
+            if others is not None and others.cancel_called and trio.current_time() >= deadline:
                 self.punish(seat, self.timed_out(seat, limit))
             raise
         # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.

@@ -83,7 +83,8 @@ class BuiltinSeat(Seat):
 
 
 class _DeadSeat(Seat):
-    """A launched bot that crashed and is not restarted: every decision is a crash."""
+    """A launched bot that is lost (exited, disconnected or never connected) and is not
+    restarted: every decision is a crash."""
 
     def __init__(self, name: str, why: str) -> None:
         self.name = name
@@ -141,7 +142,9 @@ class BotPool:
         self.connect_timeout = connect_timeout
         self.stderr = stderr
         self.instances: dict[str, list[_Instance]] = {name: [] for name in self.specs}
-        self._gone: dict[str, str] = {}  # bot -> why: a process exited, with no --recover
+        self._gone: dict[str, str] = {}  # bot -> why it plays no more (lost, no --recover)
+        # Every session a bot's processes ever had: a dying one is never taken for a new one's.
+        self._sessions: dict[str, set[BotSession]] = {name: set() for name in self.specs}
         self._locks = {name: trio.Lock() for name in self.specs}
         self._nursery: trio.Nursery | None = None
 
@@ -167,28 +170,32 @@ class BotPool:
 
     async def _connected(self, name: str, process: BotProcess) -> _Instance:
         """The instance once ``process`` has connected (its bot's processes are launched one
-        at a time, so the bot's one new session is this process's)."""
+        at a time, so the bot's one session not seen before is this process's)."""
         assert self.arena is not None
-        known = {instance.session for instance in self.instances[name]}
-        with trio.move_on_after(self.connect_timeout) as scope:
-            async with trio.open_nursery() as race:
-                result: list[_Instance] = []
+        seen = self._sessions[name]
+        result: list[_Instance] = []
+        try:
+            with trio.move_on_after(self.connect_timeout) as scope:
+                async with trio.open_nursery() as race:
 
-                async def wait_session() -> None:
-                    session = await self.arena.hub.wait_for_bot(  # type: ignore[union-attr]
-                        name, lambda s: s not in known and not s.closed)
-                    result.append(_Instance(process, session))
-                    race.cancel_scope.cancel()
+                    async def wait_session() -> None:
+                        session = await self.arena.hub.wait_for_bot(  # type: ignore[union-attr]
+                            name, lambda s: s not in seen and not s.closed)
+                        seen.add(session)
+                        result.append(_Instance(process, session))
+                        race.cancel_scope.cancel()
 
-                async def wait_exit() -> None:
-                    await process.exited.wait()
-                    race.cancel_scope.cancel()
+                    async def wait_exit() -> None:
+                        await process.exited.wait()
+                        race.cancel_scope.cancel()
 
-                race.start_soon(wait_session)
-                race.start_soon(wait_exit)
+                    race.start_soon(wait_session)
+                    race.start_soon(wait_exit)
+        finally:
+            if not result:  # also when cancelled: a process nobody holds is never killed
+                process.kill()
         if result:
             return result[0]
-        process.kill()
         if scope.cancelled_caught:
             raise RuntimeError(f"bot {name!r} did not connect within {self.connect_timeout:g} s "
                                f"(command: {self.specs[name].command})")

@@ -8,9 +8,11 @@ stopped: finished indices are skipped, matches in flight are played again from t
 from __future__ import annotations
 
 import random
+import sqlite3
+import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import trio
 
@@ -25,6 +27,8 @@ from ._runner import MatchSpec, run_match
 from ._seating import BotPool, BotSpec
 from ._store import Store, TournamentRow
 from ._timecontrol import FaultPolicy, TimeControl
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -150,9 +154,7 @@ async def play_tournament(
                    recover=config.recover, stderr=stderr)
     played = 0
     stopped = False
-    # Writes go to a worker thread, one at a time (the store has one connection): a commit
-    # that waits on another process's lock must not stall every match's clock meanwhile.
-    writes = trio.CapacityLimiter(1)
+    writes = trio.CapacityLimiter(1)  # see commit_match
     work_send, work_receive = trio.open_memory_channel[Pairing](len(todo) or 1)
     for pairing in todo:
         work_send.send_nowait(pairing)
@@ -167,7 +169,7 @@ async def play_tournament(
                              tournament_id, pairing.index)
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds if arena else None)
-            if await trio.to_thread.run_sync(store.record_match, record, limiter=writes):
+            if await commit_match(store.record_match, record, writes):
                 played += 1
             if progress is not None:
                 progress(record, len(done) + played, len(schedule))
@@ -187,6 +189,30 @@ async def play_tournament(
     if len(store.finished_indices(tournament_id)) == len(schedule):
         store.finish_tournament(tournament_id)
     return played
+
+
+async def commit_match(write: Callable[[MatchRecord], T], record: MatchRecord,
+                       limiter: trio.CapacityLimiter, *, while_locked: bool = False) -> T:
+    """``write(record)`` on a worker thread, one at a time per ``limiter`` (the store has one
+    connection): a commit that waits on another process's lock must not stall every match's
+    clock meanwhile. Shielded: a match that has ended is recorded even while the tournament
+    is being stopped. ``while_locked``: try again, for as long as it takes, when the database
+    stays locked past its busy timeout (a server must neither lose the match nor stop)."""
+    while True:
+        try:
+            with trio.CancelScope(shield=True):
+                return await trio.to_thread.run_sync(write, record, limiter=limiter)
+        except sqlite3.OperationalError as error:
+            if not while_locked or "locked" not in str(error):
+                raise
+            print(f"arena: match {record.match_id} not recorded yet ({error}); trying again",
+                  file=sys.stderr, flush=True)
+        try:
+            await trio.sleep(0.5)  # in case the lock was refused at once (no busy wait)
+        except trio.Cancelled:
+            print(f"arena: stopped before match {record.match_id} could be recorded",
+                  file=sys.stderr, flush=True)
+            raise
 
 
 def needs_arena(config: TournamentConfig) -> bool:

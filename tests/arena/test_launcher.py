@@ -151,6 +151,30 @@ def test_a_bot_starts_with_the_default_signal_dispositions(tmp_path: Path) -> No
     assert not ignored & (1 << (signal.SIGXFSZ - 1)), hex(ignored)
 
 
+# A bot signalling its own process group (which holds the guardian too), as a cleanup does;
+# exits 3 if its guardian child died of it within half a second.
+_SIGNALS_ITS_GROUP = """
+import os, signal, time
+for signum in (signal.SIGUSR1, signal.SIGTERM):
+    signal.signal(signum, signal.SIG_IGN)
+me = os.getpid()
+guardians = open(f"/proc/{me}/task/{me}/children").read().split()
+os.killpg(0, signal.SIGUSR1)
+os.killpg(0, signal.SIGTERM)
+deadline = time.monotonic() + 0.5
+while time.monotonic() < deadline:
+    for pid in guardians:
+        state = open(f"/proc/{pid}/stat").read().split(")")[-1].split()[0]
+        if state == "Z":
+            raise SystemExit(3)
+"""
+
+
+def test_a_bot_may_signal_its_own_group() -> None:
+    command = f"{shlex.quote(PYTHON)} -c {shlex.quote(_SIGNALS_ITS_GROUP)} {{name}}"
+    assert run_to_exit(command).returncode == 0
+
+
 def test_killing_the_arena_kills_the_bots_children_too(tmp_path: Path) -> None:
     path = tmp_path / "family.json"
     stand_in = subprocess.Popen([PYTHON, "-m", "tests.support.family_bot", "arena", str(path)],

@@ -319,6 +319,36 @@ def test_a_bot_in_two_matches_at_once_runs_in_two_processes() -> None:
     assert len(set(processes)) == 2
 
 
+def test_a_bot_process_still_connecting_when_the_matches_stop_is_killed() -> None:
+    """SPRT's stop cancels the workers; one of them may be waiting for a new process of a
+    bot to connect. That process must not outlive the pool (the tournament waited for it)."""
+    async def main(hosted: arena.Arena) -> bool:
+        pool = BotPool([BotSpec.parse(f"g={RANDOM_PROCESS}")], hosted)
+        launched = trio.Event()
+        launch = pool._launch
+
+        async def watched(spec: BotSpec):  # noqa: ANN202 - the pool's own method, watched
+            process = await launch(spec)
+            launched.set()
+            return process
+
+        with trio.move_on_after(60) as hung:
+            async with trio.open_nursery() as nursery:
+                await pool.start(nursery)
+                await pool.seat("g")  # the one process is busy now
+                pool._launch = watched  # type: ignore[method-assign]
+                try:
+                    async with trio.open_nursery() as workers:
+                        workers.start_soon(pool.seat, "g")  # launches a second one
+                        await launched.wait()
+                        workers.cancel_scope.cancel()
+                finally:
+                    pool.stop()
+        return hung.cancelled_caught
+
+    assert run_in_arena(main) is False
+
+
 def test_one_connection_plays_several_matches_at_once() -> None:
     async def main(hosted: arena.Arena):
         pool = BotPool([BotSpec.parse(f"multi={RANDOM_PROCESS}"),

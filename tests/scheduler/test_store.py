@@ -280,7 +280,7 @@ def test_the_ladder_records_a_match_once_another_writer_lets_go(tmp_path: Path) 
 
     import trio
 
-    from scheduler._ladder import _committed
+    from scheduler._tournament import commit_match
 
     db = tmp_path / "ladder.sqlite"
     store = Store(db, busy_timeout=0.01)
@@ -301,7 +301,8 @@ def test_the_ladder_records_a_match_once_another_writer_lets_go(tmp_path: Path) 
             result: list[bool] = []
 
             async def commit() -> None:
-                result.append(await _committed(write, full_record(), trio.CapacityLimiter(1)))
+                result.append(await commit_match(write, full_record(), trio.CapacityLimiter(1),
+                                                 while_locked=True))
 
             nursery.start_soon(commit)
             with trio.fail_after(30):
@@ -314,3 +315,30 @@ def test_the_ladder_records_a_match_once_another_writer_lets_go(tmp_path: Path) 
     other_writer.close()
     assert store.match("m-1") == full_record()
     assert len(attempts) >= 2
+
+
+def test_matches_that_end_as_a_tournament_is_stopped_are_all_recorded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPRT stops a tournament after a match; the matches that ended in the same moment are
+    written all the same (their commits were cancelled on the way to the worker thread)."""
+    import trio
+
+    import scheduler._tournament as tournament
+
+    ended: list[str] = []
+    play = tournament.run_match
+
+    async def counted(*args: object, **kwargs: object) -> MatchRecord:
+        record = await play(*args, **kwargs)  # type: ignore[arg-type]
+        ended.append(record.match_id)
+        return record
+
+    monkeypatch.setattr(tournament, "run_match", counted)
+    store = Store(tmp_path / "stopped.sqlite")
+    config = tournament.TournamentConfig(
+        game="duel", bots=("a=builtin:random", "b=builtin:random"), rounds=4, concurrency=4,
+        options={"rounds": 3})
+    tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+    trio.run(lambda: tournament.play_tournament(store, tid, None, stop=lambda record: True))
+    assert len(ended) >= 2  # equal matches of in-process bots end in the same moment
+    assert len(store.finished_indices(tid)) == len(ended)
