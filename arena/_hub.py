@@ -84,7 +84,8 @@ class BotSession:
         self.outbox = outbox
         self.matches: set[str] = set()
         self.ended: deque[str] = deque(maxlen=64)  # recent matches, to explain late moves
-        self.resigned: set[str] = set()
+        # match id -> a Resign (or its code's failure) sent while no decision was open
+        self.gave_up: dict[str, SeatFault] = {}
         self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
         self._allowance = float(REFUSED_BURST)  # refused messages it may still send
@@ -222,7 +223,7 @@ class Hub:
         if kind == "move":
             self._move(session, request.move)
         elif kind == "resign":
-            self._resign(session, request.resign.match_id)
+            self._resign(session, request.resign)
         elif kind == "hello":
             session.error(grpc.StatusCode.FAILED_PRECONDITION,
                           "Hello was already received on this stream; send Move or Resign")
@@ -264,15 +265,22 @@ class Hub:
             return
         decision.resolve(action_id=move.action_id)
 
-    def _resign(self, session: BotSession, match_id: str) -> None:
+    def _resign(self, session: BotSession, resign: pb.Resign) -> None:
+        match_id = resign.match_id
         if match_id not in session.matches:
             session.error(grpc.StatusCode.FAILED_PRECONDITION,
                           self._not_yours(session, match_id, "cannot resign"))
             return
-        session.resigned.add(match_id)
+        if resign.failure:  # the bot's code failed: a crash, to which the policy applies
+            fault = SeatFault(Termination.CRASH,
+                              f"{session.name}'s code failed: {shown(resign.failure)}")
+        else:
+            fault = SeatFault(Termination.RESIGN, f"{session.name} resigned")
         decision = session.open.get(match_id)
-        if decision is not None:
-            decision.resolve(fault=SeatFault(Termination.RESIGN, f"{session.name} resigned"))
+        if decision is not None and not decision.done.is_set():
+            decision.resolve(fault=fault)
+        else:
+            session.gave_up.setdefault(match_id, fault)
 
     # -- spectators -----------------------------------------------------------------------
 
@@ -323,8 +331,9 @@ class RemoteSeat(Seat):
         """Send the request, wait for the matching Move."""
         self._answered_at = None
         session = self.session
-        if request.match_id in session.resigned:
-            raise SeatFault(Termination.RESIGN, f"{session.name} resigned")
+        fault = session.gave_up.pop(request.match_id, None)
+        if fault is not None:
+            raise fault
         if session.closed:
             raise await self._lost()
         decision = _OpenDecision(request.match_id, request.decision_id)
@@ -347,9 +356,9 @@ class RemoteSeat(Seat):
         """When the hub received the last move (before this match's task woke up)."""
         return self._answered_at
 
-    def resigned(self) -> bool:
-        """Whether the bot sent a Resign for this match."""
-        return self._match_id in self.session.resigned
+    def gave_up(self) -> SeatFault | None:
+        """A Resign (or failure) the bot sent for this match while it was not being asked."""
+        return self.session.gave_up.pop(self._match_id, None)
 
     async def _lost(self) -> SeatFault:
         """A crash if the bot's process died with its stream, else a disconnect."""
@@ -367,4 +376,4 @@ class RemoteSeat(Seat):
         self.session.send(pb.PlayResponse(match_ended=ended))
         self.session.matches.discard(self._match_id)
         self.session.ended.append(self._match_id)
-        self.session.resigned.discard(self._match_id)
+        self.session.gave_up.pop(self._match_id, None)

@@ -43,7 +43,8 @@ class Seat(ABC):
         the runner charges the bot up to then. None: when ``decide`` returned."""
         return None
 
-    def resigned(self) -> bool:
-        """Whether the bot resigned while it was not being asked (the runner looks after
-        every step; a resignation while asked comes from ``decide`` as a SeatFault)."""
-        return False
+    def gave_up(self) -> SeatFault | None:
+        """A fault the bot declared while it was not being asked (a Resign, or a report that
+        its own code failed), given once; the runner looks after every step. (One declared
+        while asked comes from ``decide``.)"""
+        return None

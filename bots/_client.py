@@ -62,8 +62,9 @@ async def play_stream(
                 games=list(games), max_concurrent_matches=max_concurrent)))
             while (response := await call.read()) is not grpc.aio.EOF:
                 kind = response.WhichOneof("message")
-                # The bot's own code raising ends only that match (a Resign), not the
-                # connection and every other match on it.
+                # The bot's own code raising costs only that match (reported as a failure:
+                # the arena counts a crash of this seat), not the connection and every other
+                # match on it.
                 if kind == "decision_request":
                     request = response.decision_request
                     bot = bots.get(request.match_id)
@@ -75,20 +76,18 @@ async def play_stream(
                         answer = pb.PlayRequest(move=pb.Move(
                             match_id=request.match_id, decision_id=request.decision_id,
                             action_id=action))
-                    except Exception:  # noqa: BLE001 - also a returned value that is no id
-                        log.exception("the bot failed in match %s; resigning it",
-                                      request.match_id)
-                        answer = _resign(request.match_id)
+                    except Exception as error:  # noqa: BLE001 - also a value that is no id
+                        log.exception("the bot failed in match %s", request.match_id)
+                        answer = _failed(request.match_id, error)
                     await call.write(answer)
                 elif kind == "match_started":
                     started = response.match_started
                     playing.add(started.match_id)
                     try:
                         bots[started.match_id] = factory(started)
-                    except Exception:  # noqa: BLE001
-                        log.exception("the bot failed to start match %s; resigning it",
-                                      started.match_id)
-                        await call.write(_resign(started.match_id))
+                    except Exception as error:  # noqa: BLE001
+                        log.exception("the bot failed to start match %s", started.match_id)
+                        await call.write(_failed(started.match_id, error))
                 elif kind == "match_ended":
                     match_id = response.match_ended.match_id
                     bot = bots.pop(match_id, None)
@@ -115,8 +114,9 @@ async def play_stream(
     return finished
 
 
-def _resign(match_id: str) -> pb.PlayRequest:
-    return pb.PlayRequest(resign=pb.Resign(match_id=match_id))
+def _failed(match_id: str, error: Exception) -> pb.PlayRequest:
+    return pb.PlayRequest(resign=pb.Resign(match_id=match_id,
+                                           failure=f"{type(error).__name__}: {error}"))
 
 
 async def play(

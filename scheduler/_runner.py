@@ -188,11 +188,13 @@ class _Match:
                                               f"answer within {limit:.3f} s")
 
     def take_resignations(self) -> None:
-        """Forfeit the seats whose bots resigned while others were being asked (a bot that
+        """Punish the seats whose bots gave up while others were being asked (a bot that
         resigns out of turn is not kept playing until its next decision, nor past the end)."""
         for index, seat in enumerate(self.seats):
-            if index not in self.forfeits and seat.resigned():
-                self.punish(index, SeatFault(Termination.RESIGN, f"{seat.name} resigned"))
+            if index not in self.forfeits and index not in self.dead:
+                fault = seat.gave_up()
+                if fault is not None:
+                    self.punish(index, fault)
 
     def punish(self, seat: int, fault: SeatFault) -> bool:
         """Count a fault; True if the seat forfeits (which ends the match)."""

@@ -121,10 +121,12 @@ class Move(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., action_id: _Optional[int] = ...) -> None: ...
 
 class Resign(_message.Message):
-    __slots__ = ("match_id",)
+    __slots__ = ("match_id", "failure")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    FAILURE_FIELD_NUMBER: _ClassVar[int]
     match_id: str
-    def __init__(self, match_id: _Optional[str] = ...) -> None: ...
+    failure: str
+    def __init__(self, match_id: _Optional[str] = ..., failure: _Optional[str] = ...) -> None: ...
 
 class MatchEnded(_message.Message):
     __slots__ = ("match_id", "result", "your_seat")

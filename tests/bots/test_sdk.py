@@ -21,7 +21,7 @@ from arena._launcher import BotProcess, Limits, bot_argv, bot_environment
 from engine import Termination
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BuiltinSeat
-from scheduler._timecontrol import TimeControl
+from scheduler._timecontrol import FaultPolicy, TimeControl
 from tests.support.harness import GatedSeat, run_in_arena
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +70,9 @@ def retries(log: Path) -> list[tuple[str, float]]:
     return [(m[1], float(m[2])) for m in RETRY.finditer(log.read_text(errors="replace"))]
 
 
-def test_a_bug_in_the_bots_code_resigns_that_match_and_the_others_play_on(tmp_path) -> None:
+@pytest.mark.parametrize("policy", [FaultPolicy(), FaultPolicy("default")])
+def test_a_bug_in_the_bots_code_is_a_crash_of_that_match_only(tmp_path,
+                                                               policy: FaultPolicy) -> None:
     log = tmp_path / "bot.log"
 
     async def play(hosted: arena.Arena) -> tuple[dict[str, Any], bool]:
@@ -83,7 +85,8 @@ def test_a_bug_in_the_bots_code_resigns_that_match_and_the_others_play_on(tmp_pa
             async def one(match_id: str, other: arena.Seat) -> None:
                 records[match_id] = await run_match(
                     MatchSpec(match_id, "duel", 1, {"rounds": 3}),
-                    [RemoteSeat(session, lambda: bot.exited), other], TimeControl.per_move(30))
+                    [RemoteSeat(session, lambda: bot.exited), other], TimeControl.per_move(30),
+                    policy)
 
             gate = trio.Event()
             held = Held(BuiltinSeat("r1", "random"), gate)
@@ -100,9 +103,16 @@ def test_a_bug_in_the_bots_code_resigns_that_match_and_the_others_play_on(tmp_pa
     with log.open("wb") as err:
         records, alive = run_in_arena(play, records=OneToken())
     results = {match_id: record.result for match_id, record in records.items()}
-    for match_id in ("boom", "boom-start"):
-        assert results[match_id].termination is Termination.RESIGN, results[match_id]
-        assert results[match_id].forfeited == (0,)
+    for match_id in ("boom", "boom-start"):  # a crash, to which the match's policy applies
+        assert records[match_id].faults[0].crashes == 1
+        if policy.mode == "forfeit":
+            assert results[match_id].termination is Termination.CRASH, results[match_id]
+            assert results[match_id].forfeited == (0,)
+        else:  # defaults for the rest of the match, without asking
+            assert results[match_id].termination is Termination.NORMAL, results[match_id]
+            assert all(a.defaulted for step in records[match_id].steps for a in step
+                       if a.seat == 0)
+    assert "flaky's code failed: 'ZeroDivisionError: a bug in the bot'" in results["boom"].reason
     assert results["fine"].termination is Termination.NORMAL, results["fine"]
     assert alive
     text = log.read_text()  # each bug is shown with its traceback

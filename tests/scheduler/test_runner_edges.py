@@ -215,14 +215,16 @@ def test_a_bot_that_resigns_out_of_turn_forfeits_after_that_step() -> None:
     class ResignsAfterItsCall(Timed):
         def __init__(self, name: str) -> None:
             super().__init__(name)
-            self.gave_up = False
+            self.resignation: SeatFault | None = None
 
         async def decide(self, request: pb.DecisionRequest) -> int:
-            self.gave_up = self.gave_up or request.kind == "call"
+            if request.kind == "call":
+                self.resignation = SeatFault(Termination.RESIGN, "quitter resigned")
             return await super().decide(request)
 
-        def resigned(self) -> bool:
-            return self.gave_up
+        def gave_up(self) -> SeatFault | None:
+            fault, self.resignation = self.resignation, None
+            return fault
 
     record = play([ResignsAfterItsCall("quitter"), Timed("b")], PER_MOVE)
     assert record.result is not None
