@@ -35,7 +35,7 @@ def _die_with_parent(parent: int, signum: int = signal.SIGKILL) -> bool:
     return os.getppid() == parent
 
 
-def _kill_group(*_: object) -> None:
+def _kill_group() -> None:
     os.killpg(0, signal.SIGKILL)
 
 

@@ -195,11 +195,7 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
 
 def _at_least(low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = low - 1
-        if value < low:
+        if not text.lstrip("-").isdigit() or int(text) < low:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= {low}")
-        return value
+        return int(text)
     return parse

@@ -128,9 +128,7 @@ class _Match:
         if seat in self.dead:
             answers[seat] = SeatAction(seat, decision.legal[0].id, 0.0, True)
             # Each default is a strike, so that max_strikes forfeits a bot gone for good too.
-            self.strikes[seat] += 1
-            max_strikes = self.policy.max_strikes
-            if max_strikes is not None and self.strikes[seat] >= max_strikes:
+            if self._struck_out(seat):
                 self.forfeits[seat] = self.dead[seat]
                 if others is not None:
                     others.cancel()
@@ -187,7 +185,7 @@ class _Match:
         return SeatFault(Termination.TIMEOUT, f"seat {seat} ({self.seats[seat].name}) did not "
                                               f"answer within {limit:.3f} s")
 
-    def take_resignations(self) -> None:
+    def punish_out_of_turn(self) -> None:
         """Punish the seats whose bots gave up while others were being asked (a bot that
         resigns out of turn is not kept playing until its next decision, nor past the end)."""
         for index, seat in enumerate(self.seats):
@@ -195,6 +193,12 @@ class _Match:
                 fault = seat.gave_up()
                 if fault is not None:
                     self.punish(index, fault)
+
+    def _struck_out(self, seat: int) -> bool:
+        """Count a strike; True once the seat has ``max_strikes`` of them."""
+        self.strikes[seat] += 1
+        limit = self.policy.max_strikes
+        return limit is not None and self.strikes[seat] >= limit
 
     def punish(self, seat: int, fault: SeatFault) -> bool:
         """Count a fault; True if the seat forfeits (which ends the match)."""
@@ -213,10 +217,9 @@ class _Match:
         if fault.termination in (Termination.CRASH, Termination.DISCONNECT):
             self.dead[seat] = fault.termination
         self.reasons.append(str(fault))
-        self.strikes[seat] += 1
-        max_strikes = self.policy.max_strikes
-        if (fault.termination is Termination.RESIGN or self.policy.mode == "forfeit"
-                or (max_strikes is not None and self.strikes[seat] >= max_strikes)):
+        struck_out = self._struck_out(seat)
+        if (struck_out or fault.termination is Termination.RESIGN
+                or self.policy.mode == "forfeit"):
             self.forfeits[seat] = fault.termination
             return True
         self.state.log(f"{self.seats[seat].name} (seat {seat}): {fault}; default action, "
@@ -288,7 +291,7 @@ async def run_match(
                 break
             state.apply({seat: a.action_id for seat, a in answers.items()})
             match.record.steps.append([answers[s] for s in sorted(answers)])
-            match.take_resignations()
+            match.punish_out_of_turn()
             if feed is not None and feed.watchers:
                 feed.update(match.spectator_update())
         result = match.result()

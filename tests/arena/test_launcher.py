@@ -8,8 +8,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ from arena import _launcher
 from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
 from engine import Termination
 from tests.support.family_bot import family
-from tests.support.harness import RANDOM_PROCESS, alive, play_match
+from tests.support.harness import RANDOM_PROCESS, alive, play_match, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -48,15 +46,6 @@ def test_placeholders_are_filled_instead_of_appending() -> None:
 def test_bad_bot_specs_say_what_is_accepted(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_bot(spec)
-
-
-def wait_until(done: Callable[[], Any], what: str, seconds: float = 30.0) -> Any:
-    """Poll ``done`` until it returns something true, failing after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while not (value := done()):
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.02)
-    return value
 
 
 def report(path: Path) -> dict[str, Any] | None:

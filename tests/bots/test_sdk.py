@@ -7,8 +7,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -22,7 +20,7 @@ from engine import Termination
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BuiltinSeat
 from scheduler._timecontrol import FaultPolicy, TimeControl
-from tests.support.harness import GatedSeat, run_in_arena
+from tests.support.harness import GatedSeat, run_in_arena, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -133,7 +131,8 @@ def test_the_backoff_starts_over_after_a_connection_that_got_in(tmp_path) -> Non
                  "--name=bouncy"], cwd=ROOT, env=bot_environment("bouncy", address, TOKEN),
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
         try:
-            wait_until(lambda: len(retries(log)) >= 3 or bot.poll() is not None)
+            wait_until(lambda: len(retries(log)) >= 3 or bot.poll() is not None,
+                       "three refused connections", 60)
             assert bot.poll() is None, log.read_text()
             holder.close()
 
@@ -152,14 +151,6 @@ def test_the_backoff_starts_over_after_a_connection_that_got_in(tmp_path) -> Non
     assert [code for code, _ in seen[:before]] == ["UNAVAILABLE"] * before
     assert [delay for _, delay in seen[:3]] == [0.1, 0.2, 0.4]  # doubling while refused
     assert seen[before] == ("RESOURCE_EXHAUSTED", 0.1), seen
-
-
-def wait_until(done: Callable[[], bool], seconds: float = 60.0) -> None:
-    """Poll ``done`` until it holds, failing after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "gave up waiting"
-        time.sleep(0.02)
 
 
 @pytest.mark.parametrize("flags", [["--once"], ["--max-matches", "1"]])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -118,3 +119,12 @@ def alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def wait_until(done: Callable[[], Any], what: str, seconds: float = 30.0) -> Any:
+    """Poll ``done`` until it returns something true, failing after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not (value := done()):
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.02)
+    return value
