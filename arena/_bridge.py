@@ -33,9 +33,9 @@ import trio
 
 T = TypeVar("T")
 
-# Loop iterations run at one go before trio gets the thread back (then the host goes on at
-# its next wake-up): keeps a flood of gRPC events from starving the matches.
-_MAX_ITERATIONS = 64
+# Callbacks run at one go before trio gets the thread back (then the host goes on at its next
+# wake-up): keeps a flood of gRPC events from starving the matches.
+_MAX_CALLBACKS = 256
 
 
 def _noop() -> None:
@@ -211,10 +211,14 @@ class AsyncioHost(trio.abc.Instrument):
                                finalizer=loop._asyncgen_finalizer_hook)  # type: ignore[attr-defined]
         asyncio._set_running_loop(loop)
         try:
-            for _ in range(_MAX_ITERATIONS):
+            if poll:
+                loop._run_once()  # type: ignore[attr-defined]
+            for _ in range(_MAX_CALLBACKS):
                 if not ready:
                     break
-                loop._run_once()  # type: ignore[attr-defined]
+                handle = ready.popleft()
+                if not handle._cancelled:
+                    handle._run()
             else:
                 loop._write_to_self()  # type: ignore[attr-defined]  # the driver goes on
         finally:

@@ -3,7 +3,9 @@
 - roundtrip: a decision's round trip through the arena (bot in its own process) next to a raw
   grpc.aio bidirectional ping-pong between two processes, and next to the least any grpc.aio
   server can do for the same messages and bot (no trio, no arena; and the same on the arena's
-  trio bridge), measured in the same run.
+  trio bridge), measured in the same run; first as the OS places the processes, then pinned
+  (server on one CPU, bot or client on another, the same for every variant), which takes the
+  scheduler's placement out of the numbers.
 - throughput: tournament matches per second, bot processes over gRPC vs in-process bots.
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
 
@@ -14,7 +16,9 @@ ratios within one run).
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -120,20 +124,29 @@ async def _raw_client(address: str, count: int) -> list[float]:
         return times
 
 
-def raw_pingpong(count: int) -> tuple[list[float], float]:
+def pinned(cpu: int | None, argv: list[str]) -> list[str]:
+    """``argv`` run on one CPU only (None: wherever the OS puts it)."""
+    return argv if cpu is None else [PYTHON, __file__, "_pin", str(cpu), "--", *argv]
+
+
+def raw_pingpong(count: int, cpus: tuple[int, int] | None = None) -> tuple[list[float], float]:
     """Round trips of a raw bidi echo (server and client in two processes), and the server
-    process's CPU seconds per round trip (all its threads)."""
+    process's CPU seconds per round trip (all its threads). ``cpus``: (server's, client's)."""
     with tempfile.TemporaryDirectory() as tmp:
         port_file = os.path.join(tmp, "port")
-        server = subprocess.Popen([PYTHON, __file__, "_raw-server", port_file, str(count)])
+        server = subprocess.Popen(pinned(cpus and cpus[0],
+                                         [PYTHON, __file__, "_raw-server", port_file, str(count)]))
         try:
             deadline = time.monotonic() + 30
             while not os.path.exists(port_file) or not Path(port_file).read_text():
                 if time.monotonic() > deadline:
                     raise RuntimeError("raw server did not start")
                 time.sleep(0.01)
-            port = Path(port_file).read_text()
-            times = asyncio.run(_raw_client(f"127.0.0.1:{port}", count))
+            address = f"127.0.0.1:{Path(port_file).read_text()}"
+            if cpus is None:
+                times = asyncio.run(_raw_client(address, count))
+            else:
+                times = _in_child(cpus[1], ["_raw-client", address, str(count)])
             return times, float(Path(port_file + ".cpu").read_text())
         finally:
             server.kill()
@@ -186,7 +199,7 @@ def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random", hosted:
                 response_serializer=pb.PlayResponse.SerializeToString)})])
         port = server.add_insecure_port("127.0.0.1:0")
         await server.start()
-        argv = [*bot.split(), f"--address=127.0.0.1:{port}", "--token=-", "--name=bot",
+        argv = [*shlex.split(bot), f"--address=127.0.0.1:{port}", "--token=-", "--name=bot",
                 "--max-matches=1"]
         process = await asyncio.create_subprocess_exec(*argv, cwd=ROOT)
         try:
@@ -256,6 +269,25 @@ def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run
     times, wall = arena.run(main)
     engine.unregister("ping")
     return times, wall, stats
+
+
+def _in_child(cpu: int, args: list[str]) -> list[float]:
+    """Run ``bench_arena.py ARGS OUT`` on ``cpu`` and read the round trips it wrote to OUT."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "times.json")
+        subprocess.run(pinned(cpu, [PYTHON, __file__, *args, out]), check=True, timeout=600)
+        return json.loads(Path(out).read_text())
+
+
+def pinned_round(count: int, server_cpu: int = 0, bot_cpu: int = 1) -> dict[str, list[float]]:
+    """One round of every variant with the server on ``server_cpu`` and the bot (or the raw
+    client) on ``bot_cpu``."""
+    bot = shlex.join(pinned(bot_cpu, [PYTHON, "-m", "bots.run", "random"]))
+    raw, _ = raw_pingpong(count, (server_cpu, bot_cpu))
+    return {"raw": raw,
+            "floor": _in_child(server_cpu, ["_floor", str(count), bot, ""]),
+            "hosted": _in_child(server_cpu, ["_floor", str(count), bot, "hosted"]),
+            "arena": _in_child(server_cpu, ["_arena", str(count), bot])}
 
 
 def rss_mb() -> float:
@@ -346,6 +378,29 @@ def report_roundtrip(count: int = 2000, rounds: int = 5) -> None:
           f"{statistics.median(cpu_ratios):.2f}x (steadier than latency on a shared machine)")
 
 
+def report_pinned_roundtrip(count: int = 2000, rounds: int = 5) -> None:
+    """The same variants with the server and the bot on a CPU each, alternating rounds."""
+    if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
+        print("pinned round trips: skipped (needs sched_setaffinity and 2 CPUs)")
+        return
+    server_cpu, bot_cpu = sorted(os.sched_getaffinity(0))[:2]
+    ratios: dict[str, list[float]] = {"floor": [], "hosted": [], "arena": []}
+    for i in range(rounds):
+        p50 = {name: percentile(times, 0.5) for name, times
+               in pinned_round(count, server_cpu, bot_cpu).items()}
+        for name in ratios:
+            ratios[name].append(p50[name] / p50["raw"])
+        print(f"pinned round {i + 1} (server on CPU {server_cpu}, bot/client on CPU {bot_cpu}): "
+              f"raw p50 {p50['raw'] * 1e3:.3f} ms; asyncio only {p50['floor'] * 1e3:.3f} ms "
+              f"({ratios['floor'][-1]:.2f}x); hosted by trio {p50['hosted'] * 1e3:.3f} ms "
+              f"({ratios['hosted'][-1]:.2f}x); arena {p50['arena'] * 1e3:.3f} ms "
+              f"({ratios['arena'][-1]:.2f}x)")
+    print(f"pinned, ratio to raw p50 over {rounds} rounds: arena median "
+          f"{statistics.median(ratios['arena']):.2f}x, asyncio-only server "
+          f"{statistics.median(ratios['floor']):.2f}x, hosted by trio "
+          f"{statistics.median(ratios['hosted']):.2f}x")
+
+
 def report_throughput() -> None:
     cases: list[tuple[str, int, dict[str, Any]]] = [("sector41", 16, {}), ("race", 40, {})]
     for game, matches, options in cases:
@@ -369,13 +424,26 @@ def report_idle(count: int = 1000) -> None:
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "all"
-    if what == "_raw-server":
+    if what == "_pin":  # _pin CPU -- COMMAND...: exec COMMAND on that CPU only
+        os.sched_setaffinity(0, {int(sys.argv[2])})
+        os.execvp(sys.argv[4], sys.argv[4:])
+    elif what == "_raw-server":
         asyncio.run(_raw_server(sys.argv[2], int(sys.argv[3])))
+    elif what == "_raw-client":  # ADDRESS COUNT OUT
+        Path(sys.argv[4]).write_text(json.dumps(asyncio.run(_raw_client(sys.argv[2],
+                                                                         int(sys.argv[3])))))
+    elif what == "_floor":  # COUNT BOT hosted|"" OUT
+        Path(sys.argv[5]).write_text(json.dumps(
+            asyncio_floor(int(sys.argv[2]), sys.argv[3], bool(sys.argv[4]))[0]))
+    elif what == "_arena":  # COUNT BOT OUT
+        Path(sys.argv[4]).write_text(json.dumps(
+            arena_roundtrip(int(sys.argv[2]), bot=sys.argv[3])[0]))
     elif what == "_idle-client":
         asyncio.run(_idle_client(sys.argv[2], sys.argv[3]))
     else:
         if what in ("roundtrip", "all"):
             report_roundtrip()
+            report_pinned_roundtrip()
         if what in ("throughput", "all"):
             report_throughput()
         if what in ("idle", "all"):
