@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import math
 import sys
+from collections import deque
 from collections.abc import AsyncIterator, Coroutine
 from typing import Any, TypeVar
 
@@ -248,39 +249,56 @@ _DROPPED = object()
 
 
 class AsyncioOutbox:
-    """A queue that trio code fills and an asyncio task drains (one per stream).
+    """A queue that trio code fills and one asyncio task drains (one per stream).
 
     ``drop(reason)`` gives up on the reader: its next ``get`` raises OutboxDropped and later
     items are discarded. With a ``limit``, a reader that falls that far behind (a client that
-    stopped reading) is dropped instead of the queue growing without end.
+    stopped reading) is dropped instead of the queue growing without end. A deque and one
+    waiting future rather than ``asyncio.Queue``: it has one reader, and every message of
+    every match passes through here.
     """
 
     def __init__(self, host: AsyncioHost, limit: int = 0) -> None:
         self._host = host
-        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._items: deque[Any] = deque()
+        self._waiter: asyncio.Future[None] | None = None
         self.limit = limit
         self.dropped: str | None = None  # why the reader was given up on
+
+    def __len__(self) -> int:
+        """Items waiting to be read (the drop marker included)."""
+        return len(self._items)
 
     def put(self, item: Any) -> None:
         """Enqueue without blocking (from trio code or from asyncio code, same thread)."""
         if self.dropped is not None:
             return
-        if self.limit and self._queue.qsize() >= self.limit:
+        if self.limit and len(self._items) >= self.limit:
             self.drop(f"{self.limit} messages were waiting to be read")
             return
-        self._queue.put_nowait(item)
-        self._host.wake()
+        self._push(item)
 
     def drop(self, reason: str) -> None:
         """Give up on the reader (once; the first reason stays)."""
         if self.dropped is None:
             self.dropped = reason
-            self._queue.put_nowait(_DROPPED)  # wakes a waiting reader, which raises
-            self._host.wake()
+            self._push(_DROPPED)  # wakes a waiting reader, which raises
+
+    def _push(self, item: Any) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+        self._host.wake()
 
     async def get(self) -> Any:
         """Wait for the next item (asyncio side); OutboxDropped once the reader was dropped."""
-        item = _DROPPED if self.dropped is not None else await self._queue.get()
-        if item is _DROPPED:
+        while not self._items and self.dropped is None:
+            self._waiter = self._host.loop.create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        if self.dropped is not None:
             raise OutboxDropped(self.dropped)
-        return item
+        return self._items.popleft()
