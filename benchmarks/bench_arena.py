@@ -134,7 +134,7 @@ def raw_pingpong(count: int, cpus: tuple[int, int] | None = None) -> tuple[list[
     process's CPU seconds per round trip (all its threads). ``cpus``: (server's, client's)."""
     with tempfile.TemporaryDirectory() as tmp:
         port_file = os.path.join(tmp, "port")
-        server = subprocess.Popen(pinned(cpus and cpus[0],
+        server = subprocess.Popen(pinned(None if cpus is None else cpus[0],
                                          [PYTHON, __file__, "_raw-server", port_file, str(count)]))
         try:
             deadline = time.monotonic() + 30
@@ -285,7 +285,7 @@ def pinned_round(count: int, server_cpu: int = 0, bot_cpu: int = 1) -> dict[str,
     bot = shlex.join(pinned(bot_cpu, [PYTHON, "-m", "bots.run", "random"]))
     raw, _ = raw_pingpong(count, (server_cpu, bot_cpu))
     return {"raw": raw,
-            "floor": _in_child(server_cpu, ["_floor", str(count), bot, ""]),
+            "floor": _in_child(server_cpu, ["_floor", str(count), bot, "plain"]),
             "hosted": _in_child(server_cpu, ["_floor", str(count), bot, "hosted"]),
             "arena": _in_child(server_cpu, ["_arena", str(count), bot])}
 
@@ -432,9 +432,9 @@ if __name__ == "__main__":
     elif what == "_raw-client":  # ADDRESS COUNT OUT
         Path(sys.argv[4]).write_text(json.dumps(asyncio.run(_raw_client(sys.argv[2],
                                                                          int(sys.argv[3])))))
-    elif what == "_floor":  # COUNT BOT hosted|"" OUT
+    elif what == "_floor":  # COUNT BOT plain|hosted OUT
         Path(sys.argv[5]).write_text(json.dumps(
-            asyncio_floor(int(sys.argv[2]), sys.argv[3], bool(sys.argv[4]))[0]))
+            asyncio_floor(int(sys.argv[2]), sys.argv[3], sys.argv[4] == "hosted")[0]))
     elif what == "_arena":  # COUNT BOT OUT
         Path(sys.argv[4]).write_text(json.dumps(
             arena_roundtrip(int(sys.argv[2]), bot=sys.argv[3])[0]))

@@ -51,6 +51,7 @@ def test_bad_streams_get_clear_status_codes_and_the_server_survives() -> None:
         address = hosted.address
         good_token = hosted.auth.issue("good")
         out: dict[str, Any] = {}
+        out["empty"] = await in_thread(lambda: play_requests(address))  # closed before Hello
         out["token"] = await in_thread(lambda: play_requests(address, hello(token="wrong")))
         out["missing"] = await in_thread(lambda: play_requests(address, hello(token="")))
         out["version"] = await in_thread(
@@ -70,6 +71,7 @@ def test_bad_streams_get_clear_status_codes_and_the_server_survives() -> None:
         return out
 
     out = run_in_arena(main)
+    assert out["empty"] == ([], grpc.StatusCode.OK, "")
     assert out["token"][1] == grpc.StatusCode.UNAUTHENTICATED
     assert "bad or missing token for bot 'bot'" in out["token"][2]
     assert out["missing"][1] == grpc.StatusCode.UNAUTHENTICATED
