@@ -16,7 +16,13 @@ class Bot:
     ``match`` is the MatchStarted message: game, options, seats, your seat, time control and
     the game's static data. ``rng`` is seeded from the match id and seat, so a bot that draws
     only from it plays the same match the same way.
+
+    ``games`` names the games the bot can play (empty: every game). The SDK declares them in
+    its Hello, so a ladder gives the bot only those; a tournament refuses a bot that does not
+    play its game.
     """
+
+    games: tuple[str, ...] = ()
 
     def __init__(self, match: pb.MatchStarted) -> None:
         self.match = match

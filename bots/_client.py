@@ -45,7 +45,9 @@ async def play_stream(
 ) -> int:
     """Play over one connection until the arena closes it; returns the matches finished.
 
-    ``on_welcome`` is called when the arena has accepted the Hello. ``max_concurrent``: the
+    ``games``: the games to ask for (default: those the bot class declares in ``games``, all
+    if it declares none). ``on_welcome`` is called when the arena has accepted the Hello.
+    ``max_concurrent``: the
     matches the arena may give this connection at once (0: no limit). One by default, since
     ``choose`` runs on this one thread: a second match would wait for the first's thinking.
     """
@@ -59,7 +61,8 @@ async def play_stream(
         try:
             await call.write(pb.PlayRequest(hello=pb.Hello(
                 bot_name=name, token=token, protocol_version=PROTOCOL_VERSION,
-                games=list(games), max_concurrent_matches=max_concurrent)))
+                games=list(games or declared_games(factory)),
+                max_concurrent_matches=max_concurrent)))
             while (response := await call.read()) is not grpc.aio.EOF:
                 kind = response.WhichOneof("message")
                 # The bot's own code raising costs only that match (reported as a failure:
@@ -155,6 +158,11 @@ async def play(
         delay = min(delay * 2, max_backoff)
 
 
+def declared_games(factory: Callable[[pb.MatchStarted], Bot]) -> tuple[str, ...]:
+    """The games a bot class says it plays (``Bot.games``; empty: every game)."""
+    return tuple(getattr(factory, "games", ()))
+
+
 def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
     """Command line of a bot process: ``--address --token --name`` or ARENA_* variables."""
     parser = argparse.ArgumentParser(description=f"Run the {default_name} bot against an arena.")
@@ -165,7 +173,8 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
     parser.add_argument("--name", default=os.environ.get("ARENA_BOT_NAME", default_name),
                         help="bot name (env ARENA_BOT_NAME)")
     parser.add_argument("--game", action="append", default=[],
-                        help="a game this bot plays (repeatable; default: all)")
+                        help="a game this bot plays (repeatable; default: the games the bot "
+                             "declares, or every game)")
     parser.add_argument("--once", action="store_true",
                         help="exit when the connection ends instead of reconnecting")
     parser.add_argument("--max-matches", type=_at_least(1), default=None,
@@ -174,6 +183,11 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                         help="matches the arena may give this bot at once (default 1: "
                              "choose() of one match would hold up the others; 0: no limit)")
     args = parser.parse_args()
+    os.environ.pop("ARENA_TOKEN", None)  # read: the bot's own child processes need not have it
+    declared = declared_games(factory)
+    for game in args.game:
+        if declared and game not in declared:
+            parser.error(f"--game {game}: {default_name} plays only {', '.join(declared)}")
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     try:
         if args.max_matches is not None:

@@ -22,6 +22,8 @@ _SIX_COST_VP = 5.0  # a typical end-of-game value of a six-cost development
 class RaceGreedyBot(Bot):
     """Greedy heuristic: cheap VP first, production-consume engines, settle when affordable."""
 
+    games = ("race",)
+
     def __init__(self, match: pb.MatchStarted) -> None:
         super().__init__(match)
         self.cards = {c.id: c for c in match.static_data.race.cards}

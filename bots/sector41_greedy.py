@@ -33,6 +33,8 @@ def _cheb(a: tuple[int, int], b: tuple[int, int]) -> int:
 class Sector41GreedyBot(Bot):
     """Scores every legal action with a short heuristic and plays the best."""
 
+    games = ("sector41",)
+
     def __init__(self, match: pb.MatchStarted) -> None:
         super().__init__(match)
         static = match.static_data.sector41

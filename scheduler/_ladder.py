@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import secrets
 
 import trio
 
@@ -29,12 +30,17 @@ async def run_ladder(
     control: TimeControl,
     policy: FaultPolicy = FaultPolicy(),
     concurrency: int = 4,
-    seed: int = 0,
+    seed: int | None = None,
     metrics: Metrics | None = None,
     max_matches: int | None = None,
 ) -> int:
-    """Pair connected bots that play a game, forever (or ``max_matches``); returns matches."""
-    rng = random.Random(seed)
+    """Pair connected bots that play a game, forever (or ``max_matches``); returns matches.
+
+    Match seeds come from the OS's secure random source, or with ``seed`` (tests) from a
+    stream seeded with it; match ids come from a counter and the secure source alone, so
+    that neither tells anything of a seed.
+    """
+    rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     limiter = trio.CapacityLimiter(concurrency)
     counter = itertools.count(1)
     played = 0
@@ -97,7 +103,7 @@ async def run_ladder(
             chosen = rng.sample(names, players)
             sessions = [min((s for s in ready if s.name == n), key=lambda s: len(s.matches))
                         for n in chosen]
-            match_id = f"ladder-{game}-{next(counter):06d}-{rng.getrandbits(24):06x}"
+            match_id = f"ladder-{game}-{next(counter):06d}-{secrets.token_hex(3)}"
             for session in sessions:
                 session.matches.add(match_id)  # reserve room before the task starts
             nursery.start_soon(play, game, sessions, match_id, slot)

@@ -8,6 +8,7 @@ import io
 import json
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
@@ -17,6 +18,7 @@ from ._ratings import fit_elo
 from ._records import MatchRecord
 from ._runner import result_proto
 from ._store import Store
+from ._tournament import TournamentConfig, same_deal
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,9 @@ def record_proto(record: MatchRecord) -> pb.MatchRecord:
         started_at=record.started_at, ended_at=record.ended_at)
 
 
+_DEALS_CACHED = 16  # tournaments whose same-deal groups are kept
+
+
 class StoreRecords:
     """The results store as the gRPC service reads it.
 
@@ -124,6 +129,10 @@ class StoreRecords:
         self.refresh_seconds = refresh_seconds
         # (game, tournament) -> (last match seq, when fitted, standings)
         self._standings: dict[tuple[str, str], tuple[int, float, list[pb.Standing]]] = {}
+        # tournament -> its plan's same-deal groups (planning again on every call is slow);
+        # a few tournaments are asked about at a time, so the oldest are forgotten
+        self._deals: OrderedDict[str, dict[int, frozenset[int]]] = OrderedDict()
+        self._deals_lock = threading.Lock()
 
     @property
     def store(self) -> Store:
@@ -155,9 +164,37 @@ class StoreRecords:
         return fitted
 
     def match_record(self, match_id: str) -> pb.MatchRecord | None:
-        """One match."""
+        """One match; its seed is withheld (0) while a match that plays the same deal (a seat
+        rotation of its group) has not finished: the seed tells every card still to come."""
         record = self.store.match(match_id)
-        return None if record is None else record_proto(record)
+        if record is None:
+            return None
+        proto = record_proto(record)
+        if not self._deal_is_spent(record):
+            proto.ClearField("seed")
+        return proto
+
+    def _deal_is_spent(self, record: MatchRecord) -> bool:
+        """Whether every match of ``record``'s tournament that shares its seed is recorded."""
+        if record.tournament_id is None or record.index is None:
+            return True  # a ladder or single match: its seed is its own
+        tid = record.tournament_id
+        with self._deals_lock:
+            deals = self._deals.get(tid)
+            if deals is not None:
+                self._deals.move_to_end(tid)
+        if deals is None:
+            row = self.store.tournament(tid)
+            try:
+                deals = same_deal(TournamentConfig.from_dict(row.config))
+            except ValueError:  # planned by another version: only its end is sure
+                return row.finished
+            with self._deals_lock:
+                self._deals[tid] = deals
+                while len(self._deals) > _DEALS_CACHED:
+                    self._deals.popitem(last=False)
+        partners = deals.get(record.index, frozenset())
+        return partners <= self.store.finished_indices(tid)
 
     def list_matches(self, game: str, limit: int) -> list[pb.MatchSummary]:
         """Recent matches."""

@@ -18,6 +18,16 @@ from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
 
+class BotStartError(RuntimeError):
+    """A launched bot that could not start playing, with the last lines of its stderr."""
+
+    def __init__(self, message: str, stderr_tail: Sequence[str] = ()) -> None:
+        lines = [line for line in stderr_tail if line.strip()][-8:]
+        if lines:
+            message += "; its last stderr lines:\n" + "\n".join(f"    {x}" for x in lines)
+        super().__init__(message)
+
+
 @dataclass(frozen=True)
 class BotSpec:
     """A bot of a tournament: ``builtin:NAME``, ``NAME=builtin:KIND`` or ``NAME=COMMAND``."""
@@ -129,12 +139,15 @@ class BotPool:
     A match gets a process of its own for each launched bot in it, as cutechess and fastchess
     run an engine per game: a bot in two matches at once runs twice, so that neither match
     shares its CPU with the other (a gauntlet's bot is in every match). A process is started
-    when a match finds none free, and serves the bot's later matches.
+    when a match finds none free, and serves the bot's later matches. With ``game``, a
+    process whose Hello does not include that game is refused.
     """
 
     def __init__(self, specs: Sequence[BotSpec], arena: Arena | None, *,
                  limits: Limits = Limits(), recover: bool = False,
-                 connect_timeout: float = 60.0, stderr: IO[bytes] | int | None = None) -> None:
+                 connect_timeout: float = 60.0, stderr: IO[bytes] | int | None = None,
+                 game: str | None = None) -> None:
+        self.game = game
         self.specs = {spec.name: spec for spec in specs}
         self.arena = arena
         self.limits = limits
@@ -162,7 +175,7 @@ class BotPool:
     async def _launch(self, spec: BotSpec) -> BotProcess:
         assert self.arena is not None and self._nursery is not None and spec.command
         token = self.arena.auth.issue(spec.name)
-        argv = bot_argv(spec.command, spec.name, self.arena.address, token, self.limits)
+        argv = bot_argv(spec.command, spec.name, self.arena.address, self.limits)
         process = BotProcess(spec.name, argv,
                              bot_environment(spec.name, self.arena.address, token), self.stderr)
         await self._nursery.start(process.run)
@@ -194,13 +207,20 @@ class BotPool:
         finally:
             if not result:  # also when cancelled: a process nobody holds is never killed
                 process.kill()
+        command = self.specs[name].command
+        if result and self.game is not None and not result[0].session.plays(self.game):
+            process.kill()
+            raise BotStartError(f"bot {name!r} says it plays only "
+                                f"{', '.join(sorted(result[0].session.games))}, not {self.game} "
+                                f"(command: {command})")
         if result:
             return result[0]
         if scope.cancelled_caught:
-            raise RuntimeError(f"bot {name!r} did not connect within {self.connect_timeout:g} s "
-                               f"(command: {self.specs[name].command})")
-        raise RuntimeError(f"bot {name!r} exited with code {process.returncode} before "
-                           f"connecting (command: {self.specs[name].command})")
+            raise BotStartError(f"bot {name!r} did not connect within "
+                                f"{self.connect_timeout:g} s (command: {command})",
+                                process.stderr_tail)
+        raise BotStartError(f"bot {name!r} exited with code {process.returncode} before "
+                            f"connecting (command: {command})", process.stderr_tail)
 
     async def seat(self, name: str) -> Seat:
         """A seat for the next match of bot ``name``."""
@@ -223,7 +243,7 @@ class BotPool:
             if free is None:
                 try:
                     free = await self._connected(name, await self._launch(spec))
-                except RuntimeError as error:
+                except BotStartError as error:
                     return _DeadSeat(name, str(error))
                 instances.append(free)
             free.busy = True

@@ -300,6 +300,20 @@ class Store:
             if db.execute("UPDATE tournaments SET finished = 1 WHERE id = ?", (tid,)).rowcount == 0:
                 raise LookupError(f"no tournament {tid!r} in {self.path}")
 
+    def forget_unplayed_tournament(self, tid: str) -> bool:
+        """Delete tournament ``tid`` and its plan if none of its matches is recorded (a
+        tournament that could not start leaves nothing behind); whether it was deleted."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM matches WHERE tournament_id = ?", (tid,)).fetchone():
+                return False
+            db.execute("DELETE FROM schedule WHERE tournament_id = ?", (tid,))
+            return db.execute("DELETE FROM tournaments WHERE id = ?", (tid,)).rowcount > 0
+
+    def is_empty(self) -> bool:
+        """Whether the database holds no tournament, match or bot."""
+        return not any(self._db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()
+                       for table in ("tournaments", "matches", "bots"))
+
     # -- matches ----------------------------------------------------------------------------
 
     def record_match(self, record: MatchRecord) -> bool:

@@ -8,6 +8,7 @@ stopped: finished indices are skipped, matches in flight are played again from t
 from __future__ import annotations
 
 import random
+import secrets
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 
 import trio
 
+import bots
 import engine
 from arena import Arena
 from arena._launcher import Limits
@@ -43,7 +45,7 @@ class TournamentConfig:
     move_time: float | None = 0.5
     clock: str | None = None
     margin: float = 0.05
-    seed: int = 1
+    seed: int = 1  # the CLI draws it from secure_seed() unless --seed asks for one
     options: dict[str, Any] = field(default_factory=dict)
     policy: str = "forfeit"
     max_strikes: int | None = None
@@ -62,6 +64,11 @@ class TournamentConfig:
         names = [s.name for s in specs]
         if len(set(names)) != len(names):
             raise ValueError(f"bot names must be unique, got {names}")
+        for spec in specs:
+            plays = bots.builtin(spec.builtin).games if spec.builtin is not None else ()
+            if plays and self.game not in plays:
+                raise ValueError(f"bot {spec.name!r} (builtin:{spec.builtin}) plays only "
+                                 f"{', '.join(plays)}, not {self.game}")
         if self.gauntlet is not None and self.gauntlet not in names:
             raise ValueError(f"gauntlet bot {self.gauntlet!r} is not among the bots {names}")
         if self.concurrency < 1:
@@ -117,11 +124,25 @@ def check_plan(schedule: Schedule, row: TournamentRow) -> None:
                          f"arena that created it; resume it with that version")
 
 
+def secure_seed() -> int:
+    """A seed from the operating system's secure random source (nothing can predict it)."""
+    return secrets.randbits(62)
+
+
 def match_seed(tournament_seed: int, pairing: Pairing) -> int:
     """The seed of a pairing's match: shared by all seat rotations of one group in one round,
     so that every bot meets the same deal from every seat (luck cancels as seats do)."""
     group = ",".join(sorted(pairing.seats))
     return random.Random(f"{tournament_seed}/{pairing.round}/{group}").getrandbits(62)
+
+
+def same_deal(config: TournamentConfig) -> dict[int, frozenset[int]]:
+    """For every planned index, the indices that play the same seed (its seat rotations)."""
+    by_seed: dict[int, set[int]] = {}
+    plan = [(p.index, match_seed(config.seed, p)) for p in config.schedule()]
+    for index, seed in plan:
+        by_seed.setdefault(seed, set()).add(index)
+    return {index: frozenset(by_seed[seed]) for index, seed in plan}
 
 
 ProgressFn = Callable[[MatchRecord, int, int], None]
@@ -151,7 +172,7 @@ async def play_tournament(
     todo = [p for p in schedule if p.index not in done]
     control, policy = config.time_control(), config.fault_policy()
     pool = BotPool(config.bot_specs(), arena, limits=Limits(config.memory_mb, config.cpu_seconds),
-                   recover=config.recover, stderr=stderr)
+                   recover=config.recover, stderr=stderr, game=config.game)
     played = 0
     stopped = False
     writes = trio.CapacityLimiter(1)  # see commit_match

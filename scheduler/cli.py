@@ -27,10 +27,16 @@ from arena.v1 import game_pb2
 
 from ._reports import StoreRecords, standings, table, to_csv, to_json
 from ._runner import MatchSpec, run_match
-from ._seating import BotPool, BotSpec, process_command
+from ._seating import BotPool, BotSpec, BotStartError, process_command
 from ._store import Store, StoreError, TournamentBusy
 from ._timecontrol import FaultPolicy, TimeControl
-from ._tournament import TournamentConfig, check_plan, needs_arena, play_tournament
+from ._tournament import (
+    TournamentConfig,
+    check_plan,
+    needs_arena,
+    play_tournament,
+    secure_seed,
+)
 
 DEFAULT_GAME = "sector41"
 DEFAULT_DB = "arena.sqlite"
@@ -39,6 +45,45 @@ DEFAULT_ADDRESS = "127.0.0.1:50051"
 
 class UsageError(Exception):
     """A bad command line value; printed as ``arena: error: ...`` with exit code 2."""
+
+
+class RunError(Exception):
+    """The run could not go on (a bot that cannot start); ``arena: error: ...``, exit 4."""
+
+
+EXIT_CODES = """exit codes:
+  0    done (sprt: NEW is not worse, H1 accepted)
+  1    sprt: NEW is worse (H0 accepted); replay: the result differs from the record
+  2    a usage error: a bad flag, value or file, named on stderr
+  3    sprt: no decision within --max-matches
+  4    the run failed: a bot could not start (its last stderr lines are shown)
+  130  interrupted (every finished match is recorded)"""
+
+
+def _failed_bot(error: BaseException) -> BotStartError | None:
+    """The BotStartError in ``error`` or in its exception groups (as trio raises them)."""
+    if isinstance(error, BotStartError):
+        return error
+    if isinstance(error, BaseExceptionGroup):
+        for inner in error.exceptions:
+            if (found := _failed_bot(inner)) is not None:
+                return found
+    return None
+
+
+@contextlib.contextmanager
+def _bots_must_start(on_failure: Any = None) -> Iterator[None]:
+    """Turn a bot that cannot start into one RunError line (after ``on_failure()``)."""
+    try:
+        yield
+    except BaseException as error:
+        failed = _failed_bot(error)
+        if failed is None:
+            raise
+        if on_failure is not None:
+            on_failure()
+        raise RunError(f"{failed}\n(--bot-logs DIR keeps the whole stderr of every bot)"
+                       ) from None
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -61,6 +106,11 @@ def _positive(kind: type) -> Any:
             raise argparse.ArgumentTypeError(f"{text!r} must be above 0")
         return value
     return parse
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """``--seed``, or a seed from the OS's secure random source."""
+    return int(args.seed) if args.seed is not None else secure_seed()
 
 
 def default_bots(game: str) -> list[str]:
@@ -87,17 +137,23 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
                    help="on a fault: forfeit (default) or play a default action and strike")
     p.add_argument("--max-strikes", type=_positive(int), default=None,
                    help="with --policy default: strikes that forfeit")
-    p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for a reproducible run (default: drawn from the OS's secure "
+                        "random source; whoever knows --seed knows every deal, so a "
+                        "competition must not publish it)")
     p.add_argument("--recover", action="store_true", help="restart a bot process that crashed")
     p.add_argument("--memory-mb", type=int, default=2048,
                    help="address-space limit per bot process, MB (0: none; default 2048)")
     p.add_argument("--cpu-seconds", type=int, default=0,
                    help="CPU-time limit per bot process, s (0: none)")
+    p.add_argument("--bot-logs", metavar="DIR",
+                   help="append each bot process's stderr to DIR/<run>.log")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``arena``."""
-    parser = argparse.ArgumentParser(prog="arena", description=__doc__)
+    parser = argparse.ArgumentParser(prog="arena", description=__doc__, epilog=EXIT_CODES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game-module", action="append", default=[], metavar="MODULE",
                         help="import MODULE and register its GAME (your own game; repeatable)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -117,7 +173,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="export standings and matches as JSON")
     p.add_argument("--csv", metavar="FILE", help="export standings as CSV")
     p.add_argument("--metrics-port", type=int, default=None, help="serve /metrics here")
-    p.add_argument("--bot-logs", metavar="DIR", help="write each bot process's stderr here")
 
     p = sub.add_parser("serve", help="the gRPC arena for remote bots, with a live ladder")
     p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
@@ -277,6 +332,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from ._progress import Progress
 
     _check_exports(args)
+    created: str | None = None  # the tournament this command planned
+    fresh_file = False
     if args.resume:
         store = _open_store(args.db)
         tid, config = _resumed(args, store)
@@ -285,41 +342,59 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         config = TournamentConfig(
             game=args.game, bots=tuple(args.bot or default_bots(args.game)),
             players=args.players, rounds=args.rounds, concurrency=args.concurrency,
-            move_time=control.move_time, clock=args.tc, margin=args.margin, seed=args.seed,
-            options=_options(args.option), policy=args.policy, max_strikes=args.max_strikes,
-            gauntlet=args.gauntlet, max_matches=args.max_matches, recover=args.recover,
-            memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
+            move_time=control.move_time, clock=args.tc, margin=args.margin,
+            seed=_seed(args), options=_options(args.option), policy=args.policy,
+            max_strikes=args.max_strikes, gauntlet=args.gauntlet, max_matches=args.max_matches,
+            recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
         try:
             config.check()
         except (ValueError, LookupError, engine.EngineError) as error:
             raise UsageError(str(error)) from None
         schedule = config.schedule()
+        fresh_file = not Path(args.db).exists()
         store = _open_store(args.db)  # only now: a refused command leaves no file behind
         tid = store.create_tournament(config.to_dict(), schedule.pairs())
+        created = tid
         print(f"tournament {tid}: {config.game}, {len(schedule)} matches, "
               f"{config.time_control().describe()}; {schedule.note}", file=sys.stderr)
+
+    def forget() -> None:  # a tournament that could not start leaves nothing behind
+        if created is not None and store.forget_unplayed_tournament(created):
+            print(f"tournament {created} removed: no match was played", file=sys.stderr)
+            if fresh_file and store.is_empty():
+                store.close()
+                for suffix in ("", "-wal", "-shm", ".lock"):
+                    Path(args.db + suffix).unlink(missing_ok=True)
+
     metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     progress = Progress(total, len(store.finished_indices(tid)))
-    with contextlib.ExitStack() as stack:
-        stderr: Any = subprocess.DEVNULL
-        if args.bot_logs:
-            os.makedirs(args.bot_logs, exist_ok=True)
-            stderr = stack.enter_context(open(Path(args.bot_logs) / f"{tid}.log", "ab"))
-
+    with _bot_logs(args, tid) as stderr:
         async def main(hosted: arena.Arena | None) -> int:
             return await play_tournament(store, tid, hosted, metrics=metrics,
                                          progress=progress, stderr=stderr)
 
-        if needs_arena(config):
-            arena.run(main, records=_records(store), metrics=metrics)
-        else:
-            trio.run(main, None)
+        with _bots_must_start(forget):
+            if needs_arena(config):
+                arena.run(main, records=_records(store), metrics=metrics)
+            else:
+                trio.run(main, None)
     records = store.matches(tournament_id=tid, steps=bool(args.json))  # JSON counts steps
     rows = standings(records)
     print(table(rows))
     _export(args, {config.game: rows}, records)
     return 0
+
+
+@contextlib.contextmanager
+def _bot_logs(args: argparse.Namespace, run: str) -> Iterator[Any]:
+    """Where the bot processes' stderr goes: ``--bot-logs``/<run>.log, else nowhere."""
+    if not args.bot_logs:
+        yield subprocess.DEVNULL
+        return
+    os.makedirs(args.bot_logs, exist_ok=True)
+    with open(Path(args.bot_logs) / f"{run}.log", "ab") as log:
+        yield log
 
 
 def _check_exports(args: argparse.Namespace) -> None:
@@ -417,17 +492,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     control = _time_control(args)
     policy = FaultPolicy(args.policy, args.max_strikes)
+    seed = _seed(args)
 
     async def main(hosted: arena.Arena | None) -> int:
-        pool = BotPool(specs, hosted, recover=args.recover, stderr=subprocess.DEVNULL,
-                       limits=Limits(args.memory_mb, args.cpu_seconds))
+        pool = BotPool(specs, hosted, recover=args.recover, stderr=stderr,
+                       limits=Limits(args.memory_mb, args.cpu_seconds), game=game.name)
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             seats = [await pool.seat(s.name) for s in specs]
-            record = await run_match(MatchSpec("play-1", game.name, args.seed, options),
+            record = await run_match(MatchSpec("play-1", game.name, seed, options),
                                      seats, control, policy)
             pool.stop()
-        state = game.new_match(len(seats), args.seed, options)
+        state = game.new_match(len(seats), seed, options)
         shown = 0
         for number, step in enumerate(record.actions(), 1):
             pending = state.pending()
@@ -442,9 +518,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(_result_text(record.seats, record.result))
         return 0
 
-    if any(s.command for s in specs):
-        return arena.run(main)
-    return trio.run(main, None)
+    with _bot_logs(args, "play") as stderr, _bots_must_start():
+        if any(s.command for s in specs):
+            return arena.run(main)
+        return trio.run(main, None)
 
 
 def _result_text(seats: Sequence[str], result: engine.Result) -> str:
@@ -583,7 +660,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         config = TournamentConfig(
             game=args.game, bots=tuple(args.bot), players=2, rounds=(args.max_matches + 1) // 2,
             concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
-            margin=args.margin, seed=args.seed, options=_options(args.option),
+            margin=args.margin, seed=_seed(args), options=_options(args.option),
             policy=args.policy, max_strikes=args.max_strikes, recover=args.recover,
             memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
         config.check()
@@ -601,13 +678,15 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         return sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1,
                     args.alpha, args.beta).decision != "continue"
 
-    async def main(hosted: arena.Arena | None) -> int:
-        return await play_tournament(store, tid, hosted, stop=stop, stderr=subprocess.DEVNULL)
+    with _bot_logs(args, tid) as stderr:
+        async def main(hosted: arena.Arena | None) -> int:
+            return await play_tournament(store, tid, hosted, stop=stop, stderr=stderr)
 
-    if needs_arena(config):
-        arena.run(main, records=_records(store))
-    else:
-        trio.run(main, None)
+        with _bots_must_start():
+            if needs_arena(config):
+                arena.run(main, records=_records(store))
+            else:
+                trio.run(main, None)
     # Decided or not, a test run is over: --resume must not pick it up as a tournament.
     store.finish_tournament(tid)
     result = sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1, args.alpha, args.beta)
@@ -633,6 +712,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except UsageError as error:
         parser.exit(2, f"arena: error: {error}\n")
+    except RunError as error:
+        parser.exit(4, f"arena: error: {error}\n")
     except BaseException as error:
         if not _interrupted(error):
             raise

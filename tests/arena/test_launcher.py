@@ -24,16 +24,22 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 
 
-def test_connection_arguments_survive_a_token_that_looks_like_a_flag() -> None:
-    argv = bot_argv("mybot --fast", "me", "127.0.0.1:5", "-tricky", Limits(100, 7))
+def test_connection_arguments_are_appended_without_the_token() -> None:
+    argv = bot_argv("mybot --fast", "me", "127.0.0.1:5", Limits(100, 7))
     assert argv[argv.index("--") + 1:] == [
-        "mybot", "--fast", "--address=127.0.0.1:5", "--token=-tricky", "--name=me"]
+        "mybot", "--fast", "--address=127.0.0.1:5", "--name=me"]
     assert "--memory-mb=100" in argv and "--cpu-seconds=7" in argv
+    assert bot_environment("me", "127.0.0.1:5", "-tricky")["ARENA_TOKEN"] == "-tricky"
 
 
 def test_placeholders_are_filled_instead_of_appending() -> None:
-    argv = bot_argv("run.sh {address} {token}", "me", "h:1", "tok", Limits())
-    assert argv[argv.index("--") + 1:] == ["run.sh", "h:1", "tok"]
+    argv = bot_argv("run.sh {address} {name}", "me", "h:1", Limits())
+    assert argv[argv.index("--") + 1:] == ["run.sh", "h:1", "me"]
+
+
+def test_a_token_placeholder_is_refused_with_the_variable_to_read() -> None:
+    with pytest.raises(ValueError, match="readable by every local user.*ARENA_TOKEN"):
+        parse_bot("a=run.sh --token={token}")
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -62,13 +68,13 @@ def kill_leftovers(*pids: int) -> None:
 
 def test_braces_beside_the_placeholders_are_the_commands_own() -> None:
     argv = bot_argv("bot --address {address} --opts '{\"depth\": 3}' ${HOME}", "me", "h:1",
-                    "tok", Limits())
+                    Limits())
     assert argv[argv.index("--") + 1:] == ["bot", "--address", "h:1", "--opts",
                                           '{"depth": 3}', "${HOME}"]
 
 
 def test_a_shell_command_with_placeholders_and_a_variable_plays() -> None:
-    command = ("sh -c 'exec \"$0\" -m bots.run random --address={address} --token={token} "
+    command = ("sh -c 'exec \"$0\" -m bots.run random --address={address} "
                "--name={name} ${NO_SUCH_VARIABLE}' " + shlex.quote(PYTHON))
     record = play_match([f"shell={command}", f"b={RANDOM_PROCESS}"], options={"rounds": 2})
     assert record.result is not None
@@ -116,7 +122,7 @@ def test_limits_apply_and_the_end_kills_the_bots_children_too(tmp_path: Path) ->
 
 def run_to_exit(command: str) -> BotProcess:
     """Launch ``command`` as the arena launches a bot, and wait for it to end by itself."""
-    bot = BotProcess("brief", bot_argv(command, "brief", "127.0.0.1:1", "token", Limits()),
+    bot = BotProcess("brief", bot_argv(command, "brief", "127.0.0.1:1", Limits()),
                      bot_environment("brief", "127.0.0.1:1", "token"), subprocess.DEVNULL)
 
     async def main() -> None:

@@ -47,7 +47,7 @@ class OneToken:
 
 def launched(mode: str, name: str, address: str, token: str, log: IO[bytes]) -> BotProcess:
     """A bot of sdk_bot.MODES run as a process, as the arena runs one, its stderr in ``log``."""
-    argv = bot_argv(f"{PYTHON} -m {MODULE} {mode}", name, address, token, Limits())
+    argv = bot_argv(f"{PYTHON} -m {MODULE} {mode}", name, address, Limits())
     return BotProcess(name, argv, bot_environment(name, address, token), log)
 
 
@@ -188,7 +188,7 @@ def test_a_bot_asks_for_one_match_at_a_time_unless_told(flags: list[str], allowe
                                                         tmp_path) -> None:
     async def hello(hosted: arena.Arena) -> int:
         argv = bot_argv(" ".join([f"{PYTHON} -m bots.random", *flags]), "steady",
-                        hosted.address, TOKEN, Limits())
+                        hosted.address, Limits())
         with (tmp_path / "bot.log").open("wb") as err:
             bot = BotProcess("steady", argv, bot_environment("steady", hosted.address, TOKEN),
                              err)

@@ -281,3 +281,27 @@ def bot_pids(parent: int) -> list[int]:
     """Children of the arena process (the launched bots, after their wrapper exec'd)."""
     children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
     return [int(pid) for pid in children]
+
+
+@pytest.mark.parametrize("command, shown", [
+    ("no-such-bot-command --fast", "cannot start bot command 'no-such-bot-command'"),
+    (f"{sys.executable} -c \"import sys; sys.exit('bad config: depth')\"", "bad config: depth"),
+])
+def test_a_bot_that_cannot_start_is_one_error_with_its_stderr_and_leaves_nothing(
+        tmp_path: Path, command: str, shown: str) -> None:
+    db = tmp_path / "none.sqlite"
+    result = arena("tournament", "--game", "duel", "--bot", f"broken={command}", "--bot",
+                   "builtin:random", "--db", str(db), check=False)
+    assert result.returncode == 4, result.stderr
+    assert "bot 'broken' exited with code 1 before connecting" in result.stderr
+    assert shown in result.stderr and "Traceback" not in result.stderr
+    assert not db.exists()  # neither an unfinished tournament nor an empty file
+    logs = tmp_path / "logs"
+    played = arena("play", "--game", "duel", "--bot", f"broken={command}", "--bot",
+                   "builtin:random", "--bot-logs", str(logs), check=False)
+    assert played.returncode == 4 and shown in played.stderr
+    assert shown in (logs / "play.log").read_text()
+    # sprt's 1 means "NEW is worse": a NEW that cannot start is an error, not a verdict
+    tested = arena("sprt", "--game", "duel", "--bot", f"broken={command}", "--bot",
+                   "old=builtin:random", "--db", str(tmp_path / "sprt.sqlite"), check=False)
+    assert tested.returncode == 4 and shown in tested.stderr

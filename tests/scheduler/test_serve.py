@@ -85,24 +85,30 @@ def _serve(db: Path, *flags: str) -> tuple[subprocess.Popen, str]:
     return server, match[1]
 
 
-def test_a_ladder_of_two_games_pairs_the_bots_of_either(tmp_path: Path) -> None:
-    db = tmp_path / "two.sqlite"
-    tokens = {}
-    for name in ("p", "q"):
-        out = subprocess.run([*ARENA, "bot", "add", name, "--db", str(db)], cwd=ROOT,
-                             capture_output=True, text=True, timeout=60, check=True).stdout
-        tokens[name] = out.strip().splitlines()[-1]
-    # Both bots play only duel; the ladder serves sector41 too, with nobody for it.
-    server, address = _serve(db, "--game", "sector41", "--game", "duel", "--max-matches", "4")
-    bots = [subprocess.Popen([sys.executable, "-m", "bots.run", "random", f"--address={address}",
-                              f"--token={token}", f"--name={name}", "--game", "duel"], cwd=ROOT)
-            for name, token in tokens.items()]
+def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float = 120) -> None:
+    """Register ``bots`` (name -> arguments of ``python -m bots.run``), serve a ladder with
+    ``flags`` until it stops by itself (give --max-matches), and stop the bots."""
+    store = Store(db)
+    tokens = {name: store.add_bot(name) for name in bots}
+    store.close()
+    server, address = _serve(db, *flags)
+    processes = [subprocess.Popen([sys.executable, "-m", "bots.run", *args,
+                                   f"--address={address}", f"--token={tokens[name]}",
+                                   f"--name={name}"], cwd=ROOT)
+                 for name, args in bots.items()]
     try:
-        assert server.wait(timeout=120) == 0
+        assert server.wait(timeout=timeout) == 0
     finally:
-        for process in [server, *bots]:
+        for process in [server, *processes]:
             process.kill()
             process.wait(timeout=30)
+
+
+def test_a_ladder_of_two_games_pairs_the_bots_of_either(tmp_path: Path) -> None:
+    db = tmp_path / "two.sqlite"
+    # Both bots play only duel; the ladder serves sector41 too, with nobody for it.
+    run_ladder(db, {"p": ["random", "--game", "duel"], "q": ["random", "--game", "duel"]},
+               "--game", "sector41", "--game", "duel", "--max-matches", "4")
     assert len(Store(db).matches(game="duel")) == 4
 
 

@@ -26,7 +26,7 @@ def family(path: Path, limits: Limits = Limits()) -> BotProcess:
     """The family bot, launched as the arena launches bots ({name}: no arguments appended)."""
     command = (f"{shlex.quote(PYTHON)} -m tests.support.family_bot family "
                f"{shlex.quote(str(path))} {{name}}")
-    argv = bot_argv(command, "family", "127.0.0.1:1", "token", limits)
+    argv = bot_argv(command, "family", "127.0.0.1:1", limits)
     return BotProcess("family", argv, bot_environment("family", "127.0.0.1:1", "token"),
                       subprocess.DEVNULL)
 

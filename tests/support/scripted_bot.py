@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--at", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--address", required=True)
-    parser.add_argument("--token", required=True)
+    parser.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""))
     parser.add_argument("--name", required=True)
     args = parser.parse_args()
     asyncio.run(play(args))
