@@ -14,8 +14,9 @@ class Bot:
     """Base class of bots. The SDK makes one instance per match and calls ``choose``.
 
     ``match`` is the MatchStarted message: game, options, seats, your seat, time control and
-    the game's static data. ``rng`` is seeded from the match id and seat, so a bot that draws
-    only from it plays the same match the same way.
+    the game's static data. ``rng`` is seeded from the match's ``bot_seed`` and the seat (from
+    the match id if the arena gives no bot seed), so a bot that draws only from it plays a
+    reproducible (``--seed``) tournament the same way every time.
 
     ``games`` names the games the bot can play (empty: every game). The SDK declares them in
     its Hello, so a ladder gives the bot only those; a tournament refuses a bot that does not
@@ -26,7 +27,10 @@ class Bot:
 
     def __init__(self, match: pb.MatchStarted) -> None:
         self.match = match
-        self.rng = random.Random(zlib.crc32(f"{match.match_id}/{match.your_seat}".encode()))
+        if match.bot_seed:
+            self.rng = random.Random(f"{match.bot_seed}/{match.your_seat}")
+        else:
+            self.rng = random.Random(zlib.crc32(f"{match.match_id}/{match.your_seat}".encode()))
 
     def choose(
         self,

@@ -7,6 +7,8 @@ never accepted, since the seat's open decision is closed when its scope is cance
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -46,6 +48,17 @@ class MatchSpec:
     options: dict[str, Any] = field(default_factory=dict)
     tournament_id: str | None = None
     index: int | None = None
+    bot_seed: int | None = None  # see ``bot_seed``; None: a fresh secure one per seat
+
+
+def bot_seed(spec: MatchSpec, seat: int) -> int:
+    """``MatchStarted.bot_seed`` of a seat: from ``spec.bot_seed`` and the seat if given (a
+    reproducible run: anyone can work it out, but it says nothing of the deal), else fresh
+    from the OS's secure source, so that no bot can predict another's random choices."""
+    if spec.bot_seed is None:
+        return secrets.randbits(63) + 1
+    digest = hashlib.blake2b(f"{spec.bot_seed}/{seat}".encode(), digest_size=8).digest()
+    return (int.from_bytes(digest, "big") >> 1) + 1
 
 
 def static_data(game: engine.Game) -> game_pb2.StaticData:
@@ -274,6 +287,7 @@ async def run_match(
             started = pb.MatchStarted()
             started.CopyFrom(header)
             started.your_seat = i
+            started.bot_seed = bot_seed(spec, i)
             await seat.start(started)
         state = match.state
         while not state.is_over() and not match.forfeits:

@@ -46,6 +46,7 @@ class TournamentConfig:
     clock: str | None = None
     margin: float = 0.05
     seed: int = 1  # the CLI draws it from secure_seed() unless --seed asks for one
+    reproducible: bool = False  # --seed was given: the bots' seeds are fixed by the plan too
     options: dict[str, Any] = field(default_factory=dict)
     policy: str = "forfeit"
     max_strikes: int | None = None
@@ -187,7 +188,8 @@ async def play_tournament(
             seats = [await pool.seat(name) for name in pairing.seats]
             spec = MatchSpec(f"{tournament_id}-{pairing.index:05d}", config.game,
                              match_seed(config.seed, pairing), config.options,
-                             tournament_id, pairing.index)
+                             tournament_id, pairing.index,
+                             bot_seed=pairing.index if config.reproducible else None)
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds if arena else None)
             if await commit_match(store.record_match, record, writes):

@@ -343,7 +343,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             game=args.game, bots=tuple(args.bot or default_bots(args.game)),
             players=args.players, rounds=args.rounds, concurrency=args.concurrency,
             move_time=control.move_time, clock=args.tc, margin=args.margin,
-            seed=_seed(args), options=_options(args.option), policy=args.policy,
+            seed=_seed(args), reproducible=args.seed is not None,
+            options=_options(args.option), policy=args.policy,
             max_strikes=args.max_strikes, gauntlet=args.gauntlet, max_matches=args.max_matches,
             recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
         try:
@@ -500,8 +501,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             seats = [await pool.seat(s.name) for s in specs]
-            record = await run_match(MatchSpec("play-1", game.name, seed, options),
-                                     seats, control, policy)
+            spec = MatchSpec("play-1", game.name, seed, options,
+                             bot_seed=0 if args.seed is not None else None)
+            record = await run_match(spec, seats, control, policy)
             pool.stop()
         state = game.new_match(len(seats), seed, options)
         shown = 0
@@ -660,8 +662,9 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         config = TournamentConfig(
             game=args.game, bots=tuple(args.bot), players=2, rounds=(args.max_matches + 1) // 2,
             concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
-            margin=args.margin, seed=_seed(args), options=_options(args.option),
-            policy=args.policy, max_strikes=args.max_strikes, recover=args.recover,
+            margin=args.margin, seed=_seed(args), reproducible=args.seed is not None,
+            options=_options(args.option), policy=args.policy, max_strikes=args.max_strikes,
+            recover=args.recover,
             memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
         config.check()
     except (ValueError, LookupError, engine.EngineError) as error:

@@ -64,7 +64,7 @@ class Seat(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., bot_name: _Optional[str] = ...) -> None: ...
 
 class MatchStarted(_message.Message):
-    __slots__ = ("match_id", "game", "options", "seats", "your_seat", "time_control", "static_data")
+    __slots__ = ("match_id", "game", "options", "seats", "your_seat", "time_control", "static_data", "bot_seed")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -79,6 +79,7 @@ class MatchStarted(_message.Message):
     YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     STATIC_DATA_FIELD_NUMBER: _ClassVar[int]
+    BOT_SEED_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     options: _containers.ScalarMap[str, str]
@@ -86,7 +87,8 @@ class MatchStarted(_message.Message):
     your_seat: int
     time_control: _game_pb2.TimeControl
     static_data: _game_pb2.StaticData
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., static_data: _Optional[_Union[_game_pb2.StaticData, _Mapping]] = ...) -> None: ...
+    bot_seed: int
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., your_seat: _Optional[int] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., static_data: _Optional[_Union[_game_pb2.StaticData, _Mapping]] = ..., bot_seed: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
     __slots__ = ("match_id", "decision_id", "seat", "prompt", "kind", "observation", "legal", "time_left_ms", "events")

@@ -22,6 +22,7 @@ from engine import Result
 from scheduler._pairings import Pairing
 from scheduler._records import MatchRecord
 from scheduler._reports import StoreRecords
+from scheduler._runner import MatchSpec, bot_seed
 from scheduler._store import Store
 from scheduler._tournament import TournamentConfig, match_seed
 from tests.scheduler.test_serve import run_ladder
@@ -78,15 +79,18 @@ def test_an_unseeded_tournament_draws_seeds_nobody_can_rebuild(tmp_path: Path) -
     assert guessed.isdisjoint(runs[0] | runs[1])
 
 
-def test_a_seeded_tournament_is_reproducible(tmp_path: Path) -> None:
-    seeds = []
+def test_a_seeded_tournament_replays_identically_bots_choices_included(tmp_path: Path) -> None:
+    runs = []
     for n in range(2):
         db = tmp_path / f"{n}.sqlite"
-        result = _arena("tournament", "--game", "duel", "--rounds", "1", "--db", str(db),
-                        "--seed", "7", "--bot", "builtin:random", "--bot", "b=builtin:random")
+        result = _arena("tournament", "--game", "duel", "--rounds", "2", "--db", str(db),
+                        "--seed", "7", "--bot", "builtin:random",
+                        "--bot", f"proc={sys.executable} -m bots.run random")
         assert result.returncode == 0, result.stderr
-        seeds.append(sorted(_seeds(db)))
-    assert seeds[0] == seeds[1]
+        runs.append(sorted((r.index, r.seed, r.actions(), r.result.ranks if r.result else None)
+                           for r in Store(db).matches()))
+    assert runs[0] == runs[1]
+    assert len({seed for _, seed, _, _ in runs[0]}) == 2  # two rounds, two deals
 
 
 def _ladder_seeds(db: Path, matches: int) -> tuple[list[int], list[str]]:
@@ -140,3 +144,11 @@ def test_a_seat_rotations_seed_is_withheld_while_its_partner_runs(tmp_path: Path
     withheld, revealed = run_in_arena(main, records=StoreRecords(store))
     assert withheld == 0
     assert revealed == first.seed != 0
+
+
+def test_bot_seeds_are_fresh_for_every_seat_unless_the_run_is_reproducible() -> None:
+    spec = MatchSpec("m", "duel", 1)
+    assert len({bot_seed(spec, seat) for seat in (0, 1, 0, 1)}) == 4  # nobody predicts one
+    fixed = MatchSpec("m", "duel", 1, bot_seed=3)
+    assert bot_seed(fixed, 0) == bot_seed(fixed, 0) != bot_seed(fixed, 1)
+    assert all(bot_seed(s, 0) > 0 for s in (spec, fixed))  # 0 means "none" on the wire
