@@ -264,6 +264,9 @@ class AsyncioOutbox:
         self._waiter: asyncio.Future[None] | None = None
         self.limit = limit
         self.dropped: str | None = None  # why the reader was given up on
+        # The handler task that reads it: cancelled on a drop if it is not waiting in ``get``
+        # (it is stuck writing to a client that reads nothing, and would hold its stream).
+        self.owner: asyncio.Task[Any] | None = None
 
     def __len__(self) -> int:
         """Items waiting to be read (the drop marker included)."""
@@ -282,6 +285,10 @@ class AsyncioOutbox:
         """Give up on the reader (once; the first reason stays)."""
         if self.dropped is None:
             self.dropped = reason
+            self._items.clear()  # nobody will read them
+            owner = self.owner
+            if self._waiter is None and owner is not None and not owner.done():
+                owner.cancel()
             self._push(_DROPPED)  # wakes a waiting reader, which raises
 
     def _push(self, item: Any) -> None:

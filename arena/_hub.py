@@ -36,7 +36,6 @@ BOT_NAME_RULE = "1 to 64 of A-Z a-z 0-9 _ . -"
 BOT_BACKLOG = 1000
 SPECTATOR_BACKLOG = 256
 MAX_SPECTATORS_PER_MATCH = 100
-MAX_SPECTATORS = 1000
 # Refused messages a bot may send: a burst of this many, then this many per second; past
 # that its stream is closed (a broken bot's flood would slow every match on the server).
 REFUSED_BURST = 200
@@ -292,8 +291,6 @@ class Hub:
             return None
         if len(feed.watchers) >= MAX_SPECTATORS_PER_MATCH:
             return f"match {shown(match_id)} has {MAX_SPECTATORS_PER_MATCH} spectators already"
-        if sum(len(f.watchers) for f in self.feeds.values()) >= MAX_SPECTATORS:
-            return f"this arena serves {MAX_SPECTATORS} spectators already"
         feed.add(watcher)
         return None
 

@@ -13,6 +13,7 @@ from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
 from ._bridge import open_asyncio_host
+from ._guard import ClientLimits, PeerGuard
 from ._hub import Hub
 from ._service import MAX_MESSAGE_BYTES, SERVICE_NAME, ArenaServicer, Authenticator, Records
 from ._service import handlers as service_handlers
@@ -30,6 +31,7 @@ class Arena:
     address: str
     port: int
     metrics: Metrics | None
+    clients: PeerGuard  # what clients hold and spend now (spectator streams, call budgets)
 
 
 def run(
@@ -39,24 +41,28 @@ def run(
     port: int = 0,
     records: Records | None = None,
     metrics: Metrics | None = None,
+    limits: ClientLimits = ClientLimits(),
 ) -> T:
     """Serve the arena on ``host:port`` (0: any free port) while ``main(arena)`` runs in trio.
 
-    Returns what ``main`` returns; the server stops when it does.
+    Returns what ``main`` returns; the server stops when it does. ``limits``: what clients
+    may hold and ask.
     """
-    return trio.run(serve, main, host, port, records, metrics)
+    return trio.run(serve, main, host, port, records, metrics, limits)
 
 
 async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,
-                records: Records | None, metrics: Metrics | None) -> T:
+                records: Records | None, metrics: Metrics | None,
+                limits: ClientLimits = ClientLimits()) -> T:
     """The same as ``run``, from inside a trio run."""
     hub = Hub(metrics)
     auth = Authenticator()
     async with open_asyncio_host() as grpc_host:
-        servicer = ArenaServicer(hub, grpc_host, auth, records)
+        servicer = ArenaServicer(hub, grpc_host, auth, records, limits)
         server, bound = await grpc_host.run(_start(servicer, host, port))
         try:
-            return await main(Arena(hub, auth, f"{host}:{bound}", bound, metrics))
+            return await main(Arena(hub, auth, f"{host}:{bound}", bound, metrics,
+                                    servicer.guard))
         finally:
             hub.close_all()
             await grpc_host.run(server.stop(grace=1.0))

@@ -22,6 +22,7 @@ from arena.v1 import arena_service_pb2 as pb
 
 from . import _codec
 from ._bridge import AsyncioHost, OutboxDropped
+from ._guard import ClientLimits, PeerGuard, peer_host
 from ._hub import (
     BOT_BACKLOG,
     BOT_NAME,
@@ -40,6 +41,8 @@ MAX_MESSAGE_BYTES = 1 << 20
 SERVICE_NAME = "arena.v1.ArenaService"
 # Token checks (scrypt, ~10 ms each) waiting at once before new Hellos are turned away.
 MAX_PENDING_TOKEN_CHECKS = 16
+# Threads reading the results store (SQLite in WAL mode lets them read at once).
+STORE_READERS = 4
 T = TypeVar("T")
 
 
@@ -118,15 +121,17 @@ class ArenaServicer:
     """Implements arena.v1.ArenaService on grpc.aio."""
 
     def __init__(self, hub: Hub, host: AsyncioHost, auth: Authenticator,
-                 records: Records | None) -> None:
+                 records: Records | None, limits: ClientLimits = ClientLimits()) -> None:
         self.hub = hub
         self.host = host
         self.auth = auth
         self.records = records
+        self.guard = PeerGuard(limits)
         self._games: pb.ListGamesResponse | None = None
-        # One thread for store reads, one for token checks: a flood of bad tokens must not
-        # hold up standings or records (each thread keeps its own SQLite connection).
-        self._worker = ThreadPoolExecutor(1, thread_name_prefix="arena-records")
+        # A few threads for store reads, one for token checks: a flood of bad tokens must not
+        # hold up standings or records (each thread keeps its own SQLite connection); the
+        # per-peer call budget keeps one client from holding all the readers.
+        self._worker = ThreadPoolExecutor(STORE_READERS, thread_name_prefix="arena-records")
         self._token_worker = ThreadPoolExecutor(1, thread_name_prefix="arena-tokens")
         self._pending_token_checks = 0
 
@@ -222,12 +227,19 @@ class ArenaServicer:
                 grpc.StatusCode.UNAVAILABLE,
                 f"the arena is checking {MAX_PENDING_TOKEN_CHECKS} tokens already; retry with "
                 f"backoff (the bot SDK does)")
+        peer = peer_host(context.peer())
+        if not self.guard.begin_token_check(peer):
+            await context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"{peer} has {self.guard.limits.token_checks_per_peer} Hellos being checked "
+                f"already; retry with backoff (the bot SDK does)")
         self._pending_token_checks += 1
         try:
             return await self._blocking(self.records.check_token, name, token,
                                         worker=self._token_worker)
         finally:
             self._pending_token_checks -= 1
+            self.guard.end_token_check(peer)
 
     # -- unary calls ----------------------------------------------------------------------
 
@@ -245,6 +257,14 @@ class ArenaServicer:
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"unknown game {shown(name)}; games: {', '.join(engine.names())}")
 
+    async def _require_id(self, what: str, value: str,
+                          context: grpc.aio.ServicerContext) -> None:
+        limit = self.guard.limits.max_id_length
+        if len(value) > limit:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                f"{what} {shown(value)} is too long; accepted: at most "
+                                f"{limit} characters")
+
     async def _require_records(self, context: grpc.aio.ServicerContext) -> Records:
         if self.records is None:
             await context.abort(grpc.StatusCode.FAILED_PRECONDITION,
@@ -256,6 +276,7 @@ class ArenaServicer:
                            context: grpc.aio.ServicerContext) -> pb.GetStandingsResponse:
         """Ratings of one game."""
         await self._require_game(request.game, context)
+        await self._require_id("tournament_id", request.tournament_id, context)
         records = await self._require_records(context)
         return pb.GetStandingsResponse(standings=await self._blocking(
             records.standings, request.game, request.tournament_id))
@@ -263,6 +284,7 @@ class ArenaServicer:
     async def GetMatch(self, request: pb.GetMatchRequest,
                        context: grpc.aio.ServicerContext) -> pb.GetMatchResponse:
         """One finished match's record."""
+        await self._require_id("match_id", request.match_id, context)
         records = await self._require_records(context)
         record = await self._blocking(records.match_record, request.match_id)
         if record is None:
@@ -287,8 +309,25 @@ class ArenaServicer:
 
     async def WatchMatch(self, request: pb.WatchMatchRequest,
                          context: grpc.aio.ServicerContext) -> AsyncIterator[pb.WatchMatchResponse]:
-        """A live match's public messages; a finished one's header and result."""
+        """A live match's public messages; a finished one's header and result.
+
+        The stream counts against the spectator limits until this handler returns (a client
+        that reads nothing keeps it open), not only while its match runs."""
+        await self._require_id("match_id", request.match_id, context)
+        peer = peer_host(context.peer())
+        refused = self.guard.open_spectator(peer)
+        if refused is not None:
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"{refused}; try later")
+        try:
+            async for item in self._watch(request, context):
+                yield item
+        finally:
+            self.guard.close_spectator(peer)
+
+    async def _watch(self, request: pb.WatchMatchRequest,
+                     context: grpc.aio.ServicerContext) -> AsyncIterator[pb.WatchMatchResponse]:
         outbox = self.host.outbox(SPECTATOR_BACKLOG)
+        outbox.owner = asyncio.current_task()
         refused = self.hub.watch(request.match_id, outbox)
         if refused is not None:
             await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"{refused}; try later")
@@ -327,8 +366,17 @@ def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
                                 f"the request is not a {request.DESCRIPTOR.full_name}")
 
+    async def within_budget(context: grpc.aio.ServicerContext) -> None:
+        peer = peer_host(context.peer())
+        if not servicer.guard.allow_call(peer):
+            limits = servicer.guard.limits
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                f"{peer} made more than {limits.call_burst} calls at "
+                                f"{limits.calls_per_second:g} a second; retry with backoff")
+
     def unary(method: Any, request: Any, response: Any) -> grpc.RpcMethodHandler:
         async def call(message: Any, context: grpc.aio.ServicerContext) -> Any:
+            await within_budget(context)
             await refuse_garbage(message, request, context)
             return await method(message, context)
         return grpc.unary_unary_rpc_method_handler(
@@ -336,6 +384,7 @@ def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
             response_serializer=response.SerializeToString)
 
     async def watch(message: Any, context: grpc.aio.ServicerContext) -> Any:
+        await within_budget(context)
         await refuse_garbage(message, pb.WatchMatchRequest, context)
         async for item in servicer.WatchMatch(message, context):
             yield item

@@ -108,6 +108,7 @@ def record_proto(record: MatchRecord) -> pb.MatchRecord:
 
 
 _DEALS_CACHED = 16  # tournaments whose same-deal groups are kept
+STANDINGS_CACHED = 64  # (game, tournament) standings kept fitted
 
 
 class StoreRecords:
@@ -127,12 +128,14 @@ class StoreRecords:
         self._path = store.path
         self._local = threading.local()
         self.refresh_seconds = refresh_seconds
-        # (game, tournament) -> (last match seq, when fitted, standings)
-        self._standings: dict[tuple[str, str], tuple[int, float, list[pb.Standing]]] = {}
+        # (game, tournament) -> (last match seq, when fitted, standings); the ids come from
+        # clients, so only the most recently asked are kept
+        self._standings: OrderedDict[tuple[str, str], tuple[int, float, list[pb.Standing]]] = (
+            OrderedDict())
         # tournament -> its plan's same-deal groups (planning again on every call is slow);
         # a few tournaments are asked about at a time, so the oldest are forgotten
         self._deals: OrderedDict[str, dict[int, frozenset[int]]] = OrderedDict()
-        self._deals_lock = threading.Lock()
+        self._cache_lock = threading.Lock()
 
     @property
     def store(self) -> Store:
@@ -160,7 +163,11 @@ class StoreRecords:
                               elo_high=r.elo_high, matches=r.matches, score=r.score,
                               timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal)
                   for r in rows]
-        self._standings[key] = (latest, now, fitted)
+        with self._cache_lock:  # the service reads from several threads
+            self._standings[key] = (latest, now, fitted)
+            self._standings.move_to_end(key)
+            while len(self._standings) > STANDINGS_CACHED:
+                self._standings.popitem(last=False)
         return fitted
 
     def match_record(self, match_id: str) -> pb.MatchRecord | None:
@@ -179,7 +186,7 @@ class StoreRecords:
         if record.tournament_id is None or record.index is None:
             return True  # a ladder or single match: its seed is its own
         tid = record.tournament_id
-        with self._deals_lock:
+        with self._cache_lock:
             deals = self._deals.get(tid)
             if deals is not None:
                 self._deals.move_to_end(tid)
@@ -189,7 +196,7 @@ class StoreRecords:
                 deals = same_deal(TournamentConfig.from_dict(row.config))
             except ValueError:  # planned by another version: only its end is sure
                 return row.finished
-            with self._deals_lock:
+            with self._cache_lock:
                 self._deals[tid] = deals
                 while len(self._deals) > _DEALS_CACHED:
                     self._deals.popitem(last=False)

@@ -188,6 +188,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-ladder", action="store_true", help="serve without pairing bots")
     p.add_argument("--max-matches", type=_positive(int), default=None,
                    help="stop after this many ladder matches")
+    limits = arena.ClientLimits()
+    p.add_argument("--max-spectators", type=_positive(int), default=limits.max_spectators,
+                   help=f"open WatchMatch streams in all (default {limits.max_spectators})")
+    p.add_argument("--max-spectators-per-peer", type=_positive(int),
+                   default=limits.max_spectators_per_peer,
+                   help=f"open WatchMatch streams per client host "
+                        f"(default {limits.max_spectators_per_peer})")
+    p.add_argument("--calls-per-second", type=_positive(float),
+                   default=limits.calls_per_second,
+                   help=f"unary calls a client host may make per second, after a burst of "
+                        f"--call-burst (default {limits.calls_per_second:g})")
+    p.add_argument("--call-burst", type=_positive(int), default=limits.call_burst,
+                   help=f"(default {limits.call_burst})")
 
     p = sub.add_parser("bot", help="register bots for `arena serve`")
     bot_sub = p.add_subparsers(dest="bot_command", required=True)
@@ -442,7 +455,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                 concurrency=args.concurrency, metrics=metrics,
                                 max_matches=args.max_matches)
 
-    arena.run(main, host=args.host, port=args.port, records=_records(store), metrics=metrics)
+    limits = arena.ClientLimits(
+        max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
+        calls_per_second=args.calls_per_second, call_burst=args.call_burst)
+    arena.run(main, host=args.host, port=args.port, records=_records(store), metrics=metrics,
+              limits=limits)
     return 0
 
 

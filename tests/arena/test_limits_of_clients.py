@@ -11,9 +11,9 @@ import grpc
 import trio
 
 import arena
-from arena import _hub
+from arena import _guard, _hub
 from arena._bridge import OutboxDropped, open_asyncio_host
-from arena._hub import REFUSED_BURST, SPECTATOR_BACKLOG, BotSession, Hub, RemoteSeat
+from arena._hub import REFUSED_BURST, BotSession, Hub, RemoteSeat
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from scheduler._runner import MatchSpec, run_match
@@ -42,12 +42,12 @@ def test_an_outbox_stops_growing_when_its_reader_falls_behind() -> None:
             return len(outbox), await host.run(read())
 
     queued, raised = trio.run(main)
-    assert queued == 11  # the limit, then the marker that makes the reader give up
+    assert queued == 1  # only the marker that makes the reader give up: the rest is freed
     assert raised == "10 messages were waiting to be read"
 
 
 def test_a_spectator_that_does_not_read_cannot_grow_the_server() -> None:
-    async def main(hosted: arena.Arena) -> tuple[bool, int]:
+    async def main(hosted: arena.Arena) -> tuple[bool, int, int]:
         gate = trio.Event()  # the match waits until the spectator is in
         # No BDP probing: the client's receive window stays at 64 KB, which updates fill.
         channel = grpc.insecure_channel(hosted.address, options=[("grpc.http2.bdp_probe", 0)])
@@ -63,14 +63,20 @@ def test_a_spectator_that_does_not_read_cannot_grow_the_server() -> None:
                     while not hosted.hub.feeds.get("long") or not hosted.hub.feeds["long"].watchers:
                         await trio.sleep(0.01)
                 watcher = hosted.hub.feeds["long"].watchers[0]
+                assert hosted.clients.spectators == 1
                 gate.set()
-            return watcher.dropped is not None, len(watcher)
+            # The client still reads nothing and keeps its end open, yet its handler (stuck
+            # writing to it) was ended when it overflowed: it holds no slot and no messages.
+            with trio.fail_after(30):
+                while hosted.clients.spectators:
+                    await trio.sleep(0.01)
+            return watcher.dropped is not None, len(watcher), hosted.clients.spectators
         finally:
             call.cancel()
             channel.close()
 
-    overflowed, queued = run_in_arena(main)
-    assert overflowed and queued <= SPECTATOR_BACKLOG + 1
+    overflowed, queued, open_streams = run_in_arena(main)
+    assert overflowed and queued <= 1 and open_streams == 0
 
 
 def test_a_bot_that_keeps_sending_refused_messages_is_closed() -> None:
@@ -196,7 +202,9 @@ def test_token_checks_are_capped_and_do_not_hold_up_the_store() -> None:
             records.release.set()
         return results, turned_away, bad_name, store_read
 
-    results, turned_away, bad_name, store_read = run_in_arena(main, records=records)
+    # One peer here: lift the per-peer share to see the arena-wide cap.
+    results, turned_away, bad_name, store_read = run_in_arena(
+        main, records=records, limits=arena.ClientLimits(token_checks_per_peer=1000))
     assert turned_away[0] == grpc.StatusCode.UNAVAILABLE and "retry" in turned_away[1]
     assert bad_name[0] == grpc.StatusCode.INVALID_ARGUMENT and len(bad_name[1]) < 300
     assert store_read == grpc.StatusCode.NOT_FOUND  # answered while the token checks waited
@@ -234,3 +242,171 @@ def test_spectators_per_match_are_capped() -> None:
     for _ in range(_hub.MAX_SPECTATORS_PER_MATCH):
         assert hub.watch("m", Collector()) is None  # type: ignore[arg-type]
     assert "has 100 spectators already" in (hub.watch("m", Collector()) or "")  # type: ignore[arg-type]
+
+
+def test_open_spectator_streams_are_capped_until_their_handlers_return() -> None:
+    limits = arena.ClientLimits(max_spectators=3)
+
+    async def main(hosted: arena.Arena) -> tuple[list[Any], list[Any]]:
+        gate = trio.Event()  # the match is live, and waits, while the streams open
+        seats = [GatedSeat(BuiltinSeat(f"r{i}", "random"), gate) for i in range(2)]
+        channel = grpc.insecure_channel(hosted.address)
+        stub = pb_grpc.ArenaServiceStub(channel)
+        held = []
+
+        def refused() -> Any:
+            try:
+                next(iter(stub.WatchMatch(pb.WatchMatchRequest(match_id="live"), timeout=10)))
+            except grpc.RpcError as error:
+                return error.code(), error.details()
+            return "accepted"
+
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(lambda: run_match(
+                    MatchSpec("live", "duel", 5), seats, TimeControl.per_move(5),
+                    feeds=hosted.hub.feeds))
+                with trio.fail_after(30):
+                    while "live" not in hosted.hub.feeds:
+                        await trio.sleep(0.01)
+                for _ in range(3):  # opened, never read
+                    held.append(stub.WatchMatch(pb.WatchMatchRequest(match_id="live"),
+                                                timeout=60))
+                with trio.fail_after(30):
+                    while hosted.clients.spectators < 3:
+                        await trio.sleep(0.01)
+                full = [await in_thread(refused)]
+                held.pop().cancel()  # one leaves: its slot is free once its handler returns
+                with trio.fail_after(30):
+                    while hosted.clients.spectators > 2:
+                        await trio.sleep(0.01)
+                again = [await in_thread(refused)]
+                gate.set()
+            return full, again
+        finally:
+            for call in held:
+                call.cancel()
+            channel.close()
+
+    full, again = run_in_arena(main, limits=limits)
+    assert full[0][0] == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "serves 3 spectators already" in full[0][1]
+    assert again == ["accepted"]
+
+
+def test_the_peer_guard_counts_each_host_and_forgets_none_it_holds() -> None:
+    now = [0.0]
+    guard = _guard.PeerGuard(arena.ClientLimits(max_spectators=3, max_spectators_per_peer=2,
+                                                 calls_per_second=2, call_burst=3),
+                             clock=lambda: now[0])
+    assert guard.open_spectator("ipv4:10.0.0.1") is None
+    assert guard.open_spectator("ipv4:10.0.0.1") is None
+    assert "has 2 spectator streams open" in (guard.open_spectator("ipv4:10.0.0.1") or "")
+    assert guard.open_spectator("ipv4:10.0.0.2") is None
+    assert "serves 3 spectators" in (guard.open_spectator("ipv4:10.0.0.3") or "")
+    guard.close_spectator("ipv4:10.0.0.1")
+    assert guard.spectators == 2 and guard.open_spectator("ipv4:10.0.0.3") is None
+    assert [guard.allow_call("a") for _ in range(4)] == [True, True, True, False]
+    assert guard.allow_call("b")  # another host has its own budget
+    now[0] += 0.5  # one call's worth at 2 a second
+    assert guard.allow_call("a") and not guard.allow_call("a")
+    assert _guard.peer_host("ipv4:127.0.0.1:5555") == "ipv4:127.0.0.1"
+    assert _guard.peer_host("ipv6:[::1]:5555") == "ipv6:[::1]"
+
+
+def test_the_call_budget_table_is_bounded() -> None:
+    guard = _guard.PeerGuard(arena.ClientLimits())
+    for i in range(_guard._PEERS_KEPT + 500):
+        guard.allow_call(f"ipv4:10.{i >> 16 & 255}.{i >> 8 & 255}.{i & 255}")
+    assert len(guard._budgets) == _guard._PEERS_KEPT
+
+
+def test_a_peer_making_too_many_calls_is_told_to_back_off() -> None:
+    async def main(hosted: arena.Arena) -> list[Any]:
+        def calls() -> list[Any]:
+            out = []
+            with grpc.insecure_channel(hosted.address) as channel:
+                stub = pb_grpc.ArenaServiceStub(channel)
+                for _ in range(8):
+                    try:
+                        stub.ListGames(pb.ListGamesRequest(), timeout=10)
+                        out.append("ok")
+                    except grpc.RpcError as error:
+                        out.append((error.code(), error.details()))
+            return out
+        return await in_thread(calls)
+
+    # A slow refill, so that the test's own speed cannot change what it sees.
+    answers = run_in_arena(main, limits=arena.ClientLimits(call_burst=5, calls_per_second=0.01))
+    assert answers[:5] == ["ok"] * 5
+    code, details = answers[5]
+    assert code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "made more than 5 calls" in details and "retry with backoff" in details
+
+
+def test_long_ids_are_refused_and_the_standings_cache_is_bounded(tmp_path) -> None:
+    from scheduler._reports import STANDINGS_CACHED, StoreRecords
+    from scheduler._store import Store
+
+    records = StoreRecords(Store(tmp_path / "s.sqlite"))
+
+    async def main(hosted: arena.Arena) -> list[Any]:
+        def calls() -> list[Any]:
+            out = []
+            with grpc.insecure_channel(hosted.address) as channel:
+                stub = pb_grpc.ArenaServiceStub(channel)
+                for request, method in [
+                        (pb.GetStandingsRequest(game="duel", tournament_id="t" * 100_000),
+                         stub.GetStandings),
+                        (pb.GetMatchRequest(match_id="m" * 129), stub.GetMatch)]:
+                    try:
+                        method(request, timeout=10)
+                    except grpc.RpcError as error:
+                        out.append((error.code(), error.details()))
+                for i in range(STANDINGS_CACHED + 20):
+                    stub.GetStandings(pb.GetStandingsRequest(game="duel", tournament_id=f"t{i}"),
+                                      timeout=10)
+            return out
+        return await in_thread(calls)
+
+    refused = run_in_arena(main, records=records,
+                           limits=arena.ClientLimits(call_burst=1000))
+    assert [code for code, _ in refused] == [grpc.StatusCode.INVALID_ARGUMENT] * 2
+    assert all("accepted: at most 128 characters" in text for _, text in refused)
+    assert "(100000 characters)" in refused[0][1]  # echoed cut, with its length
+    assert len(records._standings) == STANDINGS_CACHED
+
+
+def test_one_peer_cannot_hold_every_token_check() -> None:
+    records = _SlowTokens()
+    limits = arena.ClientLimits(token_checks_per_peer=2)
+
+    async def main(hosted: arena.Arena) -> list[Any]:
+        def hello(channel: grpc.Channel) -> Any:
+            call = pb_grpc.ArenaServiceStub(channel).Play(iter([pb.PlayRequest(
+                hello=pb.Hello(bot_name="someone", token="guess", protocol_version=1))]),
+                timeout=30)
+            try:
+                list(call)
+            except grpc.RpcError as error:
+                return error.code(), error.details()
+            return "closed"
+
+        with grpc.insecure_channel(hosted.address) as channel:
+            answers: list[Any] = []
+            async def first_ones() -> None:
+                answers.append(await in_thread(lambda: hello(channel)))
+
+            async with trio.open_nursery() as nursery:
+                for _ in range(2):
+                    nursery.start_soon(first_ones)
+                with trio.fail_after(30):
+                    while sum(hosted.clients._token_checks.values()) < 2:
+                        await trio.sleep(0.01)
+                third = await in_thread(lambda: hello(channel))
+                records.release.set()
+            return [third, *answers]
+
+    third, *first_two = run_in_arena(main, records=records, limits=limits)
+    assert third[0] == grpc.StatusCode.RESOURCE_EXHAUSTED and "being checked" in third[1]
+    assert [code for code, _ in first_two] == [grpc.StatusCode.UNAUTHENTICATED] * 2

@@ -1,0 +1,101 @@
+"""What clients may hold and ask of the server, per peer host and in all.
+
+A hostile or broken client must not grow the server's memory or take the threads that other
+clients (and the matches) need: every open spectator stream counts until its handler returns,
+unary calls and token checks are rate-limited per peer host, and the tables kept per peer
+are bounded themselves.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ClientLimits:
+    """The limits (``arena serve`` flags of the same names); a peer is a host address."""
+
+    max_spectators: int = 1000  # open WatchMatch streams, all peers together
+    max_spectators_per_peer: int = 50
+    calls_per_second: float = 10.0  # unary calls a peer may make, sustained...
+    call_burst: int = 50  # ...after a burst of this many
+    token_checks_per_peer: int = 4  # Hellos of one peer whose token is being checked at once
+    max_id_length: int = 128  # characters of a match or tournament id in a request
+
+    def __post_init__(self) -> None:
+        for name in ("max_spectators", "max_spectators_per_peer", "call_burst",
+                     "token_checks_per_peer", "max_id_length"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if not self.calls_per_second > 0:
+            raise ValueError(f"calls_per_second must be above 0, got {self.calls_per_second}")
+
+
+_PEERS_KEPT = 10_000  # peers whose call budget is remembered (the least recent are forgotten)
+
+
+def peer_host(peer: str) -> str:
+    """The host part of a gRPC peer string (``ipv4:127.0.0.1:5000`` -> ``ipv4:127.0.0.1``)."""
+    if peer.startswith(("ipv4:", "ipv6:")):
+        return peer.rsplit(":", 1)[0]
+    return peer  # unix sockets and the like: the whole string
+
+
+class PeerGuard:
+    """Counts what each peer holds and spends (one per server; used on the asyncio thread)."""
+
+    def __init__(self, limits: ClientLimits, clock: Callable[[], float] = time.monotonic):
+        self.limits = limits
+        self._clock = clock
+        self._budgets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # calls, at
+        self._spectators: Counter[str] = Counter()
+        self._token_checks: Counter[str] = Counter()
+
+    @property
+    def spectators(self) -> int:
+        """Spectator streams open now."""
+        return sum(self._spectators.values())
+
+    def allow_call(self, host: str) -> bool:
+        """Spend one unary call of ``host``'s budget; False when it has none left."""
+        now = self._clock()
+        calls, at = self._budgets.pop(host, (float(self.limits.call_burst), now))
+        calls = min(float(self.limits.call_burst),
+                    calls + (now - at) * self.limits.calls_per_second)
+        allowed = calls >= 1.0
+        self._budgets[host] = (calls - 1.0 if allowed else calls, now)
+        while len(self._budgets) > _PEERS_KEPT:
+            self._budgets.popitem(last=False)
+        return allowed
+
+    def open_spectator(self, host: str) -> str | None:
+        """Count a new spectator stream of ``host``; or say why it is refused."""
+        if self._spectators[host] >= self.limits.max_spectators_per_peer:
+            return (f"{host} has {self.limits.max_spectators_per_peer} spectator streams "
+                    f"open already")
+        if self.spectators >= self.limits.max_spectators:
+            return f"this arena serves {self.limits.max_spectators} spectators already"
+        self._spectators[host] += 1
+        return None
+
+    def close_spectator(self, host: str) -> None:
+        """A spectator stream's handler returned."""
+        self._spectators[host] -= 1
+        if self._spectators[host] <= 0:
+            del self._spectators[host]
+
+    def begin_token_check(self, host: str) -> bool:
+        """Count a token check of ``host``; False when it has its share under way."""
+        if self._token_checks[host] >= self.limits.token_checks_per_peer:
+            return False
+        self._token_checks[host] += 1
+        return True
+
+    def end_token_check(self, host: str) -> None:
+        """A token check ended."""
+        self._token_checks[host] -= 1
+        if self._token_checks[host] <= 0:
+            del self._token_checks[host]
