@@ -11,6 +11,7 @@ from typing import Any
 _EXPORTS = {
     "Arena": "arena._server",
     "run": "arena._server",
+    "ListenError": "arena._server",
     "Authenticator": "arena._service",
     "ClientLimits": "arena._guard",
     "Records": "arena._service",

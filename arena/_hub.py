@@ -74,12 +74,15 @@ class BotSession:
     _ids = itertools.count(1)
 
     def __init__(
-        self, name: str, games: frozenset[str], max_matches: int, outbox: AsyncioOutbox
+        self, name: str, games: frozenset[str], max_matches: int, outbox: AsyncioOutbox,
+        match_budget: int = 0,
     ) -> None:
         self.id = next(self._ids)
         self.name = name
         self.games = games
-        self.max_matches = max_matches
+        self.max_matches = max_matches  # at once (Hello.max_concurrent_matches; 0: any)
+        self.match_budget = match_budget  # in all (Hello.max_matches; 0: no limit)
+        self.taken = 0  # matches given to it so far
         self.outbox = outbox
         self.matches: set[str] = set()
         self.ended: deque[str] = deque(maxlen=64)  # recent matches, to explain late moves
@@ -95,8 +98,16 @@ class BotSession:
         return not self.games or game in self.games
 
     def has_room(self) -> bool:
-        """Whether it may take one more match."""
+        """Whether it may take one more match (now, and within its budget)."""
+        if self.match_budget and self.taken >= self.match_budget:
+            return False
         return not self.max_matches or len(self.matches) < self.max_matches
+
+    def take(self, match_id: str) -> None:
+        """Count ``match_id`` as one of its matches (reserving room for it)."""
+        if match_id not in self.matches:
+            self.matches.add(match_id)
+            self.taken += 1
 
     def send(self, message: pb.PlayResponse) -> None:
         """Queue a message to the bot (dropped once the stream is closed)."""
@@ -321,7 +332,7 @@ class RemoteSeat(Seat):
     async def start(self, match: pb.MatchStarted) -> None:
         """Announce the match to the bot."""
         self._match_id = match.match_id
-        self.session.matches.add(match.match_id)
+        self.session.take(match.match_id)
         self.session.send(pb.PlayResponse(match_started=match))
 
     async def decide(self, request: pb.DecisionRequest) -> int:

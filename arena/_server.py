@@ -22,6 +22,10 @@ from .metrics import Metrics
 T = TypeVar("T")
 
 
+class ListenError(OSError):
+    """The server could not listen on the address it was given."""
+
+
 @dataclass
 class Arena:
     """What a trio main function gets: the hub of connected bots and where they connect."""
@@ -80,9 +84,13 @@ async def _start(servicer: ArenaServicer, host: str, port: int) -> tuple[grpc.ai
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
          reflection.SERVICE_NAME), server)
-    bound = server.add_insecure_port(f"{host}:{port}")
+    try:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    except RuntimeError:  # grpcio's word for any failure to bind
+        bound = 0
     if not bound:
-        raise OSError(f"cannot listen on {host}:{port}")
+        raise ListenError(f"cannot listen on {host}:{port}: the port is taken or the host is "
+                          f"not an address of this machine")
     await server.start()
     await health.set("", health_pb2.HealthCheckResponse.SERVING)
     await health.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)

@@ -164,7 +164,8 @@ class ArenaServicer:
             return
         hello = await self._check_hello(first, context)
         session = BotSession(hello.bot_name, frozenset(hello.games),
-                             hello.max_concurrent_matches, self.host.outbox(BOT_BACKLOG))
+                             hello.max_concurrent_matches, self.host.outbox(BOT_BACKLOG),
+                             match_budget=hello.max_matches)
         self.hub.connect(session)
         reader = asyncio.create_task(self._pump(context, session))
         try:

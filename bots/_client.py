@@ -10,6 +10,7 @@ import asyncio
 import logging
 import os
 import random
+import sys
 from collections.abc import Callable, Sequence
 
 import grpc
@@ -20,6 +21,9 @@ from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from ._bot import Bot
 
 PROTOCOL_VERSION = 1
+# Exit codes of a bot process (the Node example's too): 1 the connection failed or was lost,
+# 2 a bad command line, 3 the arena refused the bot (token, protocol version, game).
+EXIT_REFUSED = 3
 FIRST_BACKOFF = 0.1  # seconds before the first reconnect; doubled on every failure
 log = logging.getLogger("bots")
 
@@ -62,7 +66,7 @@ async def play_stream(
             await call.write(pb.PlayRequest(hello=pb.Hello(
                 bot_name=name, token=token, protocol_version=PROTOCOL_VERSION,
                 games=list(games or declared_games(factory)),
-                max_concurrent_matches=max_concurrent)))
+                max_concurrent_matches=max_concurrent, max_matches=max_matches or 0)))
             while (response := await call.read()) is not grpc.aio.EOF:
                 kind = response.WhichOneof("message")
                 # The bot's own code raising costs only that match (reported as a failure:
@@ -102,7 +106,8 @@ async def play_stream(
                     if match_id in playing:  # also one the bot failed to start: it was played
                         playing.discard(match_id)
                         finished += 1
-                        if max_matches is not None and finished >= max_matches:
+                        # The arena was told the budget; one it started anyway is played.
+                        if max_matches is not None and finished >= max_matches and not playing:
                             break
                 elif kind == "welcome" and on_welcome is not None:
                     on_welcome()
@@ -165,7 +170,11 @@ def declared_games(factory: Callable[[pb.MatchStarted], Bot]) -> tuple[str, ...]
 
 def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
     """Command line of a bot process: ``--address --token --name`` or ARENA_* variables."""
-    parser = argparse.ArgumentParser(description=f"Run the {default_name} bot against an arena.")
+    parser = argparse.ArgumentParser(
+        description=f"Run the {default_name} bot against an arena.",
+        epilog="exit codes: 0 done; 1 the connection failed or was lost (with --once or "
+               "--max-matches); 2 a bad command line; 3 the arena refused the bot (bad "
+               "token, protocol version or game)")
     parser.add_argument("--address", default=os.environ.get("ARENA_ADDRESS", "127.0.0.1:50051"),
                         help="host:port of the arena (env ARENA_ADDRESS)")
     parser.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""),
@@ -199,7 +208,8 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                              reconnect=not args.once,
                              max_concurrent=args.max_concurrent_matches))
     except BotRejected as error:
-        raise SystemExit(f"{args.name}: the arena refused this bot: {error}") from None
+        print(f"{args.name}: the arena refused this bot: {error}", file=sys.stderr)
+        raise SystemExit(EXIT_REFUSED) from None
     except grpc.aio.AioRpcError as error:  # only without reconnecting: --once, --max-matches
         raise SystemExit(f"{args.name}: the connection to the arena failed: "
                          f"{error.code().name}: {error.details()}") from None

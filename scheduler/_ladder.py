@@ -105,7 +105,7 @@ async def run_ladder(
                         for n in chosen]
             match_id = f"ladder-{game}-{next(counter):06d}-{secrets.token_hex(3)}"
             for session in sessions:
-                session.matches.add(match_id)  # reserve room before the task starts
+                session.take(match_id)  # reserve room before the task starts
             nursery.start_soon(play, game, sessions, match_id, slot)
             started += 1
     return played

@@ -142,7 +142,7 @@ class StoreRecords:
         """This thread's connection."""
         store = getattr(self._local, "store", None)
         if store is None:
-            store = self._local.store = Store(self._path)
+            store = self._local.store = Store(self._path, check=False)  # checked at start
         return store
 
     def check_token(self, name: str, token: str) -> bool:

@@ -115,8 +115,10 @@ class TournamentRow:
 class Store:
     """Bots, tournaments, matches and ratings in one SQLite file, created on first use."""
 
-    def __init__(self, path: str | os.PathLike[str], busy_timeout: float = 5.0) -> None:
-        """``busy_timeout``: seconds a write waits for another connection's lock."""
+    def __init__(self, path: str | os.PathLike[str], busy_timeout: float = 5.0,
+                 check: bool = True) -> None:
+        """``busy_timeout``: seconds a write waits for another connection's lock. ``check``:
+        run SQLite's quick integrity check first (StoreError naming what it found)."""
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -126,7 +128,20 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
+        if check:
+            self._check_integrity()
         self._migrate()
+
+    def _check_integrity(self) -> None:
+        try:
+            found = [row[0] for row in self._db.execute("PRAGMA quick_check(5)")]
+        except sqlite3.DatabaseError as error:
+            found = [str(error)]
+        if found != ["ok"]:
+            self._db.close()
+            raise StoreError(f"database {self.path!r} is damaged (SQLite's quick_check: "
+                             f"{'; '.join(found)[:300]}); restore it from a backup, or give "
+                             f"--db a new file")
 
     def close(self) -> None:
         """Close the database connection."""

@@ -58,9 +58,8 @@ class TournamentConfig:
 
     def check(self) -> None:
         """Validate everything before anything starts; ValueError/EngineError say what."""
-        game = engine.get(self.game)
-        game.info.check_players(self.players)
-        game.info.check_options(self.options)
+        # A match set up with them: some options hold only with some player counts.
+        engine.get(self.game).new_match(self.players, 0, self.options)
         specs = self.bot_specs()
         names = [s.name for s in specs]
         if len(set(names)) != len(names):

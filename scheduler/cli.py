@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 import trio
@@ -38,6 +38,7 @@ from ._tournament import (
     secure_seed,
 )
 
+E = TypeVar("E", bound=BaseException)
 DEFAULT_GAME = "sector41"
 DEFAULT_DB = "arena.sqlite"
 DEFAULT_ADDRESS = "127.0.0.1:50051"
@@ -60,24 +61,29 @@ EXIT_CODES = """exit codes:
   130  interrupted (every finished match is recorded)"""
 
 
-def _failed_bot(error: BaseException) -> BotStartError | None:
-    """The BotStartError in ``error`` or in its exception groups (as trio raises them)."""
-    if isinstance(error, BotStartError):
+def _found(error: BaseException, kind: type[E]) -> E | None:
+    """The ``kind`` exception that is ``error`` or in its exception groups (as trio raises
+    them), if any."""
+    if isinstance(error, kind):
         return error
     if isinstance(error, BaseExceptionGroup):
         for inner in error.exceptions:
-            if (found := _failed_bot(inner)) is not None:
+            if (found := _found(inner, kind)) is not None:
                 return found
     return None
 
 
 @contextlib.contextmanager
 def _bots_must_start(on_failure: Any = None) -> Iterator[None]:
-    """Turn a bot that cannot start into one RunError line (after ``on_failure()``)."""
+    """Turn a bot that cannot start into one RunError line (after ``on_failure()``), and a
+    server that cannot listen into a UsageError."""
     try:
         yield
     except BaseException as error:
-        failed = _failed_bot(error)
+        if (cannot_listen := _found(error, arena.ListenError)) is not None:
+            raise UsageError(f"{cannot_listen}; give another --port (0: any free one) or "
+                             f"--host") from None
+        failed = _found(error, BotStartError)
         if failed is None:
             raise
         if on_failure is not None:
@@ -104,6 +110,18 @@ def _positive(kind: type) -> Any:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
         if value <= 0:
             raise argparse.ArgumentTypeError(f"{text!r} must be above 0")
+        return value
+    return parse
+
+
+def _whole_number(low: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text!r} must be {low} or more")
         return value
     return parse
 
@@ -142,9 +160,9 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
                         "random source; whoever knows --seed knows every deal, so a "
                         "competition must not publish it)")
     p.add_argument("--recover", action="store_true", help="restart a bot process that crashed")
-    p.add_argument("--memory-mb", type=int, default=2048,
+    p.add_argument("--memory-mb", type=_whole_number(0), default=2048,
                    help="address-space limit per bot process, MB (0: none; default 2048)")
-    p.add_argument("--cpu-seconds", type=int, default=0,
+    p.add_argument("--cpu-seconds", type=_whole_number(0), default=0,
                    help="CPU-time limit per bot process, s (0: none)")
     p.add_argument("--bot-logs", metavar="DIR",
                    help="append each bot process's stderr to DIR/<run>.log")
@@ -259,6 +277,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _time_control(args: argparse.Namespace) -> TimeControl:
+    """The time control of the match flags (also checks the fault flags, given with them)."""
+    if getattr(args, "max_strikes", None) is not None and getattr(args, "policy", "") != "default":
+        raise UsageError("--max-strikes counts the defaults of --policy default; give "
+                         "--policy default with it (under forfeit, the first fault loses)")
     if args.tc and args.move_time:
         raise UsageError("give either --move-time or --tc, not both")
     try:
@@ -335,7 +357,11 @@ def _metrics(port: int | None) -> Metrics | None:
         return None
     metrics = Metrics(games=tuple(engine.names()))
     if port:
-        bound = metrics.serve(port)
+        try:
+            bound = metrics.serve(port)
+        except OSError as error:
+            raise UsageError(f"--metrics-port {port}: cannot listen there ({error.strerror}); "
+                             f"give a free port, or 0 for none") from None
         print(f"metrics on http://127.0.0.1:{bound}/metrics", file=sys.stderr)
     return metrics
 
@@ -346,7 +372,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     _check_exports(args)
     created: str | None = None  # the tournament this command planned
-    fresh_file = False
     if args.resume:
         store = _open_store(args.db)
         tid, config = _resumed(args, store)
@@ -365,7 +390,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         except (ValueError, LookupError, engine.EngineError) as error:
             raise UsageError(str(error)) from None
         schedule = config.schedule()
-        fresh_file = not Path(args.db).exists()
         store = _open_store(args.db)  # only now: a refused command leaves no file behind
         tid = store.create_tournament(config.to_dict(), schedule.pairs())
         created = tid
@@ -375,10 +399,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     def forget() -> None:  # a tournament that could not start leaves nothing behind
         if created is not None and store.forget_unplayed_tournament(created):
             print(f"tournament {created} removed: no match was played", file=sys.stderr)
-            if fresh_file and store.is_empty():
-                store.close()
-                for suffix in ("", "-wal", "-shm", ".lock"):
-                    Path(args.db + suffix).unlink(missing_ok=True)
+        store.close()  # main() then removes the file if this command made it and it is empty
 
     metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
@@ -458,8 +479,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = arena.ClientLimits(
         max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
         calls_per_second=args.calls_per_second, call_burst=args.call_burst)
-    arena.run(main, host=args.host, port=args.port, records=_records(store), metrics=metrics,
-              limits=limits)
+    with _bots_must_start():
+        arena.run(main, host=args.host, port=args.port, records=_records(store),
+                  metrics=metrics, limits=limits)
     return 0
 
 
@@ -504,8 +526,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         specs = [BotSpec.parse(t) for t in bot_texts]
         game = engine.get(args.game)
-        game.info.check_players(len(specs))
-        options = game.info.check_options(_options(args.option))
+        options = game.new_match(len(specs), 0, _options(args.option)).options
     except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
     control = _time_control(args)
@@ -726,20 +747,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``arena`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    db = getattr(args, "db", None)
+    fresh_db = db is not None and db != ":memory:" and not Path(db).exists()
     try:
         for module in args.game_module:
             engine.register(_import_game(module))
         return COMMANDS[args.command](args)
     except UsageError as error:
+        _forget_empty(db if fresh_db else None)
         parser.exit(2, f"arena: error: {error}\n")
     except RunError as error:
+        _forget_empty(db if fresh_db else None)
         parser.exit(4, f"arena: error: {error}\n")
+    except BrokenPipeError:  # `arena ratings | head`: the reader has what it wanted
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the exit's flush fails no more
+        return 0
     except BaseException as error:
         if not _interrupted(error):
             raise
         print("arena: interrupted (every finished match is recorded)", file=sys.stderr)
         return 130
     return 0
+
+
+def _forget_empty(db: str | None) -> None:
+    """Remove a database this command created if it holds nothing (an error stopped it)."""
+    if db is None or not Path(db).exists():
+        return
+    try:
+        with Store(db, check=False) as store:
+            empty = store.is_empty()
+    except (StoreError, sqlite3.DatabaseError):
+        return
+    if empty:
+        for suffix in ("", "-wal", "-shm", ".lock"):
+            Path(db + suffix).unlink(missing_ok=True)
 
 
 def _interrupted(error: BaseException) -> bool:

@@ -32,18 +32,20 @@ class PlayResponse(_message.Message):
     def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision_request: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., error: _Optional[_Union[ProtocolError, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("bot_name", "token", "protocol_version", "games", "max_concurrent_matches")
+    __slots__ = ("bot_name", "token", "protocol_version", "games", "max_concurrent_matches", "max_matches")
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     MAX_CONCURRENT_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    MAX_MATCHES_FIELD_NUMBER: _ClassVar[int]
     bot_name: str
     token: str
     protocol_version: int
     games: _containers.RepeatedScalarFieldContainer[str]
     max_concurrent_matches: int
-    def __init__(self, bot_name: _Optional[str] = ..., token: _Optional[str] = ..., protocol_version: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_concurrent_matches: _Optional[int] = ...) -> None: ...
+    max_matches: int
+    def __init__(self, bot_name: _Optional[str] = ..., token: _Optional[str] = ..., protocol_version: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_concurrent_matches: _Optional[int] = ..., max_matches: _Optional[int] = ...) -> None: ...
 
 class Welcome(_message.Message):
     __slots__ = ("bot_name", "protocol_version", "server_version")

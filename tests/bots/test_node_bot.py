@@ -7,6 +7,8 @@ The test installs the bot's npm packages itself (once per session); it skips onl
 
 from __future__ import annotations
 
+import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -89,3 +91,20 @@ def test_the_node_bot_on_seat_1_of_a_three_player_match(node_bot: str) -> None:
     # Seat 1 calls in the rounds where it is the caller (round % 3 == 1) and bids in every one.
     calls = sum(1 for r in range(ROUNDS) if r % 3 == 1)
     assert sum(1 for step in record.steps for a in step if a.seat == 1) == ROUNDS + calls
+
+
+def test_the_readmes_tournament_example_runs_as_written(node_bot: str, tmp_path: Path) -> None:
+    readme = (NODE_BOT / "README.md").read_text()
+    blocks = [b for b in re.findall(r"```sh\n(.*?)```", readme, re.S) if "arena tournament" in b]
+    assert len(blocks) == 1, "the README has one tournament example"
+    command = shlex.split(blocks[0].replace("\\\n", " "))
+    assert command[:2] == ["arena", "tournament"]
+    # As written, from the checkout, in the activated environment ("python" is its Python);
+    # only the database goes elsewhere.
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    done = subprocess.run([sys.executable, "-m", "scheduler.cli", *command[1:], "--db",
+                           str(tmp_path / "readme.sqlite")], cwd=NODE_BOT.parents[2],
+                          capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "PATH": path})
+    assert done.returncode == 0, done.stderr
+    assert "node" in done.stdout and "py" in done.stdout

@@ -176,7 +176,7 @@ def test_a_refused_token_ends_the_bot_instead_of_retrying(tmp_path) -> None:
         return bot.returncode
 
     with log.open("wb") as err:
-        assert run_in_arena(refused, records=OneToken()) == 1
+        assert run_in_arena(refused, records=OneToken()) == 3  # the Node example's code too
     text = log.read_text()
     assert "the arena refused this bot: UNAUTHENTICATED" in text
     assert not retries(log)

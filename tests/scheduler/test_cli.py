@@ -305,3 +305,70 @@ def test_a_bot_that_cannot_start_is_one_error_with_its_stderr_and_leaves_nothing
     tested = arena("sprt", "--game", "duel", "--bot", f"broken={command}", "--bot",
                    "old=builtin:random", "--db", str(tmp_path / "sprt.sqlite"), check=False)
     assert tested.returncode == 4 and shown in tested.stderr
+
+
+@pytest.fixture
+def busy_port():
+    """A port on 127.0.0.1 that something else listens on."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        yield taken.getsockname()[1]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["tournament", "--game", "race", "--players", "3", "--option", "advanced=true"],
+     "option 'advanced' is the two-player advanced game"),
+    (["tournament", "--game", "duel", "--memory-mb", "-5"], "'-5' must be 0 or more"),
+    (["tournament", "--game", "duel", "--max-strikes", "3"], "give --policy default with it"),
+    (["sprt", "--game", "duel", "--bot", "builtin:random", "--bot", "b=builtin:random",
+      "--max-strikes", "2"], "give --policy default with it"),
+    (["serve", "--port", "{busy}", "--metrics-port", "0"], "cannot listen on 127.0.0.1:"),
+    (["serve", "--host", "999.1.1.1", "--metrics-port", "0"], "cannot listen on 999.1.1.1"),
+    (["serve", "--port", "0", "--metrics-port", "{busy}"], "--metrics-port"),
+])
+def test_each_mistake_is_one_line_and_leaves_no_database(tmp_path: Path, busy_port: int,
+                                                         args: list[str], message: str) -> None:
+    db = tmp_path / "never.sqlite"
+    args = [a.replace("{busy}", str(busy_port)) for a in args]
+    result = arena(*args, "--db", str(db), check=False, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and message in errors[0], result.stderr  # (argparse adds usage)
+    assert not db.exists() and not Path(f"{db}.lock").exists()
+
+
+def test_a_reader_that_stops_reading_is_no_error() -> None:
+    process = subprocess.Popen([*ARENA, "games"], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # as `arena games | head -0` would
+    try:
+        assert process.wait(timeout=60) == 0
+        assert "Traceback" not in process.stderr.read()
+    finally:
+        process.kill()
+
+
+def test_a_damaged_database_gets_one_clear_error_from_every_command(tmp_path: Path) -> None:
+    db = tmp_path / "damaged.sqlite"
+    arena("tournament", "--game", "duel", "--bot", "builtin:random", "--bot", "b=builtin:random",
+          "--rounds", "20", "--db", str(db))
+    with sqlite3.connect(db) as connection:  # everything into the main file
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(db.read_bytes())
+    page = 4096
+    assert len(data) > 4 * page
+    data[2 * page:3 * page] = bytes(range(256)) * (page // 256)  # a table page turned to noise
+    db.write_bytes(bytes(data))
+    for args in (["ratings"], ["bot", "add", "x"], ["serve", "--port", "0", "--metrics-port",
+                                                   "0"],
+                 ["tournament", "--game", "duel", "--bot", "builtin:random", "--bot",
+                  "b=builtin:random"]):
+        result = arena(*args, "--db", str(db), check=False, timeout=60)
+        assert result.returncode == 2, (args, result.stderr)
+        assert "is damaged" in result.stderr or "as the arena's database" in result.stderr
+        assert "Traceback" not in result.stderr

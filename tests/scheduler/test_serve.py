@@ -85,9 +85,11 @@ def _serve(db: Path, *flags: str) -> tuple[subprocess.Popen, str]:
     return server, match[1]
 
 
-def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float = 120) -> None:
+def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float = 120,
+               exiting: tuple[str, ...] = ()) -> dict[str, int]:
     """Register ``bots`` (name -> arguments of ``python -m bots.run``), serve a ladder with
-    ``flags`` until it stops by itself (give --max-matches), and stop the bots."""
+    ``flags`` until it stops by itself (give --max-matches), and stop the bots; returns the
+    exit codes of the bots named in ``exiting``, which must end by themselves."""
     store = Store(db)
     tokens = {name: store.add_bot(name) for name in bots}
     store.close()
@@ -98,10 +100,24 @@ def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float
                  for name, args in bots.items()]
     try:
         assert server.wait(timeout=timeout) == 0
+        return {name: p.wait(timeout=30) for name, p in zip(bots, processes, strict=True)
+                if name in exiting}
     finally:
         for process in [server, *processes]:
             process.kill()
             process.wait(timeout=30)
+
+
+def test_a_bot_with_max_matches_is_given_no_more_and_leaves_owing_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "budget.sqlite"
+    codes = run_ladder(db, {"brief": ["random", "--max-matches", "3"], "b": ["random"],
+                            "c": ["random"]}, "--game", "duel", "--max-matches", "9",
+                       exiting=("brief",))
+    records = Store(db).matches()
+    assert len(records) == 9
+    assert sum("brief" in r.seats for r in records) == 3
+    assert all(r.result is not None and r.result.termination.name == "NORMAL" for r in records)
+    assert codes["brief"] == 0
 
 
 def test_a_ladder_of_two_games_pairs_the_bots_of_either(tmp_path: Path) -> None:
