@@ -103,25 +103,21 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _positive(kind: type) -> Any:
+    """An argparse type: a number of ``kind`` above 0."""
+    return _number(kind, above=0)
+
+
+def _number(kind: type, *, above: float | None = None, at_least: float | None = None) -> Any:
+    """An argparse type: a number of ``kind`` above or at least a bound."""
     def parse(text: str) -> Any:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"{text!r} must be above 0")
-        return value
-    return parse
-
-
-def _whole_number(low: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{text!r} must be {low} or more")
+        if above is not None and not value > above:
+            raise argparse.ArgumentTypeError(f"{text!r} must be above {above:g}")
+        if at_least is not None and not value >= at_least:
+            raise argparse.ArgumentTypeError(f"{text!r} must be {at_least:g} or more")
         return value
     return parse
 
@@ -160,9 +156,9 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
                         "random source; whoever knows --seed knows every deal, so a "
                         "competition must not publish it)")
     p.add_argument("--recover", action="store_true", help="restart a bot process that crashed")
-    p.add_argument("--memory-mb", type=_whole_number(0), default=2048,
+    p.add_argument("--memory-mb", type=_number(int, at_least=0), default=2048,
                    help="address-space limit per bot process, MB (0: none; default 2048)")
-    p.add_argument("--cpu-seconds", type=_whole_number(0), default=0,
+    p.add_argument("--cpu-seconds", type=_number(int, at_least=0), default=0,
                    help="CPU-time limit per bot process, s (0: none)")
     p.add_argument("--bot-logs", metavar="DIR",
                    help="append each bot process's stderr to DIR/<run>.log")
