@@ -167,11 +167,50 @@ class MatchFeed:
         self.watchers.clear()
 
 
+# A ladder bot that loses this many matches in a row on time, by a crash or a disconnect is
+# given no match for PAUSE_FIRST_SECONDS, doubled at every further pause up to PAUSE_MAX_SECONDS
+# (dead weight would take matches from honest bots); one clean match ends the streak.
+FAULT_STREAK_PAUSE = 3
+PAUSE_FIRST_SECONDS = 30.0
+PAUSE_MAX_SECONDS = 600.0
+
+
+@dataclass
+class FaultStreak:
+    """A bot's faults in a row in ladder matches, and its pause."""
+
+    faults: int = 0
+    pauses: int = 0  # since its last clean match
+    until: float = 0.0  # monotonic time the pause ends
+    reason: str = ""
+
+    def record(self, fault: str | None, now: float) -> bool:
+        """Count a match (``fault``: what went wrong, None: clean); True if it pauses now."""
+        if fault is None:
+            self.faults, self.pauses, self.reason = 0, 0, ""
+            return False
+        self.faults += 1
+        if self.faults < FAULT_STREAK_PAUSE:
+            return False
+        seconds = min(PAUSE_FIRST_SECONDS * 2 ** self.pauses, PAUSE_MAX_SECONDS)
+        self.pauses += 1
+        self.until = now + seconds
+        self.reason = f"{self.faults} faults in a row (last: {fault}); paused {seconds:g} s"
+        return True
+
+    def left(self, now: float) -> float:
+        """Seconds the pause still lasts (0: none)."""
+        return max(0.0, self.until - now)
+
+
 class Hub:
     """Connected bots and live matches; the router of everything bots send."""
 
-    def __init__(self, metrics: Metrics | None = None) -> None:
+    def __init__(self, metrics: Metrics | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.metrics = metrics
+        self.clock = clock
+        self.streaks: dict[str, FaultStreak] = {}  # by bot name (ladder matches)
         self.sessions: list[BotSession] = []
         self.feeds: dict[str, MatchFeed] = {}
         self._changed = trio.Event()
@@ -291,6 +330,45 @@ class Hub:
             decision.resolve(fault=fault)
         else:
             session.gave_up.setdefault(match_id, fault)
+
+    # -- the ladder's view of each bot ------------------------------------------------------
+
+    def record_outcome(self, name: str, fault: str | None) -> None:
+        """A ladder match of bot ``name`` ended, cleanly or with ``fault`` (timeout, crash,
+        disconnect); a streak of them pauses the bot."""
+        streak = self.streaks.setdefault(name, FaultStreak())
+        if streak.record(fault, self.clock()) and self.metrics:
+            self.metrics.ladder_pauses.inc()
+        self._update_paused()
+
+    def paused_for(self, name: str) -> float:
+        """Seconds bot ``name`` still gets no ladder match (0: it may play)."""
+        streak = self.streaks.get(name)
+        return 0.0 if streak is None else streak.left(self.clock())
+
+    def _update_paused(self) -> None:
+        if self.metrics:
+            now = self.clock()
+            self.metrics.paused_bots.set(sum(s.left(now) > 0 for s in self.streaks.values()))
+
+    def bots(self) -> list[pb.BotStatus]:
+        """Every connected bot by name, with its fault streak and pause."""
+        self._update_paused()
+        by_name: dict[str, list[BotSession]] = {}
+        for session in self.sessions:
+            by_name.setdefault(session.name, []).append(session)
+        out = []
+        now = self.clock()
+        for name, sessions in sorted(by_name.items()):
+            streak = self.streaks.get(name, FaultStreak())
+            left = streak.left(now)
+            out.append(pb.BotStatus(
+                bot_name=name, connections=len(sessions),
+                games=sorted(set().union(*(s.games for s in sessions))),
+                active_matches=sum(len(s.matches) for s in sessions),
+                consecutive_faults=streak.faults, paused_seconds=left,
+                pause_reason=streak.reason if left else ""))
+        return out
 
     # -- spectators -----------------------------------------------------------------------
 

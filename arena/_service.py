@@ -308,6 +308,11 @@ class ArenaServicer:
         return pb.ListMatchesResponse(matches=await self._blocking(
             records.list_matches, request.game, request.limit or 50))
 
+    async def ListBots(self, request: pb.ListBotsRequest,
+                       context: grpc.aio.ServicerContext) -> pb.ListBotsResponse:
+        """The connected bots, with their fault streaks and ladder pauses."""
+        return pb.ListBotsResponse(bots=self.hub.bots())
+
     async def WatchMatch(self, request: pb.WatchMatchRequest,
                          context: grpc.aio.ServicerContext) -> AsyncIterator[pb.WatchMatchResponse]:
         """A live match's public messages; a finished one's header and result.
@@ -400,6 +405,7 @@ def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
         "GetMatch": unary(servicer.GetMatch, pb.GetMatchRequest, pb.GetMatchResponse),
         "ListMatches": unary(servicer.ListMatches, pb.ListMatchesRequest,
                              pb.ListMatchesResponse),
+        "ListBots": unary(servicer.ListBots, pb.ListBotsRequest, pb.ListBotsResponse),
         "WatchMatch": grpc.unary_stream_rpc_method_handler(
             watch, request_deserializer=_lenient(pb.WatchMatchRequest),
             response_serializer=pb.WatchMatchResponse.SerializeToString),

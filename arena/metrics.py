@@ -48,6 +48,14 @@ class Metrics:
         self.connected_bots = Gauge(
             "arena_connected_bots", "Bot streams currently open.", registry=r
         )
+        self.paused_bots = Gauge(
+            "arena_paused_bots", "Ladder bots given no matches for now, after a streak of "
+            "faults.", registry=r,
+        )
+        self.ladder_pauses = Counter(
+            "arena_ladder_pauses", "Times a ladder bot was paused for a streak of faults.",
+            registry=r,
+        )
         self.rating = Gauge(
             "arena_rating_elo", "Current Elo rating of a bot.", ["game", "bot"], registry=r
         )

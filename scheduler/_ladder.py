@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import secrets
 
@@ -14,7 +15,7 @@ from arena._hub import BotSession
 from arena.metrics import Metrics
 
 from ._ratings import update_elo
-from ._records import MatchRecord
+from ._records import Faults, MatchRecord
 from ._runner import MatchSpec, run_match
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
@@ -67,6 +68,8 @@ async def run_ladder(
             spec = MatchSpec(match_id, game, rng.getrandbits(62))
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds)
+            for name, faults in zip(record.seats, record.faults, strict=False):
+                arena.hub.record_outcome(name, _fault(faults))
             ratings = await commit_match(record_rated, record, writes, while_locked=True)
             if metrics is not None:
                 for bot, elo in ratings.items():
@@ -80,6 +83,12 @@ async def run_ladder(
             finished = trio.Event()
 
     async def wait_for_change() -> None:
+        # A paused bot comes back by itself: wait no longer than the first pause lasts.
+        pauses = [left for s in arena.hub.sessions if (left := arena.hub.paused_for(s.name))]
+        with trio.move_on_after(min(pauses, default=math.inf)):
+            await _changed()
+
+    async def _changed() -> None:
         async with trio.open_nursery() as race:
             async def hub_changed() -> None:
                 await arena.hub.wait_changed()
@@ -111,12 +120,24 @@ async def run_ladder(
     return played
 
 
+def _fault(faults: Faults) -> str | None:
+    """What went wrong for a seat that pauses bots in a streak (time, crash, disconnect)."""
+    if faults.timeouts:
+        return "timeout"
+    if faults.crashes:
+        return "crash"
+    if faults.disconnects:
+        return "disconnect"
+    return None
+
+
 def _playable(arena: Arena, games: list[str], players: int, rng: random.Random
               ) -> tuple[str, list[BotSession], list[str]] | None:
     """A game (tried in random order) with enough distinct connected bots that have room:
     the game, those sessions and the bots' names; None if no game has."""
     for game in rng.sample(games, len(games)):
-        ready = [s for s in arena.hub.sessions if s.plays(game) and s.has_room()]
+        ready = [s for s in arena.hub.sessions
+                 if s.plays(game) and s.has_room() and not arena.hub.paused_for(s.name)]
         names = sorted({s.name for s in ready})
         if len(names) >= players:
             return game, ready, names

@@ -118,18 +118,33 @@ class _Instance:
     process: BotProcess
     session: BotSession
     busy: bool = False
+    late: bool = False  # missed a deadline: not trusted with another match (it may be stuck)
 
 
 class _PooledSeat(RemoteSeat):
-    """A seat on one instance of a launched bot: free for the next match once told the result."""
+    """A seat on one instance of a launched bot: free for the next match once told the result,
+    unless it missed a deadline (then the pool replaces its process before the next match)."""
 
     def __init__(self, instance: _Instance) -> None:
         super().__init__(instance.session, lambda: instance.process.exited)
         self._instance = instance
 
+    async def decide(self, request: pb.DecisionRequest) -> int:
+        """Ask the bot; a decision cut short at its deadline marks the process late (one cut
+        short earlier, as when another seat forfeits, does not)."""
+        asked = trio.current_time()
+        try:
+            return await super().decide(request)
+        except trio.Cancelled:
+            if trio.current_time() - asked >= request.time_left_ms / 1000:
+                self._instance.late = True
+            raise
+
     async def end(self, ended: pb.MatchEnded) -> None:
         """Tell the bot the result; its process may take the next match."""
         await super().end(ended)
+        if self._instance.late:
+            self._instance.process.kill()  # a stopped or stuck process gets no second match
         self._instance.busy = False
 
 
@@ -229,10 +244,12 @@ class BotPool:
             return BuiltinSeat(name, spec.builtin)
         async with self._locks[name]:  # one launch at a time, however many matches wait
             instances = self.instances[name]
-            for lost in [i for i in instances if i.process.exited.is_set() or i.session.closed]:
+            for lost in [i for i in instances
+                         if (i.late and not i.busy) or i.process.exited.is_set()
+                         or i.session.closed]:
                 instances.remove(lost)
                 lost.process.kill()  # disconnected: its one-time token cannot bring it back
-                if not self.recover:
+                if not self.recover and not lost.late:  # a late one is replaced regardless
                     how = (f"process exited (code {lost.process.returncode})"
                            if lost.process.exited.is_set() else "disconnected")
                     self._gone.setdefault(name, f"bot {name!r} {how}; run with --recover to "

@@ -346,3 +346,31 @@ class WatchMatchResponse(_message.Message):
     update: SpectatorUpdate
     match_ended: MatchEnded
     def __init__(self, match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., update: _Optional[_Union[SpectatorUpdate, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ...) -> None: ...
+
+class ListBotsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class BotStatus(_message.Message):
+    __slots__ = ("bot_name", "connections", "games", "active_matches", "consecutive_faults", "paused_seconds", "pause_reason")
+    BOT_NAME_FIELD_NUMBER: _ClassVar[int]
+    CONNECTIONS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    CONSECUTIVE_FAULTS_FIELD_NUMBER: _ClassVar[int]
+    PAUSED_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_REASON_FIELD_NUMBER: _ClassVar[int]
+    bot_name: str
+    connections: int
+    games: _containers.RepeatedScalarFieldContainer[str]
+    active_matches: int
+    consecutive_faults: int
+    paused_seconds: float
+    pause_reason: str
+    def __init__(self, bot_name: _Optional[str] = ..., connections: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., active_matches: _Optional[int] = ..., consecutive_faults: _Optional[int] = ..., paused_seconds: _Optional[float] = ..., pause_reason: _Optional[str] = ...) -> None: ...
+
+class ListBotsResponse(_message.Message):
+    __slots__ = ("bots",)
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    bots: _containers.RepeatedCompositeFieldContainer[BotStatus]
+    def __init__(self, bots: _Optional[_Iterable[_Union[BotStatus, _Mapping]]] = ...) -> None: ...

@@ -66,6 +66,11 @@ class ArenaServiceStub:
                 request_serializer=arena_dot_v1_dot_arena__service__pb2.WatchMatchRequest.SerializeToString,
                 response_deserializer=arena_dot_v1_dot_arena__service__pb2.WatchMatchResponse.FromString,
                 _registered_method=True)
+        self.ListBots = channel.unary_unary(
+                '/arena.v1.ArenaService/ListBots',
+                request_serializer=arena_dot_v1_dot_arena__service__pb2.ListBotsRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_arena__service__pb2.ListBotsResponse.FromString,
+                _registered_method=True)
 
 
 class ArenaServiceServicer:
@@ -115,6 +120,13 @@ class ArenaServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListBots(self, request, context):
+        """The bots connected now, and which of them the ladder has paused for repeated faults.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ArenaServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -147,6 +159,11 @@ def add_ArenaServiceServicer_to_server(servicer, server):
                     servicer.WatchMatch,
                     request_deserializer=arena_dot_v1_dot_arena__service__pb2.WatchMatchRequest.FromString,
                     response_serializer=arena_dot_v1_dot_arena__service__pb2.WatchMatchResponse.SerializeToString,
+            ),
+            'ListBots': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBots,
+                    request_deserializer=arena_dot_v1_dot_arena__service__pb2.ListBotsRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_arena__service__pb2.ListBotsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -313,6 +330,33 @@ class ArenaService:
             '/arena.v1.ArenaService/WatchMatch',
             arena_dot_v1_dot_arena__service__pb2.WatchMatchRequest.SerializeToString,
             arena_dot_v1_dot_arena__service__pb2.WatchMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBots(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.ArenaService/ListBots',
+            arena_dot_v1_dot_arena__service__pb2.ListBotsRequest.SerializeToString,
+            arena_dot_v1_dot_arena__service__pb2.ListBotsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -199,3 +199,32 @@ def test_killing_a_bot_after_it_exited_signals_nobody(monkeypatch: pytest.Monkey
     monkeypatch.setattr(_launcher.os, "killpg", lambda pid, signum: signalled.append(pid))
     bot.kill()
     assert signalled == []
+
+
+def test_a_process_that_missed_its_deadline_is_replaced_before_its_next_match() -> None:
+    from scheduler._runner import MatchSpec, run_match
+    from scheduler._seating import BotPool, BotSpec
+    from scheduler._timecontrol import FaultPolicy, TimeControl
+    from tests.support.harness import run_in_arena, scripted
+
+    specs = [BotSpec.parse(f"slow={scripted('sleep', at=1, seconds=2)}"),
+             BotSpec.parse("builtin:random")]
+
+    async def main(hosted: Any) -> tuple[list[int], list[Any]]:
+        pool = BotPool(specs, hosted)  # no --recover: a late process is replaced regardless
+        pids, results = [], []
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            for n in range(2):
+                seats = [await pool.seat(s.name) for s in specs]
+                pids.append(pool.instances["slow"][0].process.pid)
+                record = await run_match(MatchSpec(f"m{n}", "duel", n, {"rounds": 2}), seats,
+                                         TimeControl.per_move(0.3), FaultPolicy("default"))
+                results.append(record)
+            pool.stop()
+        return pids, results
+
+    (first, second), (late, after) = run_in_arena(main)
+    assert late.faults[0].timeouts >= 1  # the default policy played on for it
+    assert second != first and not alive(first)  # a fresh process took the next match
+    assert after.result is not None and after.seats == ["slow", "random"]

@@ -9,10 +9,21 @@ import sys
 from pathlib import Path
 
 import grpc
+import trio
 
+import arena
+from arena._hub import (
+    FAULT_STREAK_PAUSE,
+    PAUSE_FIRST_SECONDS,
+    PAUSE_MAX_SECONDS,
+    BotSession,
+    Hub,
+)
+from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from scheduler._store import Store
+from tests.support.harness import Collector, run_in_arena
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
@@ -87,14 +98,17 @@ def _serve(db: Path, *flags: str) -> tuple[subprocess.Popen, str]:
 
 def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float = 120,
                exiting: tuple[str, ...] = ()) -> dict[str, int]:
-    """Register ``bots`` (name -> arguments of ``python -m bots.run``), serve a ladder with
+    """Register ``bots`` (name -> arguments of ``python -m bots.run``, or of ``python -m`` if
+    the first is a module of tests.support), serve a ladder with
     ``flags`` until it stops by itself (give --max-matches), and stop the bots; returns the
     exit codes of the bots named in ``exiting``, which must end by themselves."""
     store = Store(db)
     tokens = {name: store.add_bot(name) for name in bots}
     store.close()
     server, address = _serve(db, *flags)
-    processes = [subprocess.Popen([sys.executable, "-m", "bots.run", *args,
+    processes = [subprocess.Popen([sys.executable, "-m",
+                                   *(args if args[0].startswith("tests.") else
+                                     ["bots.run", *args]),
                                    f"--address={address}", f"--token={tokens[name]}",
                                    f"--name={name}"], cwd=ROOT)
                  for name, args in bots.items()]
@@ -137,3 +151,59 @@ def test_ctrl_c_stops_the_server_quietly(tmp_path: Path) -> None:
     assert server.stderr is not None
     rest = server.stderr.read()
     assert "interrupted" in rest and "Traceback" not in rest
+
+
+def test_dead_weight_is_paused_and_shown_paused(tmp_path: Path) -> None:
+    db = tmp_path / "dead.sqlite"
+    run_ladder(db, {"silent": ["tests.support.scripted_bot", "silent"], "a": ["random"],
+                    "b": ["random"]},
+               "--game", "duel", "--max-matches", "12", "--concurrency", "1",
+               "--move-time", "0.05", "--metrics-port", "0")
+    records = Store(db).matches()
+    assert len(records) == 12
+    with_silent = [r for r in records if "silent" in r.seats]
+    # Three time losses in a row, then a pause (30 s) that outlasts the other nine matches.
+    assert len(with_silent) == FAULT_STREAK_PAUSE, [r.seats for r in records]
+    assert all(r.result is not None and r.result.termination.name == "TIMEOUT"
+               for r in with_silent)
+
+
+def test_a_fault_streak_pauses_with_backoff_and_a_clean_match_ends_it() -> None:
+    now = [100.0]
+    metrics = Metrics()
+    hub = Hub(metrics, clock=lambda: now[0])
+    for _ in range(FAULT_STREAK_PAUSE - 1):
+        hub.record_outcome("slow", "timeout")
+    assert hub.paused_for("slow") == 0
+    hub.record_outcome("slow", "crash")
+    assert hub.paused_for("slow") == PAUSE_FIRST_SECONDS
+    assert metrics.registry.get_sample_value("arena_paused_bots") == 1
+    now[0] += PAUSE_FIRST_SECONDS
+    assert hub.paused_for("slow") == 0
+    hub.record_outcome("slow", "timeout")  # still in its streak: paused again, twice as long
+    assert hub.paused_for("slow") == 2 * PAUSE_FIRST_SECONDS
+    assert "faults in a row (last: timeout)" in hub.streaks["slow"].reason
+    now[0] += 1000
+    hub.record_outcome("slow", None)
+    hub.record_outcome("slow", "timeout")
+    assert hub.paused_for("slow") == 0 and hub.streaks["slow"].faults == 1
+    assert metrics.registry.get_sample_value("arena_ladder_pauses_total") == 2
+    for _ in range(20):
+        hub.record_outcome("slow", "timeout")
+    assert hub.paused_for("slow") == PAUSE_MAX_SECONDS
+    hub.connect(BotSession("slow", frozenset({"duel"}), 1, Collector()))  # type: ignore[arg-type]
+    (shown,) = hub.bots()
+    assert (shown.bot_name, shown.connections, list(shown.games)) == ("slow", 1, ["duel"])
+    assert shown.paused_seconds == PAUSE_MAX_SECONDS and "paused 600 s" in shown.pause_reason
+
+
+def test_list_bots_is_served() -> None:
+    async def main(hosted: arena.Arena) -> pb.ListBotsResponse:
+        def call() -> pb.ListBotsResponse:
+            with grpc.insecure_channel(hosted.address) as channel:
+                return pb_grpc.ArenaServiceStub(channel).ListBots(pb.ListBotsRequest(), timeout=10)
+        hosted.hub.connect(BotSession("idle", frozenset(), 0, Collector()))  # type: ignore[arg-type]
+        return await trio.to_thread.run_sync(call)
+
+    reply = run_in_arena(main)
+    assert [b.bot_name for b in reply.bots] == ["idle"] and reply.bots[0].paused_seconds == 0

@@ -4,7 +4,8 @@ Plays random legal moves, except at decision number ``--at`` (counted over the p
 MODE decides: ``sleep`` (sleeps ``--seconds`` first), ``crash`` (exits at once), ``disconnect``
 (closes its stream and idles), ``illegal`` (answers id 999), ``garbage`` (sends bytes that are
 no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own),
-``duplicate`` (sends its move twice), ``resign`` (resigns right after its move, out of turn).
+``duplicate`` (sends its move twice), ``resign`` (resigns right after its move, out of turn);
+``silent`` answers no decision at all, from the first (dead weight on a ladder).
 Every ProtocolError received is appended, one JSON line each, to ``$SCRIPTED_BOT_LOG``.
 """
 
@@ -64,6 +65,8 @@ async def play(args: argparse.Namespace) -> None:
                 continue
             request = response.decision_request
             count += 1
+            if args.mode == "silent":
+                continue
             choice = rng.choice(request.legal).id
             if count == args.at:
                 if args.mode == "sleep":
