@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 import grpc
@@ -12,7 +12,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
-from ._bridge import open_asyncio_host
+from ._bridge import AsyncioHost, open_asyncio_host
 from ._guard import ClientLimits, PeerGuard
 from ._hub import Hub
 from ._service import MAX_MESSAGE_BYTES, SERVICE_NAME, ArenaServicer, Authenticator, Records
@@ -36,6 +36,17 @@ class Arena:
     port: int
     metrics: Metrics | None
     clients: PeerGuard  # what clients hold and spend now (spectator streams, call budgets)
+    health: HealthServicer | None = field(default=None, repr=False)
+    host: AsyncioHost | None = field(default=None, repr=False)
+
+    async def set_serving(self, serving: bool) -> None:
+        """What the standard gRPC health check says of the arena service (SERVING, or
+        NOT_SERVING while, say, its database refuses writes)."""
+        if self.health is None or self.host is None:
+            return
+        status = (health_pb2.HealthCheckResponse.SERVING if serving
+                  else health_pb2.HealthCheckResponse.NOT_SERVING)
+        await self.host.run(self.health.set(SERVICE_NAME, status))
 
 
 def run(
@@ -63,17 +74,18 @@ async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,
     auth = Authenticator()
     async with open_asyncio_host() as grpc_host:
         servicer = ArenaServicer(hub, grpc_host, auth, records, limits)
-        server, bound = await grpc_host.run(_start(servicer, host, port))
+        server, bound, health = await grpc_host.run(_start(servicer, host, port))
         try:
             return await main(Arena(hub, auth, f"{host}:{bound}", bound, metrics,
-                                    servicer.guard))
+                                    servicer.guard, health, grpc_host))
         finally:
             hub.close_all()
             await grpc_host.run(server.stop(grace=1.0))
             servicer.close()
 
 
-async def _start(servicer: ArenaServicer, host: str, port: int) -> tuple[grpc.aio.Server, int]:
+async def _start(servicer: ArenaServicer, host: str,
+                 port: int) -> tuple[grpc.aio.Server, int, HealthServicer]:
     server = grpc.aio.server(options=[
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
         ("grpc.so_reuseport", 0),
@@ -94,4 +106,4 @@ async def _start(servicer: ArenaServicer, host: str, port: int) -> tuple[grpc.ai
     await server.start()
     await health.set("", health_pb2.HealthCheckResponse.SERVING)
     await health.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
-    return server, bound
+    return server, bound, health

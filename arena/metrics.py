@@ -56,6 +56,14 @@ class Metrics:
             "arena_ladder_pauses", "Times a ladder bot was paused for a streak of faults.",
             registry=r,
         )
+        self.store_write_failures = Counter(
+            "arena_store_write_failures", "Writes of finished matches the database refused "
+            "(each retry counts).", registry=r,
+        )
+        self.unwritten_matches = Gauge(
+            "arena_unwritten_matches", "Finished matches kept in memory until the database "
+            "takes writes.", registry=r,
+        )
         self.rating = Gauge(
             "arena_rating_elo", "Current Elo rating of a bot.", ["game", "bot"], registry=r
         )

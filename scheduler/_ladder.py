@@ -6,6 +6,7 @@ import itertools
 import math
 import random
 import secrets
+import sys
 
 import trio
 
@@ -14,12 +15,11 @@ from arena import Arena, RemoteSeat
 from arena._hub import BotSession
 from arena.metrics import Metrics
 
-from ._ratings import update_elo
 from ._records import Faults, MatchRecord
 from ._runner import MatchSpec, run_match
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
-from ._tournament import commit_match
+from ._writer import LadderWriter
 
 
 async def run_ladder(
@@ -52,14 +52,13 @@ async def run_ladder(
                 metrics.rating.labels(game, bot).set(elo)
 
     finished = trio.Event()
-    writes = trio.CapacityLimiter(1)  # see commit_match
 
-    def record_rated(record: MatchRecord) -> dict[str, float]:
-        store.record_match(record)
-        assert record.result is not None
-        ratings = update_elo(store.load_ratings(record.game), record.seats, record.result.ranks)
-        store.save_ratings(record.game, ratings)
-        return ratings
+    def rated(record: MatchRecord, ratings: dict[str, float]) -> None:
+        if metrics is not None:
+            for bot, elo in ratings.items():
+                metrics.rating.labels(record.game, bot).set(elo)
+
+    writer = LadderWriter(store, metrics=metrics, on_rated=rated, set_serving=arena.set_serving)
 
     async def play(game: str, sessions: list[BotSession], match_id: str, slot: object) -> None:
         nonlocal played, finished
@@ -70,10 +69,7 @@ async def run_ladder(
                                      feeds=arena.hub.feeds)
             for name, faults in zip(record.seats, record.faults, strict=False):
                 arena.hub.record_outcome(name, _fault(faults))
-            ratings = await commit_match(record_rated, record, writes, while_locked=True)
-            if metrics is not None:
-                for bot, elo in ratings.items():
-                    metrics.rating.labels(game, bot).set(elo)
+            writer.put(record)
             played += 1
         finally:
             for session in sessions:
@@ -101,9 +97,10 @@ async def run_ladder(
             race.start_soon(hub_changed)
             race.start_soon(match_finished)
 
-    async with trio.open_nursery() as nursery:
+    async def _pair(nursery: trio.Nursery) -> None:
         started = 0
         while max_matches is None or started < max_matches:
+            await writer.writable.wait()  # no new match while the database refuses writes
             slot = object()
             await limiter.acquire_on_behalf_of(slot)
             while (found := _playable(arena, games, players, rng)) is None:
@@ -117,7 +114,34 @@ async def run_ladder(
                 session.take(match_id)  # reserve room before the task starts
             nursery.start_soon(play, game, sessions, match_id, slot)
             started += 1
+
+    async with trio.open_nursery() as writing:
+        writing.start_soon(writer.run)
+        try:
+            async with trio.open_nursery() as nursery:
+                await _pair(nursery)
+            await writer.drained()  # every finished match is written before the end
+        finally:
+            _keep_unwritten(writer)
+        writing.cancel_scope.cancel()
     return played
+
+
+def _keep_unwritten(writer: LadderWriter) -> None:
+    """Stopped while the database refused writes: keep what is left beside it, for the next
+    start (``Store.import_unsaved``), or say what is lost."""
+    kept = 0
+    try:
+        for record in writer.pending:
+            writer.store.keep_unsaved(record)
+            kept += 1
+    except OSError as error:
+        print(f"arena: {len(writer.pending) - kept} finished match(es) could not be kept "
+              f"({error}) and are lost", file=sys.stderr, flush=True)
+    if kept:
+        print(f"arena: {kept} finished match(es) the database refused are kept in "
+              f"{writer.store.unsaved_path}; the next `arena serve` on it writes them",
+              file=sys.stderr, flush=True)
 
 
 def _fault(faults: Faults) -> str | None:

@@ -22,7 +22,7 @@ import os
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -336,38 +336,51 @@ class Store:
 
         A match is the same when its ``match_id`` is, or its ``(tournament_id, index)``.
         """
-        result = record.result
-        if result is None:
-            raise ValueError(f"match {record.match_id!r} has no result; record it when it ends")
-        steps = [
-            [[a.seat, a.action_id, a.time_used, int(a.defaulted)] for a in step]
-            for step in record.steps
-        ]
         with self._transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO matches (match_id, game, options, seed, seats, steps, scores, ranks,"
-                " termination, reason, forfeited, faults, tournament_id, idx, started_at, ended_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (
-                    record.match_id,
-                    record.game,
-                    _dumps(record.options),
-                    record.seed,
-                    _dumps(record.seats),
-                    _dumps(steps),
-                    _dumps(list(result.scores)),
-                    _dumps(list(result.ranks)),
-                    result.termination.value,
-                    result.reason,
-                    _dumps(list(result.forfeited)),
-                    _dumps([asdict(f) for f in record.faults]),
-                    record.tournament_id,
-                    record.index,
-                    record.started_at,
-                    record.ended_at,
-                ),
-            )
-            return cursor.rowcount == 1
+            return _insert_match(db, record)
+
+    def record_rated_match(
+        self, record: MatchRecord, rate: Callable[[dict[str, float]], dict[str, float]]
+    ) -> dict[str, float]:
+        """Insert a finished match and replace its game's live ratings with
+        ``rate(current ratings)``, in one transaction (a failed write leaves neither, so it
+        can be tried again); a match already recorded is not rated twice."""
+        with self._transaction() as db:
+            current = self.load_ratings(record.game)
+            if not _insert_match(db, record):
+                return current
+            ratings = rate(current)
+            _replace_ratings(db, record.game, ratings)
+            return ratings
+
+    @property
+    def unsaved_path(self) -> Path:
+        """Where records that could not be written wait for ``import_unsaved``."""
+        return Path(self.path + ".unsaved.jsonl")
+
+    def keep_unsaved(self, record: MatchRecord) -> Path:
+        """Append ``record`` to ``unsaved_path`` (the database refused it); OSError if that
+        fails too (the same full disk, say)."""
+        with open(self.unsaved_path, "a", encoding="utf-8") as out:
+            out.write(_dumps(list(_row(record))) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        return self.unsaved_path
+
+    def import_unsaved(self) -> int:
+        """Record the matches ``keep_unsaved`` kept, then remove the file; how many were new."""
+        if not self.unsaved_path.exists():
+            return 0
+        rows = []
+        for line in self.unsaved_path.read_text(encoding="utf-8").splitlines():
+            try:
+                rows.append(json.loads(line))
+            except ValueError:  # a line cut short by a crash while it was written
+                continue
+        with self._transaction() as db:
+            added = sum(_insert_match(db, _record(row)) for row in rows)
+        self.unsaved_path.unlink()
+        return added
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The recorded match ``match_id``, or None."""
@@ -422,13 +435,8 @@ class Store:
 
     def save_ratings(self, game: str, ratings: dict[str, float]) -> None:
         """Replace the stored live ratings of ``game`` with ``ratings``."""
-        now = time.time()
         with self._transaction() as db:
-            db.execute("DELETE FROM ratings WHERE game = ?", (game,))
-            db.executemany(
-                "INSERT INTO ratings (game, bot, elo, updated_at) VALUES (?, ?, ?, ?)",
-                [(game, bot, float(elo), now) for bot, elo in ratings.items()],
-            )
+            _replace_ratings(db, game, ratings)
 
     def load_ratings(self, game: str) -> dict[str, float]:
         """The stored live ratings of ``game`` (empty if none)."""
@@ -442,6 +450,49 @@ _MATCH_COLUMNS = (
     " tournament_id, idx, started_at, ended_at"
 )
 _MATCH_COLUMNS_WITHOUT_STEPS = _MATCH_COLUMNS.replace(" steps,", " '[]',")
+
+
+def _insert_match(db: sqlite3.Connection, record: MatchRecord) -> bool:
+    cursor = db.execute(
+        f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+        " ?, ?) ON CONFLICT DO NOTHING", _row(record))
+    return cursor.rowcount == 1
+
+
+def _row(record: MatchRecord) -> tuple[Any, ...]:
+    """The ``matches`` columns of a record, in ``_MATCH_COLUMNS`` order."""
+    result = record.result
+    if result is None:
+        raise ValueError(f"match {record.match_id!r} has no result; record it when it ends")
+    steps = [
+        [[a.seat, a.action_id, a.time_used, int(a.defaulted)] for a in step]
+        for step in record.steps
+    ]
+    return (
+        record.match_id,
+        record.game,
+        _dumps(record.options),
+        record.seed,
+        _dumps(record.seats),
+        _dumps(steps),
+        _dumps(list(result.scores)),
+        _dumps(list(result.ranks)),
+        result.termination.value,
+        result.reason,
+        _dumps(list(result.forfeited)),
+        _dumps([asdict(f) for f in record.faults]),
+        record.tournament_id,
+        record.index,
+        record.started_at,
+        record.ended_at,
+    )
+
+
+def _replace_ratings(db: sqlite3.Connection, game: str, ratings: dict[str, float]) -> None:
+    now = time.time()
+    db.execute("DELETE FROM ratings WHERE game = ?", (game,))
+    db.executemany("INSERT INTO ratings (game, bot, elo, updated_at) VALUES (?, ?, ?, ?)",
+                   [(game, bot, float(elo), now) for bot, elo in ratings.items()])
 
 
 def _dumps(value: object) -> str:

@@ -191,8 +191,11 @@ async def play_tournament(
                              bot_seed=pairing.index if config.reproducible else None)
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds if arena else None)
-            if await commit_match(store.record_match, record, writes):
-                played += 1
+            try:
+                if await commit_match(store.record_match, record, writes):
+                    played += 1
+            except sqlite3.Error as error:
+                raise StoreWriteError.keeping(store, record, error) from None
             if progress is not None:
                 progress(record, len(done) + played, len(schedule))
             if stop is not None and not stopped and stop(record):
@@ -235,6 +238,22 @@ async def commit_match(write: Callable[[MatchRecord], T], record: MatchRecord,
             print(f"arena: stopped before match {record.match_id} could be recorded",
                   file=sys.stderr, flush=True)
             raise
+
+
+class StoreWriteError(Exception):
+    """The database refused a finished match: the tournament stops, the match is kept."""
+
+    @staticmethod
+    def keeping(store: Store, record: MatchRecord, error: Exception) -> StoreWriteError:
+        """The error to raise, once ``record`` is kept for ``--resume`` if it can be."""
+        try:
+            where = f"it is kept in {store.keep_unsaved(record)} and recorded by --resume"
+        except OSError as also:
+            where = f"it could not be kept either ({also.strerror}): --resume plays it again"
+        return StoreWriteError(
+            f"the database {store.path!r} refused match {record.match_id} ({error}); {where}. "
+            f"Every match before it is recorded: free the disk or fix the file, then "
+            f"`arena tournament --resume {record.tournament_id} --db {store.path}`")
 
 
 def needs_arena(config: TournamentConfig) -> bool:

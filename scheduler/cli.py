@@ -31,6 +31,7 @@ from ._seating import BotPool, BotSpec, BotStartError, process_command
 from ._store import Store, StoreError, TournamentBusy
 from ._timecontrol import FaultPolicy, TimeControl
 from ._tournament import (
+    StoreWriteError,
     TournamentConfig,
     check_plan,
     needs_arena,
@@ -57,7 +58,8 @@ EXIT_CODES = """exit codes:
   1    sprt: NEW is worse (H0 accepted); replay: the result differs from the record
   2    a usage error: a bad flag, value or file, named on stderr
   3    sprt: no decision within --max-matches
-  4    the run failed: a bot could not start (its last stderr lines are shown)
+  4    the run failed: a bot could not start (its last stderr lines are shown), or the
+       database refused a write (the match is kept for --resume)
   130  interrupted (every finished match is recorded)"""
 
 
@@ -83,6 +85,8 @@ def _bots_must_start(on_failure: Any = None) -> Iterator[None]:
         if (cannot_listen := _found(error, arena.ListenError)) is not None:
             raise UsageError(f"{cannot_listen}; give another --port (0: any free one) or "
                              f"--host") from None
+        if (refused := _found(error, StoreWriteError)) is not None:
+            raise RunError(str(refused)) from None
         failed = _found(error, BotStartError)
         if failed is None:
             raise
@@ -297,6 +301,17 @@ def _open_store(path: str, must_exist: bool = False) -> Store:
                          f"(give --db with a new file or one the arena wrote)") from None
 
 
+def _import_unsaved(store: Store) -> None:
+    """Record the matches an earlier run kept beside the database when it refused them."""
+    try:
+        added = store.import_unsaved()
+    except (sqlite3.Error, OSError) as error:
+        raise UsageError(f"{store.unsaved_path} holds matches the database refused, and they "
+                         f"cannot be written yet: {error}") from None
+    if added:
+        print(f"recorded {added} match(es) kept in {store.unsaved_path}", file=sys.stderr)
+
+
 def _records(store: Store) -> StoreRecords:
     try:
         return StoreRecords(store)
@@ -370,6 +385,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     created: str | None = None  # the tournament this command planned
     if args.resume:
         store = _open_store(args.db)
+        _import_unsaved(store)
         tid, config = _resumed(args, store)
     else:
         control = _time_control(args)
@@ -454,6 +470,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ._ladder import run_ladder
 
     store = _open_store(args.db)
+    _import_unsaved(store)
     games = args.game or engine.names()
     for game in games:
         try:

@@ -342,3 +342,31 @@ def test_matches_that_end_as_a_tournament_is_stopped_are_all_recorded(
     trio.run(lambda: tournament.play_tournament(store, tid, None, stop=lambda record: True))
     assert len(ended) >= 2  # equal matches of in-process bots end in the same moment
     assert len(store.finished_indices(tid)) == len(ended)
+
+
+def test_a_refused_match_kept_beside_the_database_is_recorded_once_later(tmp_path: Path) -> None:
+    store = Store(tmp_path / "kept.sqlite")
+    record = MatchRecord("m-kept", "duel", {"rounds": 2}, 99, ["a", "b"],
+                         [[SeatAction(0, 1, 0.25), SeatAction(1, 0, 0.5, True)]],
+                         Result((3.0, 1.0), (0, 1), Termination.TIMEOUT, "late", (1,)),
+                         [Faults(), Faults(timeouts=1)], "t-1", 4, 1.0, 2.0)
+    store.keep_unsaved(record)
+    with open(store.unsaved_path, "a") as out:
+        out.write('["m-cut-short", "duel"')  # a crash in the middle of a line
+    assert store.import_unsaved() == 1
+    assert store.match("m-kept") == record  # every field back as it was
+    assert not store.unsaved_path.exists() and store.import_unsaved() == 0
+
+
+def test_a_rated_match_and_its_ratings_are_one_write(tmp_path: Path) -> None:
+    store = Store(tmp_path / "rated.sqlite")
+    record = MatchRecord("m1", "duel", {}, 1, ["a", "b"], [],
+                         Result((1.0, 0.0), (0, 1)), [Faults(), Faults()])
+    ratings = store.record_rated_match(record, lambda now: {**now, "a": 10.0, "b": -10.0})
+    assert ratings == store.load_ratings("duel") == {"a": 10.0, "b": -10.0}
+    # Again (a retry after a write that did go through): not rated twice.
+    assert store.record_rated_match(record, lambda now: {"a": 99.0}) == ratings
+    with pytest.raises(ZeroDivisionError):  # a failing rating leaves the match unrecorded
+        store.record_rated_match(MatchRecord("m2", "duel", {}, 1, ["a", "b"], [],
+                                             Result((1.0, 0.0), (0, 1))), lambda now: {1: 1 / 0})
+    assert store.match("m2") is None

@@ -1,0 +1,121 @@
+"""The ladder's writes: a server that outlives its database.
+
+Finished matches are written in order, on a worker thread, each with its ratings in one
+transaction. When the database refuses (a full disk, a read-only file, an I/O error, a lock
+held too long), the records wait in memory and are tried again with backoff; meanwhile the
+ladder starts no new match, the failure is said once on stderr, in the metrics and in the
+gRPC health check, and everything is written once the database takes writes again.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import IO
+
+import trio
+
+from arena.metrics import Metrics
+
+from ._ratings import update_elo
+from ._records import MatchRecord
+from ._store import Store
+
+FIRST_RETRY_SECONDS = 0.5
+MAX_RETRY_SECONDS = 30.0
+
+
+class LadderWriter:
+    """Writes finished ladder matches; run ``run`` in a nursery, ``put`` from match tasks."""
+
+    def __init__(self, store: Store, *, metrics: Metrics | None = None,
+                 on_rated: Callable[[MatchRecord, dict[str, float]], None] | None = None,
+                 set_serving: Callable[[bool], Awaitable[None]] | None = None,
+                 stderr: IO[str] | None = None) -> None:
+        self.store = store
+        self.metrics = metrics
+        self.on_rated = on_rated
+        self.set_serving = set_serving
+        self.stderr = stderr
+        self.pending: deque[MatchRecord] = deque()
+        self.failure: str | None = None  # why the database refuses writes now
+        self.writable = trio.Event()  # set while writes succeed
+        self.writable.set()
+        self._work = trio.Event()
+        self._drained = trio.Event()
+        self._drained.set()
+
+    def put(self, record: MatchRecord) -> None:
+        """Queue a finished match (never blocks, never fails)."""
+        self.pending.append(record)
+        if self._drained.is_set():
+            self._drained = trio.Event()
+        self._work.set()
+        self._gauge()
+
+    async def drained(self) -> None:
+        """Wait until every queued match is written."""
+        await self._drained.wait()
+
+    async def run(self) -> None:
+        """Write queued matches forever, retrying with backoff while the database refuses."""
+        delay = FIRST_RETRY_SECONDS
+        while True:
+            await self._work.wait()
+            self._work = trio.Event()
+            while self.pending:
+                record = self.pending[0]
+                try:
+                    with trio.CancelScope(shield=True):  # a started write ends either way
+                        ratings = await trio.to_thread.run_sync(
+                            self.store.record_rated_match, record, _rater(record))
+                except sqlite3.Error as error:
+                    await self._failed(str(error))
+                    await trio.sleep(delay)
+                    delay = min(delay * 2, MAX_RETRY_SECONDS)
+                    continue
+                self.pending.popleft()
+                self._gauge()
+                delay = FIRST_RETRY_SECONDS
+                if self.failure is not None:
+                    await self._recovered()
+                if self.on_rated is not None:
+                    self.on_rated(record, ratings)
+            self._drained.set()
+
+    async def _failed(self, why: str) -> None:
+        if self.metrics is not None:
+            self.metrics.store_write_failures.inc()
+        if self.failure is not None:
+            return
+        self.failure = why
+        self.writable = trio.Event()
+        self._say(f"arena: cannot write to the database {self.store.path!r} ({why}): "
+                  f"finished matches are kept in memory and written once it works again; "
+                  f"no new ladder match starts until then")
+        if self.set_serving is not None:
+            await self.set_serving(False)
+
+    async def _recovered(self) -> None:
+        self.failure = None
+        self.writable.set()
+        self._say(f"arena: the database {self.store.path!r} takes writes again; "
+                  f"{len(self.pending)} match(es) still to write")
+        if self.set_serving is not None:
+            await self.set_serving(True)
+
+    def _gauge(self) -> None:
+        if self.metrics is not None:
+            self.metrics.unwritten_matches.set(len(self.pending))
+
+    def _say(self, line: str) -> None:
+        print(line, file=self.stderr or sys.stderr, flush=True)
+
+
+def _rater(record: MatchRecord) -> Callable[[dict[str, float]], dict[str, float]]:
+    def rate(current: dict[str, float]) -> dict[str, float]:
+        assert record.result is not None
+        return update_elo(current, record.seats, record.result.ranks)
+    return rate
