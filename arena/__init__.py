@@ -12,6 +12,7 @@ _EXPORTS = {
     "Arena": "arena._server",
     "run": "arena._server",
     "ListenError": "arena._server",
+    "ServerTls": "arena._server",
     "Authenticator": "arena._service",
     "ClientLimits": "arena._guard",
     "Records": "arena._service",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar
 
 import grpc
@@ -24,6 +25,33 @@ T = TypeVar("T")
 
 class ListenError(OSError):
     """The server could not listen on the address it was given."""
+
+
+@dataclass(frozen=True)
+class ServerTls:
+    """TLS of the server: its certificate chain and key (PEM), and optionally the CA whose
+    client certificates it requires (mutual TLS: a bot without one is refused)."""
+
+    certificate_chain: bytes
+    private_key: bytes
+    client_ca: bytes | None = None
+
+    @staticmethod
+    def from_files(cert: str, key: str, client_ca: str | None = None) -> ServerTls:
+        """Read the PEM files; OSError naming the one that cannot be read."""
+        def read(path: str, what: str) -> bytes:
+            try:
+                return Path(path).read_bytes()
+            except OSError as error:
+                raise OSError(f"cannot read the {what} {path!r}: {error.strerror}") from None
+        return ServerTls(read(cert, "TLS certificate"), read(key, "TLS key"),
+                         read(client_ca, "client CA") if client_ca else None)
+
+    def credentials(self) -> grpc.ServerCredentials:
+        """The gRPC server credentials."""
+        return grpc.ssl_server_credentials(
+            [(self.private_key, self.certificate_chain)], root_certificates=self.client_ca,
+            require_client_auth=self.client_ca is not None)
 
 
 @dataclass
@@ -57,24 +85,25 @@ def run(
     records: Records | None = None,
     metrics: Metrics | None = None,
     limits: ClientLimits = ClientLimits(),
+    tls: ServerTls | None = None,
 ) -> T:
     """Serve the arena on ``host:port`` (0: any free port) while ``main(arena)`` runs in trio.
 
     Returns what ``main`` returns; the server stops when it does. ``limits``: what clients
-    may hold and ask.
+    may hold and ask; ``tls``: serve over TLS only (plaintext clients are refused).
     """
-    return trio.run(serve, main, host, port, records, metrics, limits)
+    return trio.run(serve, main, host, port, records, metrics, limits, tls)
 
 
 async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,
                 records: Records | None, metrics: Metrics | None,
-                limits: ClientLimits = ClientLimits()) -> T:
+                limits: ClientLimits = ClientLimits(), tls: ServerTls | None = None) -> T:
     """The same as ``run``, from inside a trio run."""
     hub = Hub(metrics)
     auth = Authenticator()
     async with open_asyncio_host() as grpc_host:
         servicer = ArenaServicer(hub, grpc_host, auth, records, limits)
-        server, bound, health = await grpc_host.run(_start(servicer, host, port))
+        server, bound, health = await grpc_host.run(_start(servicer, host, port, tls))
         try:
             return await main(Arena(hub, auth, f"{host}:{bound}", bound, metrics,
                                     servicer.guard, health, grpc_host))
@@ -84,8 +113,8 @@ async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,
             servicer.close()
 
 
-async def _start(servicer: ArenaServicer, host: str,
-                 port: int) -> tuple[grpc.aio.Server, int, HealthServicer]:
+async def _start(servicer: ArenaServicer, host: str, port: int,
+                 tls: ServerTls | None) -> tuple[grpc.aio.Server, int, HealthServicer]:
     server = grpc.aio.server(options=[
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
         ("grpc.so_reuseport", 0),
@@ -97,12 +126,16 @@ async def _start(servicer: ArenaServicer, host: str,
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
          reflection.SERVICE_NAME), server)
     try:
-        bound = server.add_insecure_port(f"{host}:{port}")
+        address = f"{host}:{port}"
+        bound = (server.add_secure_port(address, tls.credentials()) if tls is not None
+                 else server.add_insecure_port(address))
     except RuntimeError:  # grpcio's word for any failure to bind
         bound = 0
     if not bound:
-        raise ListenError(f"cannot listen on {host}:{port}: the port is taken or the host is "
-                          f"not an address of this machine")
+        why = "the port is taken or the host is not an address of this machine"
+        if tls is not None:
+            why += ", or the TLS certificate and key are not PEM or do not match"
+        raise ListenError(f"cannot listen on {host}:{port}: {why}")
     await server.start()
     await health.set("", health_pb2.HealthCheckResponse.SERVING)
     await health.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)

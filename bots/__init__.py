@@ -1,9 +1,9 @@
 """Python bot SDK (a gRPC client of the arena) and the reference bots."""
 
 from ._bot import Bot
-from ._client import BotRejected, main, play, play_stream
+from ._client import BotRejected, ClientTls, main, play, play_stream
 from ._registry import builtin, builtin_names
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "BotRejected", "RandomBot", "builtin", "builtin_names", "main", "play",
+__all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names", "main", "play",
            "play_stream"]

@@ -12,6 +12,8 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 import grpc
 
@@ -32,6 +34,28 @@ _FATAL = {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.FAILED_PRECONDITION,
           grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.PERMISSION_DENIED}
 
 
+@dataclass(frozen=True)
+class ClientTls:
+    """TLS of the bot's connection: the CA that signed the arena's certificate (PEM; None:
+    the system's roots), and the bot's own certificate and key for an arena that asks for
+    one (mutual TLS)."""
+
+    root_ca: bytes | None = None
+    certificate_chain: bytes | None = None
+    private_key: bytes | None = None
+
+    def credentials(self) -> grpc.ChannelCredentials:
+        """The gRPC channel credentials."""
+        return grpc.ssl_channel_credentials(self.root_ca, self.private_key,
+                                            self.certificate_chain)
+
+
+def _channel(address: str, tls: ClientTls | None) -> grpc.aio.Channel:
+    if tls is None:
+        return grpc.aio.insecure_channel(address)
+    return grpc.aio.secure_channel(address, tls.credentials())
+
+
 class BotRejected(Exception):
     """The arena refused the bot (bad token, protocol version, unknown game)."""
 
@@ -46,6 +70,7 @@ async def play_stream(
     on_welcome: Callable[[], None] | None = None,
     *,
     max_concurrent: int = 1,
+    tls: ClientTls | None = None,
 ) -> int:
     """Play over one connection until the arena closes it; returns the matches finished.
 
@@ -54,11 +79,12 @@ async def play_stream(
     ``max_concurrent``: the
     matches the arena may give this connection at once (0: no limit). One by default, since
     ``choose`` runs on this one thread: a second match would wait for the first's thinking.
+    ``tls``: connect over TLS (None: plaintext).
     """
     bots: dict[str, Bot] = {}
     playing: set[str] = set()
     finished = 0
-    async with grpc.aio.insecure_channel(address) as channel:
+    async with _channel(address, tls) as channel:
         # read()/write() on one task: a bot only writes in answer to what it reads, and this
         # costs less per message than request/response iterators.
         call = pb_grpc.ArenaServiceStub(channel).Play()
@@ -137,11 +163,12 @@ async def play(
     max_backoff: float = 30.0,
     *,
     max_concurrent: int = 1,
+    tls: ClientTls | None = None,
 ) -> None:
     """Play forever, reconnecting with exponential backoff and jitter after a lost stream.
 
     With ``reconnect=False``: one connection; a failed or lost one raises AioRpcError.
-    ``max_concurrent``: as for ``play_stream``.
+    ``max_concurrent``, ``tls``: as for ``play_stream``.
     """
     delay = FIRST_BACKOFF
 
@@ -152,7 +179,7 @@ async def play(
     while True:
         try:
             await play_stream(factory, address, name, token, games, on_welcome=welcomed,
-                              max_concurrent=max_concurrent)
+                              max_concurrent=max_concurrent, tls=tls)
         except grpc.aio.AioRpcError as error:
             if not reconnect:
                 raise
@@ -191,7 +218,16 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
     parser.add_argument("--max-concurrent-matches", type=_at_least(0), default=1,
                         help="matches the arena may give this bot at once (default 1: "
                              "choose() of one match would hold up the others; 0: no limit)")
+    parser.add_argument("--tls-ca", default=os.environ.get("ARENA_TLS_CA"), metavar="FILE",
+                        help="connect over TLS, trusting this CA (PEM) for the arena's "
+                             "certificate (env ARENA_TLS_CA)")
+    parser.add_argument("--tls-cert", default=os.environ.get("ARENA_TLS_CERT"), metavar="FILE",
+                        help="with --tls-ca: this bot's certificate (PEM), for an arena that "
+                             "asks for one (env ARENA_TLS_CERT)")
+    parser.add_argument("--tls-key", default=os.environ.get("ARENA_TLS_KEY"), metavar="FILE",
+                        help="the key of --tls-cert (PEM; env ARENA_TLS_KEY)")
     args = parser.parse_args()
+    tls = _tls(parser, args)
     os.environ.pop("ARENA_TOKEN", None)  # read: the bot's own child processes need not have it
     declared = declared_games(factory)
     for game in args.game:
@@ -202,19 +238,37 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
         if args.max_matches is not None:
             asyncio.run(play_stream(factory, args.address, args.name, args.token, args.game,
                                     args.max_matches,
-                                    max_concurrent=args.max_concurrent_matches))
+                                    max_concurrent=args.max_concurrent_matches, tls=tls))
         else:
             asyncio.run(play(factory, args.address, args.name, args.token, args.game,
                              reconnect=not args.once,
-                             max_concurrent=args.max_concurrent_matches))
+                             max_concurrent=args.max_concurrent_matches, tls=tls))
     except BotRejected as error:
         print(f"{args.name}: the arena refused this bot: {error}", file=sys.stderr)
         raise SystemExit(EXIT_REFUSED) from None
     except grpc.aio.AioRpcError as error:  # only without reconnecting: --once, --max-matches
+        hint = ("; if the arena serves TLS, give --tls-ca"
+                if tls is None and error.code() == grpc.StatusCode.UNAVAILABLE else "")
         raise SystemExit(f"{args.name}: the connection to the arena failed: "
-                         f"{error.code().name}: {error.details()}") from None
+                         f"{error.code().name}: {error.details()}{hint}") from None
     except KeyboardInterrupt:
         pass
+
+
+def _tls(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ClientTls | None:
+    """The TLS flags read into ClientTls (a usage error names a file that cannot be read)."""
+    if not (args.tls_ca or args.tls_cert or args.tls_key):
+        return None
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
+    files = {}
+    for flag in ("tls_ca", "tls_cert", "tls_key"):
+        path = getattr(args, flag)
+        try:
+            files[flag] = Path(path).read_bytes() if path else None
+        except OSError as error:
+            parser.error(f"--{flag.replace('_', '-')} {path}: {error.strerror}")
+    return ClientTls(files["tls_ca"], files["tls_cert"], files["tls_key"])
 
 
 def _at_least(low: int) -> Callable[[str], int]:

@@ -206,6 +206,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-ladder", action="store_true", help="serve without pairing bots")
     p.add_argument("--max-matches", type=_positive(int), default=None,
                    help="stop after this many ladder matches")
+    p.add_argument("--tls-cert", metavar="FILE",
+                   help="serve over TLS with this certificate chain (PEM); plaintext clients "
+                        "are refused")
+    p.add_argument("--tls-key", metavar="FILE", help="the key of --tls-cert (PEM)")
+    p.add_argument("--tls-client-ca", metavar="FILE",
+                   help="with --tls-cert: require bot certificates signed by this CA (PEM)")
     limits = arena.ClientLimits()
     p.add_argument("--max-spectators", type=_positive(int), default=limits.max_spectators,
                    help=f"open WatchMatch streams in all (default {limits.max_spectators})")
@@ -299,6 +305,18 @@ def _open_store(path: str, must_exist: bool = False) -> Store:
     except (StoreError, sqlite3.DatabaseError) as error:
         raise UsageError(f"cannot use {path!r} as the arena's database: {error} "
                          f"(give --db with a new file or one the arena wrote)") from None
+
+
+def _server_tls(args: argparse.Namespace) -> arena.ServerTls | None:
+    """``--tls-cert/--tls-key/--tls-client-ca`` read, or None for plaintext."""
+    if not (args.tls_cert or args.tls_key or args.tls_client_ca):
+        return None
+    if not (args.tls_cert and args.tls_key):
+        raise UsageError("TLS needs both --tls-cert and --tls-key (--tls-client-ca is optional)")
+    try:
+        return arena.ServerTls.from_files(args.tls_cert, args.tls_key, args.tls_client_ca)
+    except OSError as error:
+        raise UsageError(str(error)) from None
 
 
 def _import_unsaved(store: Store) -> None:
@@ -469,6 +487,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the arena over gRPC with a live ladder among connected bots."""
     from ._ladder import run_ladder
 
+    tls = _server_tls(args)
     store = _open_store(args.db)
     _import_unsaved(store)
     games = args.game or engine.names()
@@ -481,7 +500,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     metrics = _metrics(args.metrics_port if args.metrics_port else 0)
 
     async def main(hosted: arena.Arena) -> int:
-        print(f"arena listening on {hosted.address}; ladder: "
+        print(f"arena listening on {hosted.address}{' (TLS)' if tls else ''}; ladder: "
               f"{'off' if args.no_ladder else ', '.join(games)}", file=sys.stderr, flush=True)
         if args.no_ladder:
             await trio.sleep_forever()
@@ -494,7 +513,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         calls_per_second=args.calls_per_second, call_burst=args.call_burst)
     with _bots_must_start():
         arena.run(main, host=args.host, port=args.port, records=_records(store),
-                  metrics=metrics, limits=limits)
+                  metrics=metrics, limits=limits, tls=tls)
     return 0
 
 

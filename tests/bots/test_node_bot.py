@@ -108,3 +108,17 @@ def test_the_readmes_tournament_example_runs_as_written(node_bot: str, tmp_path:
                           env={**os.environ, "PATH": path})
     assert done.returncode == 0, done.stderr
     assert "node" in done.stdout and "py" in done.stdout
+
+
+def test_the_node_bot_plays_over_mutual_tls(node_bot: str, tmp_path: Path) -> None:
+    pytest.importorskip("cryptography")
+    import arena
+    from tests.arena.test_tls import play_once
+    from tests.support.certs import ScratchCa
+
+    ca = ScratchCa(tmp_path)
+    server, client = ca.issue("server", server=True), ca.issue("bot", server=False)
+    tls = arena.ServerTls.from_files(str(server.cert), str(server.key), str(ca.pem.cert))
+    flags = [f"--tls-ca={ca.pem.cert}", f"--tls-cert={client.cert}", f"--tls-key={client.key}"]
+    assert play_once(tls, flags, tmp_path / "node.log", node_bot) == ("normal", None)
+    assert play_once(tls, flags[:1], tmp_path / "no-cert.log", node_bot)[0] == "refused"

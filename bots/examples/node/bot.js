@@ -11,6 +11,7 @@
 // ARENA_ADDRESS, ARENA_TOKEN, ARENA_BOT_NAME.
 'use strict';
 
+const fs = require('fs');
 const path = require('path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
@@ -28,11 +29,17 @@ const FATAL = new Set([
 ]);
 
 const USAGE = `usage: node bot.js [--address HOST:PORT] [--token TOKEN] [--name NAME] [--game GAME ...]
+                   [--tls-ca FILE [--tls-cert FILE --tls-key FILE]]
 
-  --address  host:port of the arena (env ARENA_ADDRESS; default 127.0.0.1:50051)
-  --token    the bot's token from \`arena bot add\` (env ARENA_TOKEN)
-  --name     the bot's name (env ARENA_BOT_NAME; default node-random)
-  --game     a game this bot plays (repeatable; default: every game)`;
+  --address   host:port of the arena (env ARENA_ADDRESS; default 127.0.0.1:50051)
+  --token     the bot's token from \`arena bot add\` (env ARENA_TOKEN)
+  --name      the bot's name (env ARENA_BOT_NAME; default node-random)
+  --game      a game this bot plays (repeatable; default: every game)
+  --tls-ca    connect over TLS, trusting this CA (PEM) for the arena (env ARENA_TLS_CA)
+  --tls-cert  this bot's certificate (PEM), for an arena that asks for one (env ARENA_TLS_CERT)
+  --tls-key   the key of --tls-cert (PEM; env ARENA_TLS_KEY)`;
+
+const FLAGS = ['--address', '--token', '--name', '--game', '--tls-ca', '--tls-cert', '--tls-key'];
 
 function parseArgs(argv, env) {
   const args = {
@@ -40,6 +47,9 @@ function parseArgs(argv, env) {
     token: env.ARENA_TOKEN || '',
     name: env.ARENA_BOT_NAME || 'node-random',
     games: [],
+    'tls-ca': env.ARENA_TLS_CA || '',
+    'tls-cert': env.ARENA_TLS_CERT || '',
+    'tls-key': env.ARENA_TLS_KEY || '',
   };
   for (let i = 0; i < argv.length; i++) {
     let flag = argv[i];
@@ -53,8 +63,8 @@ function parseArgs(argv, env) {
       console.log(USAGE);
       process.exit(0);
     }
-    if (!['--address', '--token', '--name', '--game'].includes(flag)) {
-      fail(`unknown argument ${JSON.stringify(argv[i])}; accepted: --address, --token, --name, --game\n${USAGE}`, 2);
+    if (!FLAGS.includes(flag)) {
+      fail(`unknown argument ${JSON.stringify(argv[i])}; accepted: ${FLAGS.join(', ')}\n${USAGE}`, 2);
     }
     if (value === undefined) {
       if (i + 1 >= argv.length) fail(`${flag} needs a value\n${USAGE}`, 2);
@@ -64,12 +74,29 @@ function parseArgs(argv, env) {
     else args[flag.slice(2)] = value;
   }
   if (!args.address) fail(`--address is empty; accepted: HOST:PORT\n${USAGE}`, 2);
+  if (Boolean(args['tls-cert']) !== Boolean(args['tls-key'])) {
+    fail(`--tls-cert and --tls-key go together\n${USAGE}`, 2);
+  }
   return args;
 }
 
 function fail(message, code = 1) {
   process.stderr.write(`node-bot: ${message}\n`);
   process.exit(code);
+}
+
+// Plaintext, or TLS trusting --tls-ca (and presenting --tls-cert for mutual TLS).
+function credentials(args) {
+  if (!args['tls-ca'] && !args['tls-cert']) return grpc.credentials.createInsecure();
+  const read = (flag) => {
+    if (!args[flag]) return null;
+    try {
+      return fs.readFileSync(args[flag]);
+    } catch (error) {
+      return fail(`--${flag} ${args[flag]}: ${error.message}`, 2);
+    }
+  };
+  return grpc.credentials.createSsl(read('tls-ca'), read('tls-key'), read('tls-cert'));
 }
 
 function loadService() {
@@ -97,7 +124,7 @@ function main() {
   } catch (error) {
     fail(`cannot load the protocol from ${PROTO_ROOT}: ${error.message}`);
   }
-  const client = new ArenaService(args.address, grpc.credentials.createInsecure());
+  const client = new ArenaService(args.address, credentials(args));
   const call = client.Play();
   const matches = new Map(); // match id -> MatchStarted, for the matches in progress
   let finished = 0;
