@@ -5,5 +5,5 @@ from ._client import BotRejected, ClientTls, main, play, play_stream
 from ._registry import builtin, builtin_names
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names", "main", "play",
-           "play_stream"]
+__all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names", "main",
+           "play", "play_stream"]
