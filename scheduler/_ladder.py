@@ -19,7 +19,7 @@ from ._records import Faults, MatchRecord
 from ._runner import MatchSpec, run_match
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
-from ._writer import LadderWriter
+from ._writer import LadderWriter, StartedMatch
 
 
 async def run_ladder(
@@ -112,6 +112,7 @@ async def run_ladder(
             match_id = f"ladder-{game}-{next(counter):06d}-{secrets.token_hex(3)}"
             for session in sessions:
                 session.take(match_id)  # reserve room before the task starts
+            writer.put(StartedMatch(match_id, game, tuple(s.name for s in sessions)))
             nursery.start_soon(play, game, sessions, match_id, slot)
             started += 1
 
@@ -131,12 +132,13 @@ def _keep_unwritten(writer: LadderWriter) -> None:
     """Stopped while the database refused writes: keep what is left beside it, for the next
     start (``Store.import_unsaved``), or say what is lost."""
     kept = 0
+    unwritten = writer.unwritten
     try:
-        for record in writer.pending:
+        for record in unwritten:
             writer.store.keep_unsaved(record)
             kept += 1
     except OSError as error:
-        print(f"arena: {len(writer.pending) - kept} finished match(es) could not be kept "
+        print(f"arena: {len(unwritten) - kept} finished match(es) could not be kept "
               f"({error}) and are lost", file=sys.stderr, flush=True)
     if kept:
         print(f"arena: {kept} finished match(es) the database refused are kept in "

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from arena.v1 import arena_service_pb2 as pb
+from engine import Termination
 
 from ._ratings import fit_elo
 from ._records import MatchRecord
@@ -38,8 +39,10 @@ class Standing:
 
 
 def standings(records: Sequence[MatchRecord]) -> list[Standing]:
-    """Fit Elo over finished matches and add each bot's fault counts; best first."""
-    finished = [r for r in records if r.result is not None]
+    """Fit Elo over finished matches and add each bot's fault counts; best first. A match
+    the arena aborted (its server stopped) rates nobody."""
+    finished = [r for r in records
+                if r.result is not None and r.result.termination is not Termination.ABORTED]
     ratings = fit_elo([(r.seats, list(r.result.ranks))  # type: ignore[union-attr]
                        for r in finished])
     faults: dict[str, list[int]] = {name: [0, 0, 0] for name in ratings}

@@ -34,6 +34,14 @@ from engine import Result, Termination
 from ._records import Faults, MatchRecord, SeatAction
 
 SCHEMA_VERSION = 1
+# Ladder matches being played: a row is written when one starts and removed with its record,
+# so that the ones a killed server leaves behind are found (and recorded aborted) on restart.
+_LIVE_TABLE = """CREATE TABLE IF NOT EXISTS live_matches (
+    match_id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    started_at REAL NOT NULL
+)"""
 
 
 # Tokens are 192 random bits, so no guessing attack is helped by a slow hash; the KDF is kept
@@ -165,6 +173,8 @@ class Store:
 
     def _migrate(self) -> None:
         with self._transaction() as db:
+            # Added without a new schema version: an older arena never reads it.
+            db.execute(_LIVE_TABLE)
             exists = db.execute(
                 "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
             ).fetchone()
@@ -353,6 +363,26 @@ class Store:
             _replace_ratings(db, record.game, ratings)
             return ratings
 
+    def begin_live(self, match_id: str, game: str, seats: Sequence[str]) -> None:
+        """Note that ladder match ``match_id`` has started (see ``abort_interrupted``)."""
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO live_matches VALUES (?, ?, ?, ?)",
+                       (match_id, game, _dumps(list(seats)), time.time()))
+
+    def abort_interrupted(self) -> list[str]:
+        """Record every ladder match that started and never ended (its server was killed) as
+        aborted: no steps, every seat tied, not rated; their ids."""
+        with self._transaction() as db:
+            rows = list(db.execute("SELECT match_id, game, seats, started_at FROM live_matches"))
+            for match_id, game, seats, started_at in rows:
+                names = json.loads(seats)
+                _insert_match(db, MatchRecord(
+                    match_id, game, {}, 0, names, [],
+                    Result(tuple(0.0 for _ in names), tuple(0 for _ in names),
+                           Termination.ABORTED, "the server stopped during the match"),
+                    [Faults() for _ in names], started_at=started_at, ended_at=started_at))
+        return [row[0] for row in rows]
+
     @property
     def unsaved_path(self) -> Path:
         """Where records that could not be written wait for ``import_unsaved``."""
@@ -453,6 +483,7 @@ _MATCH_COLUMNS_WITHOUT_STEPS = _MATCH_COLUMNS.replace(" steps,", " '[]',")
 
 
 def _insert_match(db: sqlite3.Connection, record: MatchRecord) -> bool:
+    db.execute("DELETE FROM live_matches WHERE match_id = ?", (record.match_id,))
     cursor = db.execute(
         f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
         " ?, ?) ON CONFLICT DO NOTHING", _row(record))

@@ -1,10 +1,12 @@
 """The ladder's writes: a server that outlives its database.
 
 Finished matches are written in order, on a worker thread, each with its ratings in one
-transaction. When the database refuses (a full disk, a read-only file, an I/O error, a lock
-held too long), the records wait in memory and are tried again with backoff; meanwhile the
-ladder starts no new match, the failure is said once on stderr, in the metrics and in the
-gRPC health check, and everything is written once the database takes writes again.
+transaction; so is the note that a match started (a killed server's unfinished matches are
+then found and recorded aborted on restart). When the database refuses (a full disk, a
+read-only file, an I/O error, a lock held too long), the records wait in memory and are tried
+again with backoff; meanwhile the ladder starts no new match, the failure is said once on
+stderr, in the metrics and in the gRPC health check, and everything is written once the
+database takes writes again.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import sqlite3
 import sys
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import IO
 
 import trio
@@ -27,6 +30,15 @@ FIRST_RETRY_SECONDS = 0.5
 MAX_RETRY_SECONDS = 30.0
 
 
+@dataclass(frozen=True)
+class StartedMatch:
+    """A ladder match that has started (written to ``live_matches``)."""
+
+    match_id: str
+    game: str
+    seats: tuple[str, ...]
+
+
 class LadderWriter:
     """Writes finished ladder matches; run ``run`` in a nursery, ``put`` from match tasks."""
 
@@ -39,7 +51,7 @@ class LadderWriter:
         self.on_rated = on_rated
         self.set_serving = set_serving
         self.stderr = stderr
-        self.pending: deque[MatchRecord] = deque()
+        self.pending: deque[MatchRecord | StartedMatch] = deque()
         self.failure: str | None = None  # why the database refuses writes now
         self.writable = trio.Event()  # set while writes succeed
         self.writable.set()
@@ -47,9 +59,9 @@ class LadderWriter:
         self._drained = trio.Event()
         self._drained.set()
 
-    def put(self, record: MatchRecord) -> None:
-        """Queue a finished match (never blocks, never fails)."""
-        self.pending.append(record)
+    def put(self, item: MatchRecord | StartedMatch) -> None:
+        """Queue a finished (or a started) match; never blocks, never fails."""
+        self.pending.append(item)
         if self._drained.is_set():
             self._drained = trio.Event()
         self._work.set()
@@ -69,8 +81,12 @@ class LadderWriter:
                 record = self.pending[0]
                 try:
                     with trio.CancelScope(shield=True):  # a started write ends either way
-                        ratings = await trio.to_thread.run_sync(
-                            self.store.record_rated_match, record, _rater(record))
+                        if isinstance(record, StartedMatch):
+                            await trio.to_thread.run_sync(self.store.begin_live, record.match_id,
+                                                          record.game, record.seats)
+                        else:
+                            ratings = await trio.to_thread.run_sync(
+                                self.store.record_rated_match, record, _rater(record))
                 except sqlite3.Error as error:
                     await self._failed(str(error))
                     await trio.sleep(delay)
@@ -81,7 +97,7 @@ class LadderWriter:
                 delay = FIRST_RETRY_SECONDS
                 if self.failure is not None:
                     await self._recovered()
-                if self.on_rated is not None:
+                if self.on_rated is not None and isinstance(record, MatchRecord):
                     self.on_rated(record, ratings)
             self._drained.set()
 
@@ -102,13 +118,18 @@ class LadderWriter:
         self.failure = None
         self.writable.set()
         self._say(f"arena: the database {self.store.path!r} takes writes again; "
-                  f"{len(self.pending)} match(es) still to write")
+                  f"{len(self.unwritten)} match(es) still to write")
         if self.set_serving is not None:
             await self.set_serving(True)
 
+    @property
+    def unwritten(self) -> list[MatchRecord]:
+        """The finished matches not written yet."""
+        return [r for r in self.pending if isinstance(r, MatchRecord)]
+
     def _gauge(self) -> None:
         if self.metrics is not None:
-            self.metrics.unwritten_matches.set(len(self.pending))
+            self.metrics.unwritten_matches.set(len(self.unwritten))
 
     def _say(self, line: str) -> None:
         print(line, file=self.stderr or sys.stderr, flush=True)

@@ -490,6 +490,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     tls = _server_tls(args)
     store = _open_store(args.db)
     _import_unsaved(store)
+    aborted = store.abort_interrupted()
+    if aborted:
+        print(f"{len(aborted)} ladder match(es) the last server left unfinished are recorded as "
+              f"aborted (not rated): {', '.join(aborted[:5])}", file=sys.stderr)
     games = args.game or engine.names()
     for game in games:
         try:

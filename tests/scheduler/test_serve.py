@@ -207,3 +207,68 @@ def test_list_bots_is_served() -> None:
 
     reply = run_in_arena(main)
     assert [b.bot_name for b in reply.bots] == ["idle"] and reply.bots[0].paused_seconds == 0
+
+
+def test_a_killed_server_restarts_its_ladder_and_records_what_it_cut_short(
+        tmp_path: Path) -> None:
+    import socket
+    import sqlite3
+
+    from tests.support.harness import wait_until
+
+    db = tmp_path / "killed.sqlite"
+    store = Store(db)
+    tokens = {name: store.add_bot(name) for name in ("p", "q")}
+    store.close()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    said: list[str] = []
+
+    def serve(*flags: str) -> subprocess.Popen:
+        server = subprocess.Popen([*ARENA, "serve", "--port", str(port), "--metrics-port", "0",
+                                   "--db", str(db), "--game", "sector41", "--concurrency", "1",
+                                   *flags], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        assert server.stderr is not None
+        while "listening on" not in (line := server.stderr.readline()):
+            assert line, "the server ended before it listened"
+            said.append(line)
+        return server
+
+    def count(where: str = "1", table: str = "matches") -> int:
+        with sqlite3.connect(db, timeout=5) as connection:
+            return int(connection.execute(f"SELECT COUNT(*) FROM {table} WHERE {where}")
+                       .fetchone()[0])
+
+    first = serve()
+    # The bots reconnect by themselves, with backoff, when the server goes away.
+    bots = [subprocess.Popen([sys.executable, "-m", "bots.run", "random",
+                              f"--address=127.0.0.1:{port}", f"--token={token}",
+                              f"--name={name}"], cwd=ROOT)
+            for name, token in tokens.items()]
+    second = None
+    try:
+        wait_until(lambda: count() >= 2, "the first ladder matches", 120)
+        # SIGKILL in the middle of a match (a Sector 41 match lasts long enough to be sure).
+        wait_until(lambda: count(table="live_matches"), "a match to be under way", 60)
+        first.kill()
+        first.wait(timeout=30)
+        finished = count()
+        second = serve("--max-matches", "2")
+        assert second.wait(timeout=300) == 0
+        assert second.stderr is not None
+        said.append(second.stderr.read())
+        assert all(bot.poll() is None for bot in bots)  # the same bots, reconnected
+    finally:
+        for process in [first, *(p for p in [second] if p), *bots]:
+            process.kill()
+            process.wait(timeout=30)
+    aborted = count("termination = 'aborted'")
+    assert aborted == 1 and "recorded as aborted (not rated)" in "".join(said), said
+    assert count() == finished + aborted + 2  # nothing finished was lost
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM live_matches").fetchone()[0] == 0
+    from scheduler._reports import standings
+    rated = standings(Store(db).matches(steps=False))
+    assert sum(s.matches for s in rated) == 2 * (count() - aborted)  # aborted rates nobody
