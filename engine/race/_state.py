@@ -139,6 +139,7 @@ class RaceState(GameState):
         self._cache: dict[int, Decision] | None = None
         # Options computed by _continue for the seats it stopped at, reused by _pending.
         self._stash: dict[int, _Options] = {}
+        self.order: tuple[int, ...] = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
         self._advance()
 
@@ -166,13 +167,27 @@ class RaceState(GameState):
             for seat in self.seats:
                 seat.hand = [self.deck.pop() for _ in range(6)]
                 seat.step, seat.count = "discard", 2
-        for i, (seat, start) in enumerate(zip(self.seats, starts, strict=True)):
+        for seat, start in zip(self.seats, starts, strict=True):
             seat.tableau.append([start, NO_CARD, 0])
+        self.order = self._timing_order()
+        for i in self.order:
+            seat, start = self.seats[i], starts[i]
             self.log(f"seat {i} starts with {_card(start).name}")
             if _card(start).good_type is GoodType.WINDFALL:
                 seat.tableau[0][1] = self._draw()
         for i, seat in enumerate(self.seats):
             self.log(f"seat {i} hand: {self._names(seat.hand)}", {i})
+
+    def _timing_order(self) -> tuple[int, ...]:
+        """Seats in timing order: clockwise (rising seat numbers) from the lowest-numbered
+        start world (the first card of every tableau; start worlds never leave it)."""
+        n = self.num_players
+        numbers = [CARDS[s.tableau[0][0]].start_number if s.tableau else -1 for s in self.seats]
+        first = min(range(n), key=lambda i: (numbers[i] < 0, numbers[i]))
+        return tuple((first + k) % n for k in range(n))
+
+    def _in_order(self) -> list[tuple[int, Seat]]:
+        return [(i, self.seats[i]) for i in self.order]
 
     # -- framework hooks --------------------------------------------------------------------
 
@@ -189,9 +204,10 @@ class RaceState(GameState):
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
         self._stash.clear()
-        for i in sorted(choices):
-            self._do(i, choices[i].detail)
-            self._continue(i)
+        for i in self.order:  # timing ties: who draws first (RULES.md)
+            if i in choices:
+                self._do(i, choices[i].detail)
+                self._continue(i)
         self._advance()
 
     # -- the machine ------------------------------------------------------------------------
@@ -239,7 +255,8 @@ class RaceState(GameState):
             self._reveal_actions()
             self._next_phase()
         elif stage is Phase.EXPLORE:
-            for seat in self.seats:
+            for i in self.order:
+                seat = self.seats[i]
                 self.discard.extend(seat.drawn)
                 seat.drawn = []
             self._next_phase()
@@ -267,7 +284,7 @@ class RaceState(GameState):
             self.log(f"round limit {self.round_limit} reached")
             return
         self.stage = Phase.SELECT
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             seat.actions = []
             self._set(i, "select")
 
@@ -289,14 +306,14 @@ class RaceState(GameState):
         if A.PRODUCE in chosen:
             plan.append((Phase.PRODUCE, 1))
         self.phases = plan
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             self.log(f"round {self.round}: seat {i} chose "
                      + " and ".join(_ACTION_TEXT[a] for a in seat.actions))
 
     def _next_phase(self) -> None:
         if not self.phases:
             self.stage = Phase.ROUND_DISCARD
-            for i, seat in enumerate(self.seats):
+            for i, seat in self._in_order():
                 if len(seat.hand) > HAND_LIMIT:
                     self._set(i, "discard", len(seat.hand) - HAND_LIMIT)
             return
@@ -324,14 +341,25 @@ class RaceState(GameState):
     # -- cards and powers -------------------------------------------------------------------
 
     def _draw(self) -> int:
-        """The top card of the supply (reshuffling the discards when it runs out), or -1."""
+        """The top card of the supply, or -1 when supply and discards are both empty.
+
+        "When the card supply is exhausted, immediately reshuffle the discards": the new
+        supply is formed by the draw that empties the old one, so later discards start a new
+        pile. If there was nothing to reshuffle then, the next draw reshuffles what there is.
+        """
         if not self.deck:
             if not self.discard:
                 return NO_CARD
-            self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
-            self.log("the discards are reshuffled into a new supply")
-        return self.deck.pop()
+            self._reshuffle()
+        card = self.deck.pop()
+        if not self.deck and self.discard:
+            self._reshuffle()
+        return card
+
+    def _reshuffle(self) -> None:
+        self.deck, self.discard = self.discard, []
+        self.rng.shuffle(self.deck)
+        self.log("the discards are reshuffled into a new supply")
 
     def _draw_cards(self, i: int, n: int) -> None:
         hand = self.seats[i].hand
@@ -376,7 +404,7 @@ class RaceState(GameState):
     # -- explore ----------------------------------------------------------------------------
 
     def _begin_explore(self, k: int) -> None:
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             draw, keep = 2, 1
             if A.EXPLORE_5 in seat.actions:
                 draw += 5
@@ -391,7 +419,7 @@ class RaceState(GameState):
             seat.drawn = [c for c in (self._draw() for _ in range(draw)) if c != NO_CARD]
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             self.log(f"seat {i} explores {self._names(seat.drawn)}", {i})
             self._set(i, "keep", seat.count)
 
@@ -399,13 +427,13 @@ class RaceState(GameState):
 
     def _begin_develop(self, k: int) -> None:
         self.sub = "place"
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             seat.bonus = (A.DEVELOP if k == 1 else A.DEVELOP_2) in seat.actions
             seat.placing = NO_CARD
             for _ti, _pi, p in self._powers(i, 2):
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
-        for i in range(self.num_players):
+        for i in self.order:
             self._set(i, "develop")
 
     def _develop_cost(self, i: int, card: int) -> int:
@@ -418,7 +446,7 @@ class RaceState(GameState):
     def _reveal_placements(self) -> None:
         self.sub = "pay"
         settle = self.stage is Phase.SETTLE
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
@@ -445,7 +473,7 @@ class RaceState(GameState):
         for seat in self.seats:
             seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
             seat.placing = NO_CARD
-        for i in range(self.num_players):
+        for i in self.order:
             self._set(i, "settle")
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
@@ -528,7 +556,7 @@ class RaceState(GameState):
     # -- consume ----------------------------------------------------------------------------
 
     def _begin_consume(self, k: int) -> None:
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             seat.used = []
             seat.bonus = A.CONSUME_2X in seat.actions
             if A.CONSUME_TRADE in seat.actions and self._goods(i, Good.ANY):
@@ -641,7 +669,7 @@ class RaceState(GameState):
     # -- produce ----------------------------------------------------------------------------
 
     def _begin_produce(self, k: int) -> None:
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             seat.produced = []
             seat.produced_on = []
             seat.used = []
@@ -649,7 +677,7 @@ class RaceState(GameState):
             for ti, _pi, p in self._powers(i, 5):
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
-        for i in range(self.num_players):
+        for i in self.order:
             self._set(i, "windfall")
 
     def _put_good(self, i: int, ti: int) -> None:
@@ -683,7 +711,7 @@ class RaceState(GameState):
 
     def _produce_draws(self) -> None:
         rare = [s.produced.count(Good.RARE) for s in self.seats]
-        for i, seat in enumerate(self.seats):
+        for i, seat in self._in_order():
             draws = 0
             for ti, _pi, p in self._powers(i, 5):
                 kind = p.kind
@@ -969,6 +997,7 @@ class RaceState(GameState):
             "deck": list(self.deck),
             "discard": list(self.discard),
             "vp_pool": self.vp_pool,
+            "order": list(self.order),
             "termination": None if self.termination is None else self.termination.name,
             "rng": self.rng.getstate(),
             "seats": [

@@ -206,6 +206,9 @@ class Sector41State(GameState):
     # -- decisions -------------------------------------------------------------------------
 
     def _offer(self, stage: str, prompt: str, actions: list[Action], payloads: list[Any]) -> None:
+        if self.active is not None and stage != "tow":
+            # A choice in the middle of a move: the steps so far may have stuck another seat.
+            self._remove_stuck()
         self.stage = stage
         self._payloads = payloads
         self._decision = Decision(self.current, prompt, tuple(actions), stage)
@@ -372,8 +375,10 @@ class Sector41State(GameState):
         if what == "move":
             self._place_ship(p, (self.ship_pos[p] + shift) % SIZE)
             self.log(f"Seat {p} moves its Mother Ship {shift:+d} to {self.ship_pos[p]}")
+            self._remove_stuck()  # its shield chain and its ship's way out have moved
         elif what == "fold":
             self.fold(p)
+            self._remove_stuck()
         self._explorer_phase()
 
     def fold(self, p: int) -> None:
@@ -403,6 +408,11 @@ class Sector41State(GameState):
         p = self.current
         self.phase = Phase.EXPLORER
         ex = self.expl[p]
+        if self.stuck(p):  # only a hand-built board gets here stuck: removal is immediate
+            for e in ex:
+                if e.loc >= SHIP:
+                    e.reset(OUT)
+            self.log(f"Seat {p}: no Explorer can move; all are removed from play")
         if ex[0].loc < SHIP and ex[1].loc < SHIP and ex[2].loc < SHIP:
             for i, e in enumerate(ex):
                 if e.loc == OUT:
@@ -542,6 +552,12 @@ class Sector41State(GameState):
                 if color == 2 and self.mode is GuardianMode.WANDERING:
                     self.mode = GuardianMode.QUICKENING
                     self.log("The red Glynium enters play: the Quickening begins")
+        if self.down == 0 and self.mode is not GuardianMode.AWAKENING:
+            # "When all tiles are explored move the Guardian to the center tile": at once,
+            # whoever turned the last one; its Guardian phase then follows the Awakening.
+            self.guardian = CENTRE
+            self.mode = GuardianMode.AWAKENING
+            self.log("All tiles are explored: the Guardian returns to the centre and awakens")
 
     def _enter(self, dest: int, heading: int | None) -> None:
         """Move the active Explorer onto ``dest`` and follow tiles until a choice or the end."""
@@ -829,11 +845,13 @@ class Sector41State(GameState):
 
     def _end_explorer_phase(self) -> None:
         p = self.current
+        scored = False
         if self.active is not None:
             e = self.expl[p][self.active]
             if self.tow is not None:
                 if e.loc == SHIP:
                     self._score(p, self.tow)
+                    scored = True
                 else:
                     # Black holes and loops put the disc down before the Explorer leaves play.
                     assert e.loc >= 0, "a towed disc outlived its Explorer"
@@ -844,7 +862,74 @@ class Sector41State(GameState):
         for e in self.expl[p]:
             if 0 <= e.barren < self.turn:
                 e.barren = -1
+        if scored and self._decided():
+            self._finish(Termination.NORMAL)  # decided: no Guardian phase is asked (RULES.md)
+            return
+        self._remove_stuck()
         self._guardian_phase()
+
+    def stuck(self, p: int, locs: list[int] | None = None) -> bool:
+        """Whether ``p`` has Explorers in play and none of them can move (rule 5).
+
+        A resting (Barren Planet) Explorer is not stuck: it moves again next turn. This agrees
+        with ``_move_options`` being empty, without building any action (it runs for every
+        seat at every decision, so the costly shield chains are traced only when needed).
+        ``locs`` lists where every Explorer is (only an occupied cell can be shielded).
+        """
+        grid, clean, types = self.grid, self.clean, self.types
+        if locs is None:
+            locs = self._locations()
+        blocked: set[int] | None = None
+        in_play = False
+        for e in self.expl[p]:
+            loc = e.loc
+            if loc < SHIP:
+                continue
+            in_play = True
+            if e.barren >= 0:
+                return False
+            if loc == SHIP:
+                cells: tuple[int, ...] = (self.front(p),)
+            elif e.trapped:
+                continue
+            else:
+                type_id = types[grid[loc]]
+                if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
+                    return False  # the next asteroid of its own tile is always open
+                cells = NEIGHBOUR[loc]
+            for t in cells:
+                if t < 0 or clean[grid[t]]:
+                    continue
+                if t not in locs:
+                    return False
+                if blocked is None:
+                    blocked = self.blocked(p)
+                if t not in blocked:
+                    return False
+            if loc >= 0 and loc == self.front(p):
+                return False  # the step back onto its own ship is always open
+        return in_play
+
+    def _locations(self) -> list[int]:
+        return [e.loc for ex in self.expl for e in ex]
+
+    def _remove_stuck(self) -> None:
+        """Rule 5, "if at any time": remove the Explorers of every seat now stuck.
+
+        The seat moving an Explorer is not judged until that move is over. Seats are judged
+        from the current one clockwise, each on the board its predecessors left.
+        """
+        n = self.num_players
+        locs = self._locations()
+        for k in range(n):
+            q = (self.current + k) % n
+            if (k == 0 and self.active is not None) or not self.stuck(q, locs):
+                continue
+            for e in self.expl[q]:
+                if e.loc >= SHIP:
+                    e.reset(OUT)
+            self.log(f"Seat {q}: no Explorer can move; all are removed from play")
+            locs = self._locations()
 
     def _score(self, p: int, color: int) -> None:
         self.score[p] += POINTS[color]
@@ -858,12 +943,6 @@ class Sector41State(GameState):
         self.phase = Phase.GUARDIAN
         g = self.guardian
         grid, up, clean = self.grid, self.up, self.clean
-        if self.mode is not GuardianMode.AWAKENING and self.down == 0:
-            self.guardian = CENTRE
-            self.mode = GuardianMode.AWAKENING
-            self.log("All tiles are explored: the Guardian returns to the centre and awakens")
-            self._end_turn()
-            return
         if self.mode is GuardianMode.WANDERING:
             if not self.revealed:
                 self._end_turn()
@@ -903,6 +982,7 @@ class Sector41State(GameState):
         if self.mode is GuardianMode.AWAKENING:
             if not self.clean[tid]:
                 self.cleanse(cell)
+                self._remove_stuck()  # a cleansed tile may close the last way out
         elif not self.up[tid]:
             self._reveal(cell)
         self._end_turn()
@@ -940,23 +1020,29 @@ class Sector41State(GameState):
         best = self.score[lead]
         return all(self.score[s] + left <= best for s in range(self.num_players) if s != lead)
 
-    def _end_turn(self) -> None:
-        self.phase = Phase.MOTHER_SHIP
+    def _decided(self) -> bool:
+        """Whether no other seat can surpass the leader any more (the end rule)."""
         score = self.score
         left = self.remaining_points()
-        best = max(score)
         # Only the leader (and players tied with it) can be out of reach: check cheaply first.
-        if best >= left + min(score) and self._out_of_reach(left):
-            self.termination = Termination.NORMAL
+        return max(score) >= left + min(score) and self._out_of_reach(left)
+
+    def _finish(self, termination: Termination) -> None:
+        self.termination = termination
+        self.phase = Phase.OVER
+        self.stage = "over"
+        self._decision = None
+        self.log(f"The match ends: {self.result().reason}")
+
+    def _end_turn(self) -> None:
+        self.phase = Phase.MOTHER_SHIP
+        if self._decided():  # a cleansing may have decided it
+            self._finish(Termination.NORMAL)
         elif self.turn >= self.turn_limit:
-            self.termination = Termination.TURN_LIMIT
-        if self.termination is not None:
-            self.phase = Phase.OVER
-            self.stage = "over"
-            self.log(f"The match ends: {self.result().reason}")
-            return
-        self.current = (self.current + 1) % self.num_players
-        self._start_turn()
+            self._finish(Termination.TURN_LIMIT)
+        else:
+            self.current = (self.current + 1) % self.num_players
+            self._start_turn()
 
 
 @lru_cache(maxsize=256)

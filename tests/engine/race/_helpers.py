@@ -42,6 +42,7 @@ def build(
         for cid in [e[0] for e in seat.tableau] + seat.hand:
             pool[cid] -= 1
             assert pool[cid] >= 0, f"too many copies of {CARDS[cid].name}"
+    state.order = state._timing_order()
     deck = sorted(pool.elements())
     state.rng.shuffle(deck)
     state.deck, state.discard = deck, []

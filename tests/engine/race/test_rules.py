@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -85,6 +86,38 @@ def test_reshuffle_when_the_supply_runs_out() -> None:
     select(s, "Explore +5", "Explore +5")
     assert len(s.seats[0].drawn) == 7 and len(s.seats[1].drawn) == 7
     assert census(s) == FULL
+
+
+def test_the_supply_is_rebuilt_the_moment_it_runs_out() -> None:
+    s = build([["Old Earth"], ["Alpha Centauri"]])
+    old = s.deck[:-14]
+    s.discard, s.deck = list(old), s.deck[-14:]
+    select(s, "Explore +5", "Explore +5")  # 14 cards drawn: the supply is exhausted
+    assert Counter(s.deck) == Counter(old) and s.discard == []
+    act(s)  # each keeps one; the 12 others start a new discard pile
+    assert Counter(s.deck) == Counter(old) and len(s.discard) == 12
+    view = s.observation(None)
+    assert (view.deck_count, view.discard_count) == (len(old), 12)
+    assert census(s) == FULL
+
+
+def test_timing_ties_start_with_the_lowest_numbered_start_world() -> None:
+    # Start worlds 3, 4 and 1: seat 2 draws first, then clockwise seat 0, then seat 1.
+    s = build([["New Sparta"], ["Earth's Lost Colony"], ["Epsilon Eridani"]])
+    top = s.deck[::-1]
+    select(s, "Explore +5", "Explore +5", "Explore +5")
+    assert [s.seats[i].drawn for i in (2, 0, 1)] == [top[0:7], top[7:14], top[14:21]]
+
+
+def test_simultaneous_choices_are_carried_out_in_timing_order() -> None:
+    s = build([["New Sparta", "Destroyed World", "Asteroid Belt"],
+               ["Alpha Centauri", "Radioactive World", "Pre-Sentient Race"]],
+              goods={0: ["Destroyed World", "Asteroid Belt"],
+                     1: ["Radioactive World", "Pre-Sentient Race"]})
+    select(s, "Consume: Trade", "Consume: Trade")
+    top = s.deck[::-1]
+    act(s, {0: "Destroyed World", 1: "Pre-Sentient Race"})  # 3 cards and 4 cards
+    assert s.seats[1].hand == top[0:4] and s.seats[0].hand == top[4:7]
 
 
 def test_game_ends_at_round_end_with_twelve_cards() -> None:

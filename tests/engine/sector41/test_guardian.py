@@ -45,10 +45,11 @@ def test_awakening_when_all_is_explored_then_cleansing() -> None:
     state = build(layout)
     stay(state)
     do(state, "Explorer 1 S onto E1")
+    # The last tile turned over sends the Guardian to the centre at once, uncleansed, and
+    # this very Guardian phase is the Awakening's first move.
     assert state.mode is GuardianMode.AWAKENING and state.guardian == parse_cell("E5")
-    assert not state.clean[state.grid[parse_cell("E5")]]  # the centre is not cleansed
-    stay(state)
-    do(state, "Explorer 3 N onto E9")
+    assert not state.clean[state.grid[parse_cell("E5")]]
+    assert decision(state).seat == 0
     assert len(texts(state)) == 8  # every neighbour is an uncleansed tile at distance 1
     do(state, "Guardian to D4")
     d4 = parse_cell("D4")
@@ -68,3 +69,16 @@ def test_awakened_guardian_walks_over_cleansed_tiles_to_the_nearest_other() -> N
     stay(state)
     do(state, "Explorer 1 S onto E1")
     assert len(texts(state)) == 8 and all("face down" in t for t in texts(state))
+
+
+def test_the_guardian_turning_the_last_tile_goes_to_the_centre_and_awakens_at_once() -> None:
+    state = build(Layout(hidden={"F6": "NEBULA"}, mode=GuardianMode.QUICKENING, spare=None))
+    stay(state)
+    do(state, "Explorer 1 S onto E1")  # the Guardian's only move is onto F6, the last tile
+    assert state.mode is GuardianMode.AWAKENING and state.guardian == parse_cell("E5")
+    assert not state.clean[state.grid[parse_cell("E5")]]
+    assert decision(state).seat == 1
+    stay(state)
+    do(state, "Explorer 1 N onto E9")
+    # Seat 1's Guardian phase already cleanses: every neighbour of the centre is a choice.
+    assert decision(state).kind == "guardian" and len(texts(state)) == 8

@@ -127,14 +127,12 @@ def test_shielding_breaks_on_a_shared_tile_and_a_gap() -> None:
 def test_all_explorers_stuck_are_removed_then_one_returns() -> None:
     state = build(Layout(tiles={"C3": "NEBULA"}, explorers={(0, 0): "C3", (0, 1): "out",
                                                             (0, 2): "out"}))
-    state.expl[0][0].trapped = True
-    stay(state)
-    assert loc(state, 0, 0) == "out" and decision(state).seat == 1
-    stay(state)
-    do(state, "Explorer 1 N onto E9")
-    stay(state)  # back on its ship, its only move (onto E1) is made at once
-    assert loc(state, 0, 0) == "E1"
-    assert any("returns" in e.text or "into play" in e.text for e in state.events_since(0))
+    state.expl[0][0].trapped = True  # trapped by hand: nothing has judged it yet
+    stay(state)  # removed at once; then one enters on the ship and makes its only move
+    assert loc(state, 0, 0) == "E1" and decision(state).seat == 1
+    events = [e.text for e in state.events_since(0)]
+    assert any("all are removed from play" in t for t in events)
+    assert any("into play" in t for t in events)
 
 
 def test_a_barren_explorer_alone_is_not_removed() -> None:
@@ -251,3 +249,42 @@ def test_east_and_west_ships_work_along_rows() -> None:
     do(state, "row 7 (+2)")  # seat 3, the west ship, moves south along its edge
     assert state.ship_rc[3] == (6, -1)
     assert texts(state)[0] == "Explorer 1 E onto A7 (Glynium Planet)"
+
+
+def test_a_lone_explorer_trapped_in_a_nebula_is_removed_at_once() -> None:
+    # Rule 5, "if at any time ... immediately": the trap itself removes it, not a later phase.
+    state = build(Layout(tiles={"E2": "NEBULA"},
+                         explorers={(0, 0): "E1", (0, 1): "out", (0, 2): "out"}))
+    stay(state)
+    do(state, "Explorer 1 S onto E2")
+    assert loc(state, 0, 0) == "out" and decision(state).seat == 1
+    stay(state)
+    do(state, "Explorer 1 N onto E9")
+    stay(state)  # rule 6: one enters on the ship and moves as normal (its only move, onto E1)
+    assert loc(state, 0, 0) == "E1" and decision(state).seat == 1
+
+
+def test_explorers_made_stuck_by_another_seat_are_removed_at_once() -> None:
+    # Seat 1's lone Explorer on A5 keeps one way out, B5; seat 0's Guardian cleanses it.
+    cleansed = ("A4", "A6", "B4", "B6")
+    state = build(Layout(guardian="C5", mode=GuardianMode.AWAKENING, cleansed=cleansed,
+                         spare=None, explorers={(1, 0): "A5", (1, 1): "out", (1, 2): "out"}))
+    stay(state)
+    do(state, "Explorer 1 S onto E1")
+    do(state, "Guardian to B5")
+    assert loc(state, 1, 0) == "out" and decision(state).seat == 1
+    stay(state)  # a new Explorer enters seat 1's ship and moves
+    assert loc(state, 1, 0) == "E9"
+
+
+def test_the_match_ends_at_the_deciding_score_with_no_further_decision() -> None:
+    # Two equally close face-down tiles would give seat 0 a Quickening Guardian choice.
+    layout = Layout(hidden={"A1": "NEBULA", "I9": "NEBULA"}, mode=GuardianMode.QUICKENING,
+                    spare=None, explorers={(0, 0): "E1"}, discs={"E1": (1, 0, 0)})
+    state = build(layout)
+    state.score[0] = 12  # 13 points are left: seat 1 could still pass 12, not 13
+    stay(state)
+    do(state, "Explorer 1 N onto Mother Ship")
+    do(state, "yellow")
+    assert state.score == [13, 0] and state.is_over() and state.pending() == {}
+    assert state.result().termination is Termination.NORMAL

@@ -49,6 +49,23 @@ def test_conservation_after_every_step(players: int) -> None:
         random_game(players, seed, check=conserved)
 
 
+def no_seat_stuck(state: Sector41State) -> None:
+    """Rule 5 at every decision: no seat is left with Explorers in play that cannot move."""
+    for q in range(state.num_players):
+        in_play = [e for e in state.expl[q] if e.loc >= SHIP]
+        resting = any(e.barren >= 0 for e in in_play)
+        moves, _ = state._move_options(q)
+        assert state.stuck(q) == (bool(in_play) and not moves and not resting)
+        if q != state.current or state.active is None:  # a moving seat is judged after it
+            assert not state.stuck(q)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_stuck_explorers_never_outlive_a_decision(players: int) -> None:
+    for seed in range(20):
+        random_game(players, 1_000 + seed, check=no_seat_stuck)
+
+
 def _hidden_tiles(state: Sector41State) -> list[int]:
     peeked = set().union(*state.peeks)
     return [t for t in range(81) if not state.up[t] and not state.clean[t] and t not in peeked]
