@@ -1,0 +1,901 @@
+"""The Sol match state: setup, the three actions, instability, flares, the end.
+
+The state is an explicit state machine so that it clones and snapshots as plain data. Each
+open decision belongs to one seat (usually the current player; an owner deciding a bonus or an
+orbital activation otherwise). Work that needs no decision runs in ``_advance``: pending
+orbital activations first, then cards still to draw one by one (a flare resolves as it is
+drawn), then the next step of the turn named by ``next_step``. A decision with a single legal
+action is applied at once, so forced moves never reach a bot.
+
+Sundivers are counted per space and seat in the flat list ``dv`` (``space * n + seat``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from . import _actions as act
+from ._board import BOARDS, Ring, side_for
+from ._cards import (
+    BASE_MOVEMENT,
+    CARDS_PER_SUIT,
+    EFFECT_INFO,
+    GATES,
+    HALVING_AT,
+    MAX_STACK,
+    REWARDS,
+    START_ENERGY,
+    START_HOLD,
+    STATIONS_EACH,
+    SUNDIVERS,
+    Effect,
+    Station,
+    Suit,
+    Timing,
+)
+from ._effects import IMPLEMENTED, choose_effects
+from ._messages import ActionKind, Stage
+
+_K = ActionKind
+NONE = -1
+NODE, FOUNDRY, TOWER = int(Station.NODE), int(Station.FOUNDRY), int(Station.TOWER)
+FLARE = int(Suit.FLARE)
+FLARES = CARDS_PER_SUIT
+_BASE = {int(r): REWARDS[r][0] for r in Ring}
+_BONUS = {int(r): REWARDS[r][1] for r in Ring}
+_CARDS = {int(r): REWARDS[r][2] for r in Ring}
+_OUTER, _INNER = int(Ring.OUTER), int(Ring.INNER)
+_CONV, _CORE = int(Ring.CONVECTIVE), int(Ring.CORE)
+_SPACING = {2: 6, 3: 4, 4: 3, 5: 3}
+_TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
+                     _K.ACTIVATE: Timing.ACTIVATE}
+
+
+class SolState(GameState):
+    """A Sol match (see the module docstring and RULES.md)."""
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+        n = num_players
+        self.turn_limit: int = int(self.options["turn_limit"])
+        self.vestigial: bool = bool(self.options["vestigial"])
+        self.side = side_for(n)
+        board = self.board = BOARDS[self.side]
+        self.ring: tuple[int, ...] = tuple(int(r) for r in board.ring_of)
+        size = board.size
+        self.dv: list[int] = [0] * (size * n)
+        self.st_type: list[int] = [NONE] * size
+        self.st_owner: list[int] = [NONE] * size
+        self.gate: list[int] = [NONE] * len(board.barriers)
+        self.st_count: list[int] = [0] * (5 * n)  # stations per (seat, ring)
+        self.hold = [START_HOLD] * n
+        self.reserve = [SUNDIVERS - START_HOLD] * n
+        self.vapor = [0] * n
+        self.energy = [START_ENERGY] * n
+        self.momentum = [0] * n
+        self.res_gates = [GATES] * n
+        self.res_st = [STATIONS_EACH] * (3 * n)  # per (seat, station type)
+        self.held: list[int] = [NONE] * n
+        # Motherships: a random eye for the first player, the next ones behind it (RULES 3).
+        start = self.rng.randrange(board.orbit)
+        self.eye = [(start + i * _SPACING[n]) % board.orbit for i in range(n)]
+        # The deck: the flares and one suit per player, one more without vestigial structures.
+        suits_wanted = n + (0 if self.vestigial else 1)
+        others = [int(s) for s in Suit if s is not Suit.FLARE]
+        self.rng.shuffle(others)
+        self.suits: list[int] = sorted([FLARE, *others[:suits_wanted]])
+        try:
+            effects = choose_effects(str(self.options["effects"]), len(self.suits), self.rng)
+        except ValueError as error:
+            raise OptionError(str(error)) from None
+        self.effect_of: dict[int, int] = dict(zip(self.suits, effects, strict=True))
+        self.deck: list[int] = [s for s in self.suits for _ in range(CARDS_PER_SUIT)]
+        self.rng.shuffle(self.deck)
+        self.discards: list[int] = []
+        self.flares = 0
+        self.turn = 0
+        self.current = 0
+        # Per turn.
+        self.moves_left = 0
+        self.moved = False
+        self.tolls = 0  # bitmask of the gate owners already paid this turn
+        self.activated: list[int] = []
+        self.act_type = NONE
+        self.effect = NONE  # the effect of the card played with this turn's action
+        self.drawn: list[int] = []
+        self.later_draws = 0
+        self.extra_convert = False
+        # CATAPULT: per space, how many own sundivers there have used their free gate.
+        self.free_cross: list[int] = []
+        self.juggernaut = NONE  # JUGGERNAUT: the space of the station flown this turn
+        self.punctured = False
+        self.new_station = NONE  # MOTIVATE: the station just converted
+        # Flow.
+        self.stage = Stage.ACTION
+        self.next_step = ""
+        self.draws = 0
+        self.hurl_draw = False
+        self.orbital: list[tuple[int, int]] = []
+        self.bonus_space = NONE
+        self.bonus_asked: list[int] = []
+        self.vest_round = 0
+        self.vest_seat = 0
+        self.vest_first: list[int] = [NONE] * n  # what each seat placed first (-2: a gate)
+        self.vest_kind = NONE
+        self.termination: Termination | None = None
+        self._seat = 0
+        self._payloads: list[Any] = []
+        self._decision: Decision | None = None
+        self.log(f"Setup: {n} players on the {self.side}-player side; deck of "
+                 f"{', '.join(Suit(s).name.lower() for s in self.suits)}; effects "
+                 + ", ".join(f"{Suit(s).name.lower()}={Effect(e).name}"
+                             for s, e in self.effect_of.items()))
+        self.next_step = "vestigial" if self.vestigial else "turn"
+        self._advance()
+
+    # -- the engine contract -------------------------------------------------------------
+
+    def _pending(self) -> dict[int, Decision]:
+        if self._decision is None:
+            return {}
+        return {self._seat: self._decision}
+
+    def _apply(self, choices: dict[int, Action]) -> None:
+        self._choose(choices[self._seat].id)
+        self._advance()
+
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may know (None: a spectator)."""
+        from ._observe import observe
+
+        return observe(self, seat)
+
+    def result(self) -> Result:
+        """Momentum per seat; most momentum wins and equal momentum ties (RULES 20)."""
+        keys = list(self.momentum)
+        if self.termination is None:
+            return Result.from_keys(keys, keys, reason=f"standing after turn {self.turn}")
+        reason = (f"turn limit {self.turn_limit} reached"
+                  if self.termination is Termination.TURN_LIMIT
+                  else "the 13th solar flare: supernova")
+        return Result.from_keys(keys, keys, termination=self.termination, reason=reason)
+
+    _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "reserve", "vapor",
+              "energy", "momentum", "res_gates", "res_st", "held", "eye", "suits", "deck",
+              "discards", "activated", "drawn", "free_cross", "orbital", "bonus_asked",
+              "vest_first")
+    _VALUES = ("flares", "turn", "current", "moves_left", "moved", "tolls", "act_type",
+               "effect", "later_draws", "extra_convert", "juggernaut", "punctured",
+               "new_station", "next_step", "draws", "hurl_draw", "bonus_space", "vest_round",
+               "vest_seat", "vest_kind", "_seat")
+
+    def snapshot(self) -> Any:
+        """The whole state as plain data."""
+        data: dict[str, Any] = {name: tuple(getattr(self, name)) for name in self._LISTS}
+        data.update({name: getattr(self, name) for name in self._VALUES})
+        data["effect_of"] = tuple(sorted(self.effect_of.items()))
+        data["stage"] = self.stage.name
+        data["termination"] = None if self.termination is None else self.termination.name
+        data["legal"] = tuple(a.text for a in self._decision.legal) if self._decision else ()
+        return data
+
+    def clone(self) -> SolState:
+        """An independent copy, much faster than a deep copy (for search bots and tests)."""
+        other = object.__new__(SolState)
+        # Immutable values (ints, tuples, the board, the Decision and its payloads) are shared.
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.options = dict(self.options)
+        other._events = list(self._events)
+        other.effect_of = dict(self.effect_of)
+        for name in self._LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def sundivers(self, space: int, seat: int) -> int:
+        """How many of ``seat``'s sundivers are on ``space``."""
+        return self.dv[space * self.num_players + seat]
+
+    def on_board(self, seat: int) -> int:
+        """How many of ``seat``'s sundivers are on the board."""
+        n = self.num_players
+        return sum(self.dv[seat::n])
+
+    def movement(self, seat: int) -> int:
+        """Movement points: 3 + 1 per layer holding one of the seat's stations."""
+        base = 5 * seat
+        c = self.st_count
+        return BASE_MOVEMENT + (c[base] > 0) + (c[base + 1] > 0) + (c[base + 2] > 0) + (
+            c[base + 3] > 0) + (c[base + 4] > 0)
+
+    def name(self, space: int) -> str:
+        """A space's short name."""
+        return self.board.name(space)
+
+    def _put_station(self, space: int, kind: int, owner: int) -> None:
+        self.st_type[space] = kind
+        self.st_owner[space] = owner
+        self.st_count[5 * owner + self.ring[space]] += 1
+
+    def _remove_station(self, space: int) -> None:
+        owner, kind = self.st_owner[space], self.st_type[space]
+        self.st_count[5 * owner + self.ring[space]] -= 1
+        self.res_st[3 * owner + kind] += 1
+        self.st_type[space] = self.st_owner[space] = NONE
+
+    def _offer(self, stage: Stage, seat: int, prompt: str, actions: list[Action],
+               payloads: list[Any]) -> None:
+        self.stage = stage
+        self._seat = seat
+        self._payloads = payloads
+        self._decision = Decision(seat, prompt, tuple(actions), stage.name.lower())
+
+    def _advance(self) -> None:
+        # Run what needs no decision; a single legal action is applied as no choice at all.
+        while self.termination is None:
+            decision = self._decision
+            if decision is not None:
+                if len(decision.legal) != 1:
+                    return
+                self._choose(0)
+                continue
+            if self.orbital:
+                self._offer_orbital()
+            elif self.draws:
+                self._draw_one()
+            else:
+                step, self.next_step = self.next_step, ""
+                getattr(self, "_step_" + step)()
+        self._decision = None
+        self.stage = Stage.OVER
+
+    def _choose(self, index: int) -> None:
+        payload = self._payloads[index]
+        self._decision = None
+        getattr(self, "_on_" + self.stage.name.lower())(payload)
+
+    # -- setup: vestigial structures (rulebook setup step 12) ------------------------------
+
+    def _step_vestigial(self) -> None:
+        seat = self.vest_seat
+        first = self.vest_first[seat]
+        if self.vest_round == 0:
+            kinds: list[int | None] = [None, NODE, FOUNDRY, TOWER]
+        elif first == -2:
+            kinds = [NODE, FOUNDRY, TOWER]
+        else:
+            kinds = [None]
+        actions = [act.vestigial_kind(i, k) for i, k in enumerate(kinds)]
+        self.vest_kind = NONE
+        self._offer(Stage.VESTIGIAL, seat, "vestigial structure: a gate or which station",
+                    actions, [("kind", k) for k in kinds])
+
+    def _on_vestigial(self, payload: tuple[str, int | None]) -> None:
+        what, value = payload
+        seat = self.vest_seat
+        board = self.board
+        if what == "kind":
+            actions: list[Action] = []
+            payloads: list[Any] = []
+            if value is None:
+                for e, (a, _b) in enumerate(board.barriers):
+                    if self.ring[a] == _INNER and self.gate[e] == NONE:
+                        payloads.append(("gate", e))
+                        actions.append(act.gate_action(len(actions), _K.VESTIGIAL_GATE,
+                                                       self.side, e))
+            else:
+                for s in range(board.size):
+                    if self.ring[s] >= _CONV and self.st_type[s] == NONE:
+                        payloads.append(("station", (value, s)))
+                        actions.append(act.vestigial_station(len(actions), self.side, value, s))
+            self._offer(Stage.VESTIGIAL, seat, "where to place it", actions, payloads)
+            return
+        if what == "gate":
+            assert isinstance(value, int)
+            self.gate[value] = seat
+            self.res_gates[seat] -= 1
+            if self.vest_round == 0:
+                self.vest_first[seat] = -2
+            self.log(f"Seat {seat} places a vestigial gate")
+        else:
+            kind, space = value  # type: ignore[misc]
+            self._put_station(space, kind, seat)
+            self.res_st[3 * seat + kind] -= 1
+            if self.vest_round == 0:
+                self.vest_first[seat] = kind
+            self.log(f"Seat {seat} places a vestigial {act.station_name(kind)} on "
+                     f"{self.name(space)}")
+        self.vest_seat += 1
+        if self.vest_seat == self.num_players:
+            self.vest_seat = 0
+            self.vest_round += 1
+        self.next_step = "vestigial" if self.vest_round < 2 else "turn"
+
+    # -- the turn --------------------------------------------------------------------------
+
+    def _step_turn(self) -> None:
+        if self.turn >= self.turn_limit:
+            self.termination = Termination.TURN_LIMIT
+            self.log(f"Turn limit {self.turn_limit} reached")
+            return
+        self.turn += 1
+        p = self.current
+        self.moves_left = 0
+        self.moved = False
+        self.tolls = 0
+        self.activated = []
+        self.act_type = NONE
+        self.effect = NONE
+        self.drawn = []
+        self.later_draws = 0
+        self.extra_convert = False
+        self.free_cross = []
+        self.juggernaut = NONE
+        self.punctured = False
+        self.new_station = NONE
+        if self.hold[p] == 0 and self.on_board(p) == 0:
+            self._step_stall()
+            return
+        self.next_step = "action"
+
+    def _step_stall(self) -> None:
+        # The stall rule: deconstruct a station or gate, then take 2 sundivers to the hold.
+        p = self.current
+        actions: list[Action] = []
+        payloads: list[Any] = []
+        for s in range(self.board.size):
+            if self.st_owner[s] == p:
+                payloads.append(("station", s))
+                actions.append(act.at_space(len(actions), _K.DECONSTRUCT_STATION, self.side, s))
+        for e, owner in enumerate(self.gate):
+            if owner == p:
+                payloads.append(("gate", e))
+                actions.append(act.gate_action(len(actions), _K.DECONSTRUCT_GATE, self.side, e))
+        if not actions:
+            self._on_stall(("none", NONE))
+            return
+        self._offer(Stage.STALL, p, "no sundivers: deconstruct a structure", actions, payloads)
+
+    def _on_stall(self, payload: tuple[str, int]) -> None:
+        p = self.current
+        what, where = payload
+        if what == "station":
+            self._remove_station(where)
+        elif what == "gate":
+            self.gate[where] = NONE
+            self.res_gates[p] += 1
+        take = min(2, self.reserve[p])
+        self.reserve[p] -= take
+        self.hold[p] += take
+        self.log(f"Seat {p} has no sundivers: deconstructs a {what}, takes {take} sundivers")
+        self.next_step = "action"
+
+    def _step_action(self) -> None:
+        p = self.current
+        held = self.held[p]
+        effect = self.effect_of[held] if held != NONE else NONE
+        timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
+        actions: list[Action] = []
+        payloads: list[Any] = []
+
+        def add(kind: ActionKind, station: int | None) -> None:
+            payloads.append((kind, station, NONE))
+            actions.append(act.choose_action(len(actions), kind, station, None))
+            if timing is _TIMING_OF_ACTION[kind] and effect in IMPLEMENTED:
+                payloads.append((kind, station, effect))
+                actions.append(act.choose_action(len(actions), kind, station, effect))
+
+        if self._move_options(p, probe=True):
+            add(_K.MOVE, None)
+        if self._conversions(p, probe=True):
+            add(_K.CONVERT, None)
+        for kind in (NODE, FOUNDRY, TOWER):
+            if self._activations(p, kind, probe=True):
+                add(_K.ACTIVATE, kind)
+        if timing is Timing.ANY and effect in IMPLEMENTED:
+            payloads.append((_K.PLAY_CARD, None, effect))
+            actions.append(act.play_card(len(actions), effect))
+        if not actions:
+            payloads.append((_K.PASS, None, NONE))
+            actions.append(act.simple(0, _K.PASS, "Pass (no action is possible)"))
+        self._offer(Stage.ACTION, p, "choose the turn's action", actions, payloads)
+
+    def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
+        kind, station, effect = payload
+        p = self.current
+        if effect != NONE:
+            self._play_held(p)
+        if kind is _K.PLAY_CARD:
+            self._any_time(p, effect)
+            self.next_step = "action"
+            return
+        self.effect = effect
+        if kind is _K.MOVE:
+            self.moves_left = self.movement(p)
+            if effect == Effect.CATAPULT:
+                self.free_cross = [0] * self.board.size
+            self.next_step = "move"
+        elif kind is _K.CONVERT:
+            self.extra_convert = effect == Effect.CASCADE
+            self.next_step = "convert"
+        elif kind is _K.ACTIVATE:
+            assert station is not None
+            self.act_type = station
+            self.next_step = "activate"
+        else:
+            self.log(f"Seat {p} passes")
+            self.next_step = "keep"
+
+    def _play_held(self, p: int) -> None:
+        suit = self.held[p]
+        self.held[p] = NONE
+        self.discards.append(suit)
+        self.log(f"Seat {p} plays {Suit(suit).name.lower()} for "
+                 f"{Effect(self.effect_of[suit]).name}")
+
+    def _any_time(self, p: int, effect: int) -> None:
+        if effect == Effect.PROCREATE:
+            n = self.num_players
+            for s in range(self.board.size):
+                i = s * n + p
+                if self.dv[i] >= 2 and self.dv[i] < MAX_STACK and self.reserve[p]:
+                    self.dv[i] += 1
+                    self.reserve[p] -= 1
+
+    # -- move ------------------------------------------------------------------------------
+
+    def _move_options(self, p: int, probe: bool = False) -> list[tuple[Any, ...]]:
+        """The movement steps open to ``p`` now (any one of them when ``probe``)."""
+        n = self.num_players
+        dv = self.dv
+        board = self.board
+        gate = self.gate
+        options: list[tuple[Any, ...]] = []
+        left = self.moves_left if not probe else self.movement(p)
+        catapult = bool(self.free_cross)
+        if left > 0 and self.hold[p]:
+            for s in board.launch[self.eye[p]]:
+                if dv[s * n + p] < MAX_STACK:
+                    options.append((_K.LAUNCH, s, NONE))
+                    if probe:
+                        return options
+        neighbours = board.neighbours
+        transcend = self.effect == Effect.TRANSCEND
+        for s in range(board.size):
+            if not dv[s * n + p]:
+                continue
+            free = catapult and dv[s * n + p] > self.free_cross[s]
+            for t, e in neighbours[s]:
+                if e >= 0 and gate[e] == NONE and not transcend:
+                    if (self.effect == Effect.PUNCTURE and not self.punctured and left > 0
+                            and self.res_gates[p]):
+                        options.append((_K.PUNCTURE, s, t, e))
+                    continue
+                if dv[t * n + p] >= MAX_STACK:
+                    continue
+                if left > 0 or (free and e >= 0):
+                    options.append((_K.FLY, s, t, e))
+                    if probe:
+                        return options
+            if left > 0 and self.ring[s] == _CORE:
+                options.append((_K.HURL, s, NONE))
+                if probe:
+                    return options
+        if self.effect == Effect.JUGGERNAUT and left > 0:
+            sources = [self.juggernaut] if self.juggernaut != NONE else [
+                s for s in range(board.size) if self.st_owner[s] == p]
+            for s in sources:
+                for t, e in neighbours[s]:
+                    if (e < 0 or gate[e] != NONE) and self.st_type[t] == NONE:
+                        options.append((_K.FLY_STATION, s, t, e))
+                if self.ring[s] == _CORE:
+                    options.append((_K.HURL_STATION, s, NONE))
+        return options
+
+    def _step_move(self) -> None:
+        p = self.current
+        options = self._move_options(p)
+        if not options:
+            self.next_step = "keep"
+            return
+        side = self.side
+        actions = [act.at_space(i, o[0], side, o[1], None if o[2] == NONE else o[2])
+                   for i, o in enumerate(options)]
+        if self.moved:
+            options.append((_K.STOP,))
+            actions.append(act.simple(len(actions), _K.STOP, "Stop moving"))
+        self._offer(Stage.MOVE, p, f"move ({self.moves_left} points left)", actions, options)
+
+    def _on_move(self, option: tuple[Any, ...]) -> None:
+        p = self.current
+        n = self.num_players
+        kind = option[0]
+        if kind is _K.STOP:
+            self.next_step = "keep"
+            return
+        self.moved = True
+        self.next_step = "move"
+        dv = self.dv
+        if kind is _K.LAUNCH:
+            s = option[1]
+            self.moves_left -= 1
+            self.hold[p] -= 1
+            dv[s * n + p] += 1
+            if self.effect == Effect.CEREMONY and self.ring[s] == _OUTER:
+                self.energy[p] += 1
+        elif kind is _K.FLY:
+            _, s, t, e = option
+            cost = 1
+            if self.free_cross:
+                fc = self.free_cross
+                if e >= 0 and dv[s * n + p] > fc[s]:
+                    cost = 0  # CATAPULT: an unused sundiver crosses this gate for free
+                    fc[t] += 1
+                elif dv[s * n + p] == fc[s]:
+                    fc[s] -= 1
+                    fc[t] += 1
+            self.moves_left -= cost
+            dv[s * n + p] -= 1
+            dv[t * n + p] += 1
+            if e >= 0:
+                self._toll(p, e)
+        elif kind is _K.HURL:
+            s = option[1]
+            self.moves_left -= 1
+            dv[s * n + p] -= 1
+            if self.free_cross and self.free_cross[s] > dv[s * n + p]:
+                self.free_cross[s] -= 1
+            self.vapor[p] += 1
+            self.momentum[p] += 2
+            self.log(f"Seat {p} hurls a sundiver from {self.name(s)}: +2 momentum")
+            self.draws += 1
+            self.hurl_draw = True
+        elif kind is _K.PUNCTURE:
+            _, s, t, e = option
+            self.moves_left -= 1
+            self.punctured = True
+            dv[s * n + p] -= 1
+            if self.free_cross and self.free_cross[s] > dv[s * n + p]:
+                self.free_cross[s] -= 1
+            self.reserve[p] += 1
+            self.gate[e] = p
+            self.res_gates[p] -= 1
+            self.log(f"Seat {p} punctures the barrier {self.name(s)}|{self.name(t)}: a gate")
+        elif kind is _K.FLY_STATION:
+            _, s, t, e = option
+            self.moves_left -= 1
+            owner, st = self.st_owner[s], self.st_type[s]
+            self.st_count[5 * owner + self.ring[s]] -= 1
+            self.st_type[s] = self.st_owner[s] = NONE
+            self._put_station(t, st, owner)
+            self.juggernaut = t
+            if e >= 0:
+                self._toll(p, e)
+        elif kind is _K.HURL_STATION:
+            s = option[1]
+            self.moves_left -= 1
+            self._remove_station(s)
+            self.juggernaut = NONE
+            self.effect = NONE  # the juggernaut is gone: no other station may fly
+            self.momentum[p] += 2
+            self.log(f"Seat {p} hurls its station from {self.name(s)}: +2 momentum")
+            self.draws += 1
+            self.hurl_draw = True
+
+    def _toll(self, p: int, e: int) -> None:
+        owner = self.gate[e]
+        if owner != NONE and owner != p and not self.tolls & (1 << owner):
+            self.tolls |= 1 << owner
+            self.energy[owner] += 1
+
+    # -- convert ---------------------------------------------------------------------------
+
+    def _conversions(self, p: int, probe: bool = False) -> list[tuple[Any, ...]]:
+        """Legal conversions: (station or NONE for a gate, space, used spaces, gate)."""
+        n = self.num_players
+        dv = self.dv
+        board = self.board
+        ring = self.ring
+        st_type = self.st_type
+        options: list[tuple[Any, ...]] = []
+        mine = [s for s in range(board.size) if dv[s * n + p]]
+        if not mine:
+            return options
+        has = set(mine)
+        res = self.res_st
+        gates_left = self.res_gates[p] > 0
+        node_ok, foundry_ok, tower_ok = res[3 * p] > 0, res[3 * p + 1] > 0, res[3 * p + 2] > 0
+        for x in range(board.size):
+            free = st_type[x] == NONE
+            if free and node_ok:
+                a, b = board.same_ring(x)
+                if a in has and b in has and a != b:
+                    options.append((NODE, x, (a, b), NONE))
+                    if probe:
+                        return options
+            if x not in has:
+                continue
+            if free and foundry_ok:
+                for y in board.same_ring(x):
+                    if y in has:
+                        options.append((FOUNDRY, x, (x, y), NONE))
+                        if probe:
+                            return options
+            if gates_left and ring[x] != _CORE and ring[x] != _OUTER:
+                ups = [y for y in board.outward(x) if y in has]
+                if ups:
+                    for w, e in board.neighbours[x]:
+                        if e >= 0 and ring[w] < ring[x] and self.gate[e] == NONE:
+                            for y in ups:
+                                options.append((NONE, x, (x, y), e))
+                                if probe:
+                                    return options
+            if free and tower_ok and ring[x] <= _CONV:
+                for y in board.outward(x):
+                    if y in has:
+                        for z in board.outward(y):
+                            if z in has:
+                                options.append((TOWER, x, (x, y, z), NONE))
+                                if probe:
+                                    return options
+        return options
+
+    def _step_convert(self) -> None:
+        p = self.current
+        options: list[tuple[Any, ...] | None] = list(self._conversions(p))
+        if not options:
+            self.next_step = "keep"
+            return
+        actions = [act.conversion(i, self.side, None if o[0] == NONE else o[0], o[1], o[2],
+                                  None if o[3] == NONE else o[3])
+                   for i, o in enumerate(options) if o is not None]
+        if self.moved:  # the CASCADE extra conversion may be skipped
+            options.append(None)
+            actions.append(act.simple(len(actions), _K.SKIP, "No extra conversion"))
+        self._offer(Stage.CONVERT, p, "which conversion", actions, options)
+
+    def _on_convert(self, option: tuple[Any, ...] | None) -> None:
+        p = self.current
+        self.next_step = "keep"
+        if option is None:
+            return
+        n = self.num_players
+        kind, x, used, e = option
+        recall = self.moved  # the CASCADE conversion recalls its sundivers
+        for s in used:
+            self.dv[s * n + p] -= 1
+            if recall:
+                self.hold[p] += 1
+            else:
+                self.reserve[p] += 1
+        if kind == NONE:
+            self.gate[e] = p
+            self.res_gates[p] -= 1
+            deepest = self.ring[self.board.barriers[e][1]]
+            self.log(f"Seat {p} converts a gate on {self.name(self.board.barriers[e][0])}|"
+                     f"{self.name(self.board.barriers[e][1])}")
+        else:
+            self._put_station(x, kind, p)
+            self.res_st[3 * p + kind] -= 1
+            deepest = self.ring[x]
+            self.log(f"Seat {p} converts a {act.station_name(kind)} on {self.name(x)}")
+            if self.effect == Effect.MOTIVATE and not self.moved:
+                self.new_station = x
+        self.draws += _CARDS[deepest]
+        if self.effect == Effect.MOTIVATE and self.new_station != NONE:
+            self.next_step = "motivate"
+        elif self.extra_convert and not self.moved:
+            self.moved = True  # marks the extra conversion as begun
+            self.next_step = "convert"
+
+    def _step_motivate(self) -> None:
+        p = self.current
+        x = self.new_station
+        self.new_station = NONE
+        self.effect = NONE
+        if not self._can_pay(p, self.st_type[x], _BASE[self.ring[x]]):
+            self.next_step = "keep"
+            return
+        actions = [act.at_space(0, _K.MOTIVATE, self.side, x),
+                   act.simple(1, _K.SKIP, "Do not activate it")]
+        self._offer(Stage.MOTIVATE, p, "MOTIVATE: activate the new station", actions,
+                    [x, NONE])
+
+    def _on_motivate(self, x: int) -> None:
+        self.next_step = "keep"
+        if x != NONE:
+            self._activate(self.current, x, recall=False, draw=False)
+
+    # -- activate --------------------------------------------------------------------------
+
+    def _can_pay(self, p: int, kind: int, amount: int) -> bool:
+        if kind == NODE:
+            return True
+        if kind == FOUNDRY:
+            return self.energy[p] >= amount and self.reserve[p] >= amount
+        return self.energy[p] >= amount
+
+    def _reward(self, p: int, kind: int, amount: int) -> None:
+        if kind == NODE:
+            self.energy[p] += amount
+        elif kind == FOUNDRY:
+            self.energy[p] -= amount
+            self.reserve[p] -= amount
+            self.hold[p] += amount
+        else:
+            self.energy[p] -= amount
+            self.momentum[p] += amount
+
+    def _activations(self, p: int, kind: int, probe: bool = False) -> list[int]:
+        """Stations of ``kind`` that ``p`` may activate now."""
+        n = self.num_players
+        dv = self.dv
+        out: list[int] = []
+        st_type = self.st_type
+        for s in range(self.board.size):
+            if st_type[s] == kind and dv[s * n + p] and s not in self.activated and (
+                    self._can_pay(p, kind, _BASE[self.ring[s]])):
+                out.append(s)
+                if probe:
+                    return out
+        return out
+
+    def _step_activate(self) -> None:
+        p = self.current
+        options = self._activations(p, self.act_type)
+        if not options:
+            self._finish_activate()
+            return
+        actions = [act.at_space(i, _K.ACTIVATE_STATION, self.side, s)
+                   for i, s in enumerate(options)]
+        payloads: list[int] = list(options)
+        if self.activated:
+            payloads.append(NONE)
+            actions.append(act.simple(len(actions), _K.DONE, "Done activating"))
+        self._offer(Stage.ACTIVATE, p, "which station to activate", actions, payloads)
+
+    def _on_activate(self, s: int) -> None:
+        if s == NONE:
+            self._finish_activate()
+            return
+        self._activate(self.current, s, recall=True, draw=True)
+        self.next_step = "activate"
+
+    def _finish_activate(self) -> None:
+        self.draws += self.later_draws
+        self.later_draws = 0
+        self.next_step = "keep"
+
+    def _activate(self, p: int, s: int, recall: bool, draw: bool) -> None:
+        """``p`` activates station ``s``: base now, then the bonus questions."""
+        kind = self.st_type[s]
+        ring = self.ring[s]
+        base = _BASE[ring]
+        self._reward(p, kind, base)
+        if recall:
+            self.dv[s * self.num_players + p] -= 1
+            self.hold[p] += 1
+            self.activated.append(s)
+        if draw:
+            self.later_draws += _CARDS[ring]
+        self.log(f"Seat {p} activates the {act.station_name(kind)} on {self.name(s)}: base {base}")
+        if _BONUS[ring]:
+            owner = self.st_owner[s]
+            self.bonus_space = s
+            self.bonus_asked = [owner] if owner == p else [owner, p]
+            self._ask_bonus()
+
+    def _ask_bonus(self) -> None:
+        s = self.bonus_space
+        kind = self.st_type[s]
+        amount = _BONUS[self.ring[s]]
+        while self.bonus_asked:
+            seat = self.bonus_asked[0]
+            if self._can_pay(seat, kind, amount):
+                actions = [act.bonus(0, True, amount, s, self.side),
+                           act.bonus(1, False, amount, s, self.side)]
+                self._offer(Stage.BONUS, seat, "take the bonus?", actions, [True, False])
+                return
+            self.bonus_asked.pop(0)
+        self.bonus_space = NONE
+
+    def _on_bonus(self, take: bool) -> None:
+        seat = self.bonus_asked.pop(0)
+        s = self.bonus_space
+        if take:
+            amount = _BONUS[self.ring[s]]
+            self._reward(seat, self.st_type[s], amount)
+            self.log(f"Seat {seat} takes the bonus of {amount} at {self.name(s)}")
+            self.bonus_asked = []
+            self.bonus_space = NONE
+        else:
+            self._ask_bonus()
+
+    # -- instability -----------------------------------------------------------------------
+
+    def _draw_one(self) -> None:
+        self.draws -= 1
+        suit = self.deck.pop()
+        self.drawn.append(suit)
+        if suit != FLARE:
+            return
+        p = self.current
+        self.flares += 1
+        if self.hurl_draw:
+            self.momentum[p] += 1
+        self.log(f"Seat {p} draws solar flare {self.flares}")
+        if self.flares == FLARES:
+            self._supernova()
+            return
+        for q in range(self.num_players):
+            if self.energy[q] >= HALVING_AT:
+                self.energy[q] -= self.energy[q] // 2
+        n = self.num_players
+        for k in range(n):
+            q = (p + k) % n
+            for s in range(self.board.first[Ring.OUTER], self.board.size):
+                if self.st_owner[s] == q:
+                    self.orbital.append((q, s))
+
+    def _supernova(self) -> None:
+        # The 13th flare: towers in outer orbit activate, then the game is over.
+        for s in range(self.board.first[Ring.OUTER], self.board.size):
+            owner = self.st_owner[s]
+            if self.st_type[s] == TOWER and self.energy[owner] >= 1:
+                self._reward(owner, TOWER, 1)
+        self.draws = 0
+        self.orbital = []
+        self.termination = Termination.NORMAL
+        self.log("The 13th solar flare: the Sun goes supernova")
+
+    def _offer_orbital(self) -> None:
+        q, s = self.orbital.pop(0)
+        if self.st_owner[s] != q or not self._can_pay(q, self.st_type[s], _BASE[_OUTER]):
+            return
+        actions = [act.at_space(0, _K.ORBITAL_ACTIVATE, self.side, s),
+                   act.simple(1, _K.ORBITAL_SKIP, "Skip the orbital activation")]
+        self._offer(Stage.ORBITAL, q, "solar flare: activate your outer orbit station?",
+                    actions, [s, NONE])
+
+    def _on_orbital(self, s: int) -> None:
+        if s != NONE:
+            self._reward(self.st_owner[s], self.st_type[s], _BASE[_OUTER])
+
+    def _step_keep(self) -> None:
+        if self.draws or self.later_draws:
+            self.draws += self.later_draws
+            self.later_draws = 0
+            self.next_step = "keep"
+            return
+        self.hurl_draw = False
+        p = self.current
+        if not self.drawn:
+            self.next_step = "orbit"
+            return
+        choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
+        actions = [act.keep(i, suit) for i, suit in enumerate(choices)]
+        self._offer(Stage.KEEP, p, "which instability card to keep", actions, choices)
+
+    def _on_keep(self, suit: int) -> None:
+        p = self.current
+        cards = self.drawn + ([self.held[p]] if self.held[p] != NONE else [])
+        cards.remove(suit)
+        self.discards.extend(cards)
+        self.held[p] = suit
+        self.drawn = []
+        self.next_step = "orbit"
+
+    def _step_orbit(self) -> None:
+        p = self.current
+        if self.drawn:  # nothing kept (no decision): the drawn cards are discarded
+            self.discards.extend(self.drawn)
+            self.drawn = []
+        self.eye[p] = (self.eye[p] - 1) % self.board.orbit
+        self.current = (p + 1) % self.num_players
+        self.next_step = "turn"
