@@ -151,15 +151,15 @@ class SolGreedyBot(Bot):
         current = self.base_potential
         total = 0.0
         for _ in range(self.me.movement):
-            best = (0.0, None)
-            for kind, a, b in self.steps(mine, hold):
-                gain = self.step_gain(mine, kind, a, b, current)
-                if gain > best[0]:
-                    best = (gain, (kind, a, b))
-            if best[1] is None:
+            best_gain, best = 0.0, None
+            for step in self.steps(mine, hold):
+                gain = self.step_gain(mine, *step, current)
+                if gain > best_gain:
+                    best_gain, best = gain, step
+            if best is None:
                 break
-            kind, a, b = best[1]
-            total += best[0]
+            kind, a, b = best
+            total += best_gain
             if kind == _AK.SOL_ACTION_KIND_LAUNCH:
                 hold -= 1
                 mine[a] += 1
@@ -172,7 +172,7 @@ class SolGreedyBot(Bot):
 
     def steps(self, mine: list[int], hold: int) -> list[tuple[int, int, int]]:
         """The movement steps this bot could take with its sundivers at ``mine``."""
-        out = []
+        out: list[tuple[int, int, int]] = []
         if hold:
             out += [(_AK.SOL_ACTION_KIND_LAUNCH, s, -1) for s in self.me.launch_spaces
                     if mine[s] < 5]

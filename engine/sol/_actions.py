@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from .._core import Action
 from ._board import BOARDS
@@ -76,6 +77,24 @@ def at_space(aid: int, kind: ActionKind, side: int, space: int, to: int | None =
     else:
         text = f"{kind.name.title()} {name(space)}"
     return Action(aid, text, SolActionDetail(kind, space=space, to_space=to))
+
+
+_STEPS: dict[tuple[Any, ...], Action] = {}
+
+
+def steps(side: int, options: list[tuple[Any, ...]]) -> list[Action]:
+    """The actions of movement options ``(kind, space, to or -1, ...)``, numbered in order."""
+    out = []
+    get = _STEPS.get
+    for i, o in enumerate(options):
+        key = (side, i, o)
+        found = get(key)
+        if found is None:
+            if len(_STEPS) > _CACHE:
+                _STEPS.clear()  # bounded: the keys are few in practice
+            found = _STEPS[key] = at_space(i, o[0], side, o[1], None if o[2] < 0 else o[2])
+        out.append(found)
+    return out
 
 
 @lru_cache(maxsize=_CACHE)

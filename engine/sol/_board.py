@@ -60,6 +60,8 @@ class Board:
     neighbours: tuple[tuple[tuple[int, int], ...], ...]
     barriers: tuple[tuple[int, int], ...]  # (outer space, inner space) per barrier edge
     launch: tuple[tuple[int, ...], ...]  # eye -> the 4 spaces a mothership there launches into
+    beside: tuple[tuple[int, int], ...]  # space -> its two same-ring neighbours
+    out: tuple[tuple[int, ...], ...]  # space -> adjacent spaces one ring out
 
     @property
     def size(self) -> int:
@@ -88,8 +90,7 @@ class Board:
 
     def outward(self, space: int) -> tuple[int, ...]:
         """Spaces adjacent to ``space`` in the next ring out."""
-        ring = self.ring_of[space]
-        return tuple(t for t, _ in self.neighbours[space] if self.ring_of[t] == ring + 1)
+        return self.out[space]
 
     def inward(self, space: int) -> tuple[int, ...]:
         """Spaces adjacent to ``space`` in the next ring in."""
@@ -97,9 +98,8 @@ class Board:
         return tuple(t for t, _ in self.neighbours[space] if self.ring_of[t] == ring - 1)
 
     def same_ring(self, space: int) -> tuple[int, int]:
-        """The two cyclic neighbours of ``space`` in its ring (counterclockwise, clockwise)."""
-        ring, col = self.ring_of[space], self.column_of[space]
-        return self.space(ring, col - 1), self.space(ring, col + 1)
+        """The two cyclic neighbours of ``space`` in its ring (column - 1, column + 1)."""
+        return self.beside[space]
 
 
 def build(side: int) -> Board:
@@ -151,9 +151,12 @@ def build(side: int) -> Board:
         (at(Ring.OUTER, k), at(Ring.INNER, k), at(Ring.OUTER, k - 1), at(Ring.INNER, k - 1))
         for k in range(orbit)
     )
+    beside = tuple((at(r, c - 1), at(r, c + 1)) for r, c in zip(ring_of, column_of, strict=True))
+    out = tuple(tuple(sorted(t for t, _ in links[s] if ring_of[t] == ring_of[s] + 1))
+                for s in range(len(ring_of)))
     return Board(
         side, orbit, tuple(ring_of), tuple(column_of), first, sizes,
-        tuple(tuple(sorted(n)) for n in links), tuple(barriers), launch,
+        tuple(tuple(sorted(n)) for n in links), tuple(barriers), launch, beside, out,
     )
 
 

@@ -467,10 +467,11 @@ class SolState(GameState):
                         return options
         neighbours = board.neighbours
         transcend = self.effect == Effect.TRANSCEND
-        for s in range(board.size):
-            if not dv[s * n + p]:
+        ring = self.ring
+        for s, count in enumerate(dv[p::n]):
+            if not count:
                 continue
-            free = catapult and dv[s * n + p] > self.free_cross[s]
+            free = catapult and count > self.free_cross[s]
             for t, e in neighbours[s]:
                 if e >= 0 and gate[e] == NONE and not transcend:
                     if (self.effect == Effect.PUNCTURE and not self.punctured and left > 0
@@ -483,7 +484,7 @@ class SolState(GameState):
                     options.append((_K.FLY, s, t, e))
                     if probe:
                         return options
-            if left > 0 and self.ring[s] == _CORE:
+            if left > 0 and ring[s] == _CORE:
                 options.append((_K.HURL, s, NONE))
                 if probe:
                     return options
@@ -504,9 +505,7 @@ class SolState(GameState):
         if not options:
             self.next_step = "keep"
             return
-        side = self.side
-        actions = [act.at_space(i, o[0], side, o[1], None if o[2] == NONE else o[2])
-                   for i, o in enumerate(options)]
+        actions = act.steps(self.side, options)
         if self.moved:
             options.append((_K.STOP,))
             actions.append(act.simple(len(actions), _K.STOP, "Stop moving"))
@@ -604,7 +603,7 @@ class SolState(GameState):
         ring = self.ring
         st_type = self.st_type
         options: list[tuple[Any, ...]] = []
-        mine = [s for s in range(board.size) if dv[s * n + p]]
+        mine = [s for s, c in enumerate(dv[p::n]) if c]
         if not mine:
             return options
         has = set(mine)
@@ -738,8 +737,8 @@ class SolState(GameState):
         dv = self.dv
         out: list[int] = []
         st_type = self.st_type
-        for s in range(self.board.size):
-            if st_type[s] == kind and dv[s * n + p] and s not in self.activated and (
+        for s, count in enumerate(dv[p::n]):
+            if count and st_type[s] == kind and s not in self.activated and (
                     self._can_pay(p, kind, _BASE[self.ring[s]])):
                 out.append(s)
                 if probe:
