@@ -14,6 +14,8 @@ _CACHE = 1 << 16
 _K = ActionKind
 _STATION_NAME = {Station.NODE: "energy node", Station.FOUNDRY: "foundry",
                  Station.TOWER: "transmit tower"}
+_PLURAL = {Station.NODE: "energy nodes", Station.FOUNDRY: "foundries",
+           Station.TOWER: "transmit towers"}
 
 
 def station_name(station: int) -> str:
@@ -37,7 +39,7 @@ def simple(aid: int, kind: ActionKind, text: str) -> Action:
 def choose_action(aid: int, kind: ActionKind, station: int | None, effect: int | None) -> Action:
     """A turn's action: move, convert, activate a station type, optionally with the card."""
     word = {_K.MOVE: "Move", _K.CONVERT: "Convert", _K.ACTIVATE: "Activate"}[kind]
-    text = word if station is None else f"{word} {station_name(station)}s"
+    text = word if station is None else f"{word} {_PLURAL[Station(station)]}"
     if effect is not None:
         text += f", playing {Effect(effect).name}"
     return Action(aid, text, SolActionDetail(
@@ -131,7 +133,8 @@ def vestigial_station(aid: int, side: int, station: int, space: int) -> Action:
 @lru_cache(maxsize=_CACHE)
 def vestigial_kind(aid: int, station: int | None) -> Action:
     """Choose what to place as a vestigial structure: a gate (None) or a station type."""
-    text = "A gate" if station is None else f"A {station_name(station)}"
+    name = "gate" if station is None else station_name(station)
+    text = f"{'An' if name[0] in 'aeiou' else 'A'} {name}"
     return Action(aid, text, SolActionDetail(
         _K.VESTIGIAL_KIND, station=None if station is None else Station(station)))
 

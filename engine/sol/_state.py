@@ -196,6 +196,15 @@ class SolState(GameState):
             setattr(other, name, list(getattr(self, name)))
         return other
 
+    def reopen_turn(self) -> None:
+        """Start the current seat's turn afresh (for hand-built positions in tests)."""
+        self._decision = None
+        self.orbital = []
+        self.draws = 0
+        self.turn = max(self.turn - 1, 0)
+        self.next_step = "turn"
+        self._advance()
+
     # -- helpers ---------------------------------------------------------------------------
 
     def sundivers(self, space: int, seat: int) -> int:
