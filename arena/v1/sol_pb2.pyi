@@ -115,6 +115,7 @@ class SolActionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SOL_ACTION_KIND_VESTIGIAL_GATE: _ClassVar[SolActionKind]
     SOL_ACTION_KIND_VESTIGIAL_STATION: _ClassVar[SolActionKind]
     SOL_ACTION_KIND_MOTIVATE: _ClassVar[SolActionKind]
+    SOL_ACTION_KIND_EFFECT_STEP: _ClassVar[SolActionKind]
 
 class SolStage(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -130,6 +131,7 @@ class SolStage(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SOL_STAGE_STALL: _ClassVar[SolStage]
     SOL_STAGE_MOTIVATE: _ClassVar[SolStage]
     SOL_STAGE_OVER: _ClassVar[SolStage]
+    SOL_STAGE_EFFECT: _ClassVar[SolStage]
 SOL_RING_UNSPECIFIED: SolRing
 SOL_RING_CORE: SolRing
 SOL_RING_RADIATIVE: SolRing
@@ -218,6 +220,7 @@ SOL_ACTION_KIND_VESTIGIAL_KIND: SolActionKind
 SOL_ACTION_KIND_VESTIGIAL_GATE: SolActionKind
 SOL_ACTION_KIND_VESTIGIAL_STATION: SolActionKind
 SOL_ACTION_KIND_MOTIVATE: SolActionKind
+SOL_ACTION_KIND_EFFECT_STEP: SolActionKind
 SOL_STAGE_UNSPECIFIED: SolStage
 SOL_STAGE_VESTIGIAL: SolStage
 SOL_STAGE_ACTION: SolStage
@@ -230,6 +233,7 @@ SOL_STAGE_KEEP: SolStage
 SOL_STAGE_STALL: SolStage
 SOL_STAGE_MOTIVATE: SolStage
 SOL_STAGE_OVER: SolStage
+SOL_STAGE_EFFECT: SolStage
 
 class SolActionDetail(_message.Message):
     __slots__ = ("kind", "space", "to_space", "used_spaces", "station", "gate", "suit", "effect", "with_card", "seat", "amount")

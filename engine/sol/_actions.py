@@ -154,3 +154,21 @@ def bonus(aid: int, take: bool, amount: int, space: int, side: int) -> Action:
 def keep(aid: int, suit: int) -> Action:
     """Keep one card of ``suit`` in the hold."""
     return Action(aid, f"Keep {Suit(suit).name.lower()}", SolActionDetail(_K.KEEP, suit=Suit(suit)))
+
+
+@lru_cache(maxsize=_CACHE)
+def effect_step(aid: int, effect: int, text: str, amount: int | None = None,
+                space: int | None = None, seat: int | None = None, suit: int | None = None,
+                station: int | None = None) -> Action:
+    """A step of an effect's own (FUEL's points, ACCELERATE's distance, a target...)."""
+    return Action(aid, text, SolActionDetail(
+        _K.EFFECT_STEP, effect=Effect(effect), amount=amount, space=space, seat=seat,
+        suit=None if suit is None else Suit(suit),
+        station=None if station is None else Station(station)))
+
+
+@lru_cache(maxsize=_CACHE)
+def invade(aid: int, side: int, space: int, count: int) -> Action:
+    """INVADE: take the station on ``space`` by sacrificing ``count`` sundivers there."""
+    return Action(aid, f"Invade the station on {BOARDS[side].name(space)}", SolActionDetail(
+        _K.CONVERSION, space=space, used_spaces=(space,) * count, effect=Effect.INVADE))

@@ -9,7 +9,10 @@ from ._cards import EFFECTS, Colour, Effect
 # The effects the engine plays; the others are refused by the ``effects`` option.
 IMPLEMENTED: frozenset[int] = frozenset({
     Effect.CASCADE, Effect.CATAPULT, Effect.CEREMONY, Effect.JUGGERNAUT, Effect.MOTIVATE,
-    Effect.PROCREATE, Effect.PUNCTURE,
+    Effect.PROCREATE, Effect.PUNCTURE, Effect.TRANSCEND, Effect.FUEL, Effect.SYNCHRONIZE,
+    Effect.FESTIVAL, Effect.DUPLICATE, Effect.CHANNEL, Effect.AUGMENT, Effect.TRIBUTE,
+    Effect.PULSE, Effect.ACCELERATE, Effect.PILLAR, Effect.SACRIFICE, Effect.HATCH,
+    Effect.PORTAL, Effect.INVADE, Effect.METAMORPHOSIS,
 })
 
 _COLOURS = {c.name.lower(): c for c in Colour}

@@ -45,6 +45,7 @@ class ActionKind(enum.Enum):
     VESTIGIAL_GATE = 25
     VESTIGIAL_STATION = 26
     MOTIVATE = 27
+    EFFECT_STEP = 28
 
 
 class Stage(enum.Enum):
@@ -61,6 +62,7 @@ class Stage(enum.Enum):
     STALL = 9
     MOTIVATE = 10
     OVER = 11
+    EFFECT = 12
 
 
 @dataclass(frozen=True, slots=True)

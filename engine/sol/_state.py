@@ -20,6 +20,7 @@ from .._core import Action, Decision, GameState, OptionError, Result, Terminatio
 from . import _actions as act
 from ._board import BOARDS, Ring, side_for
 from ._cards import (
+    AUGMENT_EXTRA,
     BASE_MOVEMENT,
     CARDS_PER_SUIT,
     EFFECT_INFO,
@@ -42,6 +43,7 @@ from ._messages import ActionKind, Stage
 _K = ActionKind
 NONE = -1
 NODE, FOUNDRY, TOWER = int(Station.NODE), int(Station.FOUNDRY), int(Station.TOWER)
+INVADE = -2  # a conversion that takes another player's station
 FLARE = int(Suit.FLARE)
 FLARES = CARDS_PER_SUIT
 _BASE = {int(r): REWARDS[r][0] for r in Ring}
@@ -50,6 +52,7 @@ _CARDS = {int(r): REWARDS[r][2] for r in Ring}
 _OUTER, _INNER = int(Ring.OUTER), int(Ring.INNER)
 _CONV, _CORE = int(Ring.CONVECTIVE), int(Ring.CORE)
 _SPACING = {2: 6, 3: 4, 4: 3, 5: 3}
+ACCELERATE_MAX = 3  # ACCELERATE's N is chosen from 1..3 (RULES.md)
 _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
                      _K.ACTIVATE: Timing.ACTIVATE}
 
@@ -112,7 +115,11 @@ class SolState(GameState):
         self.free_cross: list[int] = []
         self.juggernaut = NONE  # JUGGERNAUT: the space of the station flown this turn
         self.punctured = False
-        self.new_station = NONE  # MOTIVATE: the station just converted
+        self.fuel = 0  # FUEL: energy paid for movement this turn
+        self.new_station = NONE  # MOTIVATE (METAMORPHOSIS: the station just activated)
+        self.effect_playing = NONE  # the effect whose own decision is open
+        self.resume = ""  # the step after that decision
+        self.pillar = NONE  # PILLAR: the suit named: the station just converted
         # Flow.
         self.stage = Stage.ACTION
         self.next_step = ""
@@ -169,7 +176,8 @@ class SolState(GameState):
               "vest_first")
     _VALUES = ("flares", "turn", "current", "moves_left", "moved", "tolls", "act_type",
                "effect", "later_draws", "extra_convert", "juggernaut", "punctured",
-               "new_station", "next_step", "draws", "hurl_draw", "bonus_space", "vest_round",
+               "new_station", "fuel", "effect_playing", "resume", "pillar",
+               "next_step", "draws", "hurl_draw", "bonus_space", "vest_round",
                "vest_seat", "vest_kind", "_seat")
 
     def snapshot(self) -> Any:
@@ -347,7 +355,9 @@ class SolState(GameState):
         self.free_cross = []
         self.juggernaut = NONE
         self.punctured = False
+        self.fuel = 0
         self.new_station = NONE
+        self.pillar = NONE
         if self.hold[p] == 0 and self.on_board(p) == 0:
             self._step_stall()
             return
@@ -396,7 +406,8 @@ class SolState(GameState):
         def add(kind: ActionKind, station: int | None) -> None:
             payloads.append((kind, station, NONE))
             actions.append(act.choose_action(len(actions), kind, station, None))
-            if timing is _TIMING_OF_ACTION[kind] and effect in IMPLEMENTED:
+            if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and (
+                    effect in IMPLEMENTED and effect != Effect.SACRIFICE):
                 payloads.append((kind, station, effect))
                 actions.append(act.choose_action(len(actions), kind, station, effect))
 
@@ -404,10 +415,17 @@ class SolState(GameState):
             add(_K.MOVE, None)
         if self._conversions(p, probe=True):
             add(_K.CONVERT, None)
+        elif effect == Effect.INVADE:  # a conversion possible only with the held card
+            self.effect = effect
+            if self._conversions(p, probe=True):
+                payloads.append((_K.CONVERT, None, effect))
+                actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
+            self.effect = NONE
         for kind in (NODE, FOUNDRY, TOWER):
             if self._activations(p, kind, probe=True):
                 add(_K.ACTIVATE, kind)
-        if timing is Timing.ANY and effect in IMPLEMENTED:
+        if (timing is Timing.ANY and effect in IMPLEMENTED and self._effect_targets(p, effect)) or (
+                effect == Effect.SACRIFICE and self._effect_targets(p, effect)):
             payloads.append((_K.PLAY_CARD, None, effect))
             actions.append(act.play_card(len(actions), effect))
         if not actions:
@@ -420,9 +438,10 @@ class SolState(GameState):
         p = self.current
         if effect != NONE:
             self._play_held(p)
+            self.effect_playing = effect
         if kind is _K.PLAY_CARD:
-            self._any_time(p, effect)
             self.next_step = "action"
+            self._any_time(p, effect)
             return
         self.effect = effect
         if kind is _K.MOVE:
@@ -435,11 +454,13 @@ class SolState(GameState):
             self.next_step = "convert"
         elif kind is _K.ACTIVATE:
             assert station is not None
-            self.act_type = station
+            self.act_type = NONE if effect == Effect.FESTIVAL else station
             self.next_step = "activate"
         else:
             self.log(f"Seat {p} passes")
             self.next_step = "keep"
+        if effect == Effect.PILLAR:
+            self.resume, self.next_step = self.next_step, "effect"
 
     def _play_held(self, p: int) -> None:
         suit = self.held[p]
@@ -449,13 +470,105 @@ class SolState(GameState):
                  f"{Effect(self.effect_of[suit]).name}")
 
     def _any_time(self, p: int, effect: int) -> None:
-        if effect == Effect.PROCREATE:
+        if effect == Effect.TRIBUTE:
+            n = self.num_players
+            for s in range(self.board.size):
+                if self.st_owner[s] != p:
+                    continue
+                for q in range(n):
+                    if q != p:
+                        paid = min(self.dv[s * n + q], self.energy[q])
+                        self.energy[q] -= paid
+                        self.energy[p] += paid
+        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE):
+            self.resume = "action" if effect != Effect.SACRIFICE else "keep"
+            self.next_step = "effect"
+        elif effect == Effect.PROCREATE:
             n = self.num_players
             for s in range(self.board.size):
                 i = s * n + p
                 if self.dv[i] >= 2 and self.dv[i] < MAX_STACK and self.reserve[p]:
                     self.dv[i] += 1
                     self.reserve[p] -= 1
+
+    def _effect_targets(self, p: int, effect: int) -> list[Any]:
+        """The choices of an effect's own decision (empty: the effect cannot be used now)."""
+        n = self.num_players
+        dv = self.dv
+        if effect == Effect.ACCELERATE:
+            return list(range(1, ACCELERATE_MAX + 1))
+        if effect == Effect.PILLAR:
+            return list(self.suits)
+        if effect == Effect.SACRIFICE:
+            return [s for s in range(self.board.size)
+                    if self.st_type[s] == FOUNDRY and any(dv[s * n:(s + 1) * n])]
+        if effect == Effect.HATCH:
+            if self.hold[p] < 2:
+                return []
+            return [(s, q) for s in range(self.board.size) if dv[s * n + p] + 2 <= MAX_STACK
+                    for q in range(n) if q != p and dv[s * n + q]]
+        if effect == Effect.METAMORPHOSIS:
+            s = self.new_station
+            return [NONE] + [k for k in (NODE, FOUNDRY, TOWER)
+                             if k != self.st_type[s] and self.res_st[3 * p + k]]
+        return [True]  # PROCREATE, TRIBUTE: always playable
+
+    def _step_effect(self) -> None:
+        p = self.current
+        effect = self.effect_playing
+        targets = self._effect_targets(p, effect)
+        name = Effect(effect).name
+        actions = []
+        for i, t in enumerate(targets):
+            if effect == Effect.ACCELERATE:
+                a = act.effect_step(i, effect, f"{name}: every mothership advances {t}",
+                                    amount=t)
+            elif effect == Effect.PILLAR:
+                a = act.effect_step(i, effect, f"{name}: name {Suit(t).name.lower()}", suit=t)
+            elif effect == Effect.SACRIFICE:
+                a = act.effect_step(i, effect, f"{name}: the foundry on {self.name(t)}", space=t)
+            elif effect == Effect.HATCH:
+                a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s sundiver on "
+                                    f"{self.name(t[0])}", space=t[0], seat=t[1])
+            else:  # METAMORPHOSIS
+                text = (f"{name}: keep its type" if t == NONE
+                        else f"{name}: make it a {act.station_name(t)}")
+                a = act.effect_step(i, effect, text, station=None if t == NONE else t)
+            actions.append(a)
+        self._offer(Stage.EFFECT, p, f"{name}: choose", actions, targets)
+
+    def _on_effect(self, target: Any) -> None:
+        p = self.current
+        effect = self.effect_playing
+        n = self.num_players
+        self.next_step = self.resume
+        if effect == Effect.ACCELERATE:
+            orbit = self.board.orbit
+            self.eye = [(e - target) % orbit for e in self.eye]
+            self.log(f"Seat {p}: every mothership advances {target}")
+        elif effect == Effect.PILLAR:
+            self.pillar = target
+        elif effect == Effect.SACRIFICE:
+            for q in range(n):
+                count = self.dv[target * n + q]
+                self.dv[target * n + q] = 0
+                self.vapor[q] += count
+                self.momentum[q] += 2 * count
+            self.log(f"Seat {p} sacrifices the sundivers on {self.name(target)}")
+        elif effect == Effect.HATCH:
+            s, q = target
+            self.dv[s * n + q] -= 1
+            self.hold[q] += 1
+            self.dv[s * n + p] += 2
+            self.hold[p] -= 2
+        elif effect == Effect.METAMORPHOSIS:
+            s = self.new_station
+            self.new_station = NONE
+            self.effect = NONE  # used once
+            if target != NONE:
+                self._remove_station(s)
+                self._put_station(s, target, p)
+                self.res_st[3 * p + target] -= 1
 
     # -- move ------------------------------------------------------------------------------
 
@@ -468,8 +581,10 @@ class SolState(GameState):
         options: list[tuple[Any, ...]] = []
         left = self.moves_left if not probe else self.movement(p)
         catapult = bool(self.free_cross)
+        portal = self.effect == Effect.PORTAL
+        launch = self._portal_spaces() if portal else board.launch[self.eye[p]]
         if left > 0 and self.hold[p]:
-            for s in board.launch[self.eye[p]]:
+            for s in launch:
                 if dv[s * n + p] < MAX_STACK:
                     options.append((_K.LAUNCH, s, NONE))
                     if probe:
@@ -493,6 +608,10 @@ class SolState(GameState):
                     options.append((_K.FLY, s, t, e))
                     if probe:
                         return options
+            if portal and left > 0 and s in launch:
+                for t in launch:  # PORTAL: the spaces by motherships are all adjacent
+                    if t != s and not board.adjacent(s, t) and dv[t * n + p] < MAX_STACK:
+                        options.append((_K.FLY, s, t, NONE))
             if left > 0 and ring[s] == _CORE:
                 options.append((_K.HURL, s, NONE))
                 if probe:
@@ -508,13 +627,21 @@ class SolState(GameState):
                     options.append((_K.HURL_STATION, s, NONE))
         return options
 
+    def _portal_spaces(self) -> tuple[int, ...]:
+        return tuple(sorted({s for e in self.eye for s in self.board.launch[e]}))
+
     def _step_move(self) -> None:
         p = self.current
         options = self._move_options(p)
-        if not options:
+        fuel = self.effect == Effect.FUEL and self.fuel < 3 and self.energy[p] > 0
+        if not options and not fuel:
             self.next_step = "keep"
             return
         actions = act.steps(self.side, options)
+        if self.effect == Effect.FUEL and self.fuel < 3 and self.energy[p]:
+            options.append((_K.EFFECT_STEP,))
+            actions.append(act.effect_step(len(actions), int(Effect.FUEL),
+                                           "FUEL: pay 1 energy for 3 movement points", amount=3))
         if self.moved:
             options.append((_K.STOP,))
             actions.append(act.simple(len(actions), _K.STOP, "Stop moving"))
@@ -526,6 +653,12 @@ class SolState(GameState):
         kind = option[0]
         if kind is _K.STOP:
             self.next_step = "keep"
+            return
+        if kind is _K.EFFECT_STEP:  # FUEL
+            self.fuel += 1
+            self.energy[p] -= 1
+            self.moves_left += 3
+            self.next_step = "move"
             return
         self.moved = True
         self.next_step = "move"
@@ -619,6 +752,15 @@ class SolState(GameState):
         res = self.res_st
         gates_left = self.res_gates[p] > 0
         node_ok, foundry_ok, tower_ok = res[3 * p] > 0, res[3 * p + 1] > 0, res[3 * p + 2] > 0
+        if self.effect == Effect.INVADE and not self.moved:
+            for x in mine:
+                kind = st_type[x]
+                need = 3 if kind == TOWER else 2
+                if (kind >= 0 and self.st_owner[x] != p and dv[x * n + p] >= need
+                        and res[3 * p + kind]):
+                    options.append((INVADE, x, (x,) * need, NONE))
+                    if probe:
+                        return options
         for x in range(board.size):
             free = st_type[x] == NONE
             if free and node_ok:
@@ -660,7 +802,8 @@ class SolState(GameState):
         if not options:
             self.next_step = "keep"
             return
-        actions = [act.conversion(i, self.side, None if o[0] == NONE else o[0], o[1], o[2],
+        actions = [act.invade(i, self.side, o[1], len(o[2])) if o[0] == INVADE else
+                   act.conversion(i, self.side, None if o[0] == NONE else o[0], o[1], o[2],
                                   None if o[3] == NONE else o[3])
                    for i, o in enumerate(options) if o is not None]
         if self.moved:  # the CASCADE extra conversion may be skipped
@@ -682,7 +825,18 @@ class SolState(GameState):
                 self.hold[p] += 1
             else:
                 self.reserve[p] += 1
-        if kind == NONE:
+        if kind == INVADE:
+            old = self.st_owner[x]
+            built = self.st_type[x]
+            self._remove_station(x)
+            self._put_station(x, built, p)
+            self.res_st[3 * p + built] -= 1
+            back = min(len(used), self.reserve[old])
+            self.reserve[old] -= back
+            self.hold[old] += back
+            deepest = self.ring[x]
+            self.log(f"Seat {p} invades the station on {self.name(x)}")
+        elif kind == NONE:
             self.gate[e] = p
             self.res_gates[p] -= 1
             deepest = self.ring[self.board.barriers[e][1]]
@@ -734,6 +888,8 @@ class SolState(GameState):
             self.energy[p] += amount
         elif kind == FOUNDRY:
             self.energy[p] -= amount
+            if self.effect == Effect.DUPLICATE and p == self.current:
+                amount += min(amount, self.reserve[p] - amount)  # the extras are free
             self.reserve[p] -= amount
             self.hold[p] += amount
         else:
@@ -741,18 +897,34 @@ class SolState(GameState):
             self.momentum[p] += amount
 
     def _activations(self, p: int, kind: int, probe: bool = False) -> list[int]:
-        """Stations of ``kind`` that ``p`` may activate now."""
+        """Stations of ``kind`` (any kind: -1) that ``p`` may activate now."""
         n = self.num_players
         dv = self.dv
         out: list[int] = []
         st_type = self.st_type
+        pulse = self.effect == Effect.PULSE and not probe
+        activated = self.activated
         for s, count in enumerate(dv[p::n]):
-            if count and st_type[s] == kind and s not in self.activated and (
-                    self._can_pay(p, kind, _BASE[self.ring[s]])):
+            here = st_type[s]
+            if here < 0 or s in activated:
+                continue
+            # PULSE: every own orbit station, of any type, with or without a sundiver.
+            if not (pulse and self.st_owner[s] == p and self.ring[s] >= _INNER) and (
+                    not count or (kind >= 0 and here != kind)):
+                continue
+            if self._can_pay(p, here, self._base_for(p, s)):
                 out.append(s)
                 if probe:
                     return out
         return out
+
+    def _base_for(self, p: int, s: int) -> int:
+        base = _BASE[self.ring[s]]
+        if self.effect == Effect.AUGMENT and p == self.current:
+            extra = self.dv[s * self.num_players + p] - 1
+            if extra > 0:
+                base += extra * AUGMENT_EXTRA[self.board.ring_of[s]]
+        return base
 
     def _step_activate(self) -> None:
         p = self.current
@@ -772,8 +944,14 @@ class SolState(GameState):
         if s == NONE:
             self._finish_activate()
             return
-        self._activate(self.current, s, recall=True, draw=True)
+        present = self.dv[s * self.num_players + self.current] > 0
+        self._activate(self.current, s, recall=present, draw=True)
+        if not present:  # PULSE: an orbit station activated with no sundiver
+            self.activated.append(s)
         self.next_step = "activate"
+        if self.effect == Effect.METAMORPHOSIS and self.st_owner[s] == self.current:
+            self.new_station = s
+            self.resume, self.next_step = "activate", "effect"
 
     def _finish_activate(self) -> None:
         self.draws += self.later_draws
@@ -784,8 +962,10 @@ class SolState(GameState):
         """``p`` activates station ``s``: base now, then the bonus questions."""
         kind = self.st_type[s]
         ring = self.ring[s]
-        base = _BASE[ring]
+        base = self._base_for(p, s) if draw else _BASE[ring]
         self._reward(p, kind, base)
+        if self.effect == Effect.SYNCHRONIZE and draw:
+            self.momentum[p] += 1
         if recall:
             self.dv[s * self.num_players + p] -= 1
             self.hold[p] += 1
@@ -831,9 +1011,14 @@ class SolState(GameState):
         self.draws -= 1
         suit = self.deck.pop()
         self.drawn.append(suit)
+        p = self.current
+        if suit == self.pillar and self.effect == Effect.PILLAR:
+            self.momentum[p] += 3
+        if self.effect == Effect.CHANNEL and self.energy[p]:
+            self.energy[p] -= 1
+            self.momentum[p] += 1
         if suit != FLARE:
             return
-        p = self.current
         self.flares += 1
         if self.hurl_draw:
             self.momentum[p] += 1

@@ -124,3 +124,206 @@ def test_puncture_sacrifices_a_sundiver_into_a_barrier_for_a_gate() -> None:
     do(st, "Puncture I3 -> C3")
     assert st.gate[st.board.edge(sp(st, IN, 3), sp(st, C, 3))] == 0
     assert st.reserve[0] == 6 and st.res_gates[0] == 4 and st.on_board(0) == 0
+
+
+def test_transcend_ignores_barriers() -> None:
+    st = holding(Effect.TRANSCEND)
+    put(st, 0, sp(st, IN, 3))
+    st.hold[0] = 0
+    start(st)
+    do(st, "Move, playing TRANSCEND")
+    assert sorted(t for t in texts(st) if t.startswith("Fly I3 -> C")) == [
+        "Fly I3 -> C3", "Fly I3 -> C4"]
+
+
+def test_fuel_up_to_three_times_one_energy_for_three_points() -> None:
+    st = holding(Effect.FUEL)
+    st.energy[0] = 5
+    start(st)
+    do(st, "Move, playing FUEL")
+    for k in range(3):
+        do(st, "FUEL")
+        assert st.moves_left == 3 + 3 * (k + 1)
+    assert st.energy[0] == 2 and not any(t.startswith("FUEL") for t in texts(st))
+
+
+def _two_nodes(effect: Effect) -> tuple[SolState, int, int]:
+    st = holding(effect)
+    a, b = sp(st, C, 2), sp(st, R, 4)
+    station(st, 0, a, Station.NODE)
+    station(st, 0, b, Station.NODE)
+    put(st, 0, a)
+    put(st, 0, b)
+    return st, a, b
+
+
+def test_synchronize_one_momentum_per_station_activated() -> None:
+    st, _, _ = _two_nodes(Effect.SYNCHRONIZE)
+    start(st)
+    do(st, "Activate energy nodes, playing SYNCHRONIZE")
+    do(st, "Activate C2")
+    do(st, "Take the bonus")
+    do(st, "Activate R4")
+    do(st, "Take the bonus")
+    assert st.momentum[0] == 2 and st.energy[0] == 3 + 3 + 5
+
+
+def test_festival_activates_every_station_type() -> None:
+    st, a, _ = _two_nodes(Effect.FESTIVAL)
+    t = sp(st, C, 9)
+    station(st, 1, t, Station.TOWER)
+    put(st, 0, t)
+    start(st)
+    do(st, "Activate energy nodes, playing FESTIVAL")
+    assert sorted(texts(st)) == ["Activate C2", "Activate C9", "Activate R4"]
+
+
+def test_duplicate_doubles_the_sundivers_built_for_free() -> None:
+    st = holding(Effect.DUPLICATE)
+    f = sp(st, IN, 4)
+    station(st, 0, f, Station.FOUNDRY)
+    put(st, 0, f)
+    start(st)
+    do(st, "Activate foundries, playing DUPLICATE")  # the only foundry follows as no choice
+    do(st, "Take the bonus of 1")
+    assert st.energy[0] == 1 and st.reserve[0] == 1 and st.hold[0] == 7 + 1 + 4
+
+
+def test_channel_one_energy_for_one_momentum_per_card_drawn() -> None:
+    st = holding(Effect.CHANNEL)
+    put(st, 0, sp(st, K, 1), 2)
+    st.hold[0] = 0
+    start(st)
+    do(st, "Move, playing CHANNEL")
+    do(st, "Hurl from K1")
+    do(st, "Hurl from K1")
+    assert st.momentum[0] == 2 * 2 + 2 and st.energy[0] == 1
+
+
+def test_augment_adds_to_the_base_per_extra_sundiver() -> None:
+    st = holding(Effect.AUGMENT)
+    node = sp(st, C, 6)
+    station(st, 1, node, Station.NODE)
+    put(st, 0, node, 3)
+    start(st)
+    do(st, "Activate energy nodes, playing AUGMENT")
+    do(st, "Decline")  # the owner declines, so the activator is asked
+    do(st, "Decline")
+    assert st.energy == [3 + 2 + 2 * 1, 3]
+
+
+def test_tribute_each_sundiver_on_your_stations_pays_you() -> None:
+    st = holding(Effect.TRIBUTE, players=3)
+    a, b = sp(st, OUT, 1), sp(st, C, 7)
+    station(st, 0, a, Station.NODE)
+    station(st, 0, b, Station.TOWER)
+    put(st, 1, a, 2)
+    put(st, 1, b, 2)
+    put(st, 2, b, 1)
+    put(st, 0, b, 1)
+    st.energy = [3, 3, 0]
+    start(st)
+    do(st, "Play TRIBUTE now")
+    assert st.energy == [3 + 3, 0, 0]
+
+
+def test_pulse_activates_own_orbit_stations_without_sundivers() -> None:
+    st = holding(Effect.PULSE)
+    c, i, o = sp(st, C, 4), sp(st, IN, 2), sp(st, OUT, 5)
+    station(st, 0, c, Station.NODE)
+    station(st, 0, i, Station.FOUNDRY)
+    station(st, 0, o, Station.NODE)
+    station(st, 1, sp(st, OUT, 6), Station.NODE)
+    put(st, 0, c)
+    start(st)
+    do(st, "Activate energy nodes, playing PULSE")
+    assert sorted(texts(st)) == ["Activate C4", "Activate I2", "Activate O5"]
+    do(st, "Activate O5")
+    assert st.energy[0] == 4 and st.hold[0] == 7  # nothing recalled
+
+
+def test_accelerate_advances_every_mothership() -> None:
+    st = holding(Effect.ACCELERATE, players=3)
+    st.eye = [5, 9, 1]
+    start(st)
+    do(st, "Play ACCELERATE now")
+    assert len(texts(st)) == 3
+    do(st, "ACCELERATE: every mothership advances 2")
+    assert st.eye == [3, 7, 12]
+
+
+def test_pillar_names_a_suit_first_three_momentum_per_card_of_it() -> None:
+    st = holding(Effect.PILLAR)
+    put(st, 0, sp(st, K, 1), 2)
+    st.hold[0] = 0
+    named = Suit(st.suits[2])  # holding() put 8 cards of this suit on top of the deck
+    start(st)
+    do(st, "Move, playing PILLAR")
+    assert len(texts(st)) == len(st.suits)
+    do(st, f"PILLAR: name {named.name.lower()}")
+    do(st, "Hurl from K1")
+    do(st, "Hurl from K1")
+    assert st.momentum[0] == 2 * 2 + 2 * 3
+
+
+def test_sacrifice_vaporises_the_sundivers_of_a_foundry_as_the_action() -> None:
+    st = holding(Effect.SACRIFICE)
+    f = sp(st, C, 3)
+    station(st, 1, f, Station.FOUNDRY)
+    put(st, 0, f, 2)
+    put(st, 1, f, 1)
+    put(st, 0, sp(st, OUT, 9))
+    start(st)
+    assert "Play SACRIFICE now" in texts(st)
+    assert not any(t.endswith("playing SACRIFICE") for t in texts(st))
+    do(st, "Play SACRIFICE now")  # the only foundry: applied as no choice
+    assert st.momentum == [4, 2] and st.vapor == [2, 1] and st.sundivers(f, 0) == 0
+    assert st.current == 1  # it was the turn's action
+
+
+def test_hatch_replaces_an_opponents_sundiver_with_two_of_yours() -> None:
+    st = holding(Effect.HATCH, players=3)
+    a = sp(st, IN, 7)
+    put(st, 0, a)
+    put(st, 2, a, 2)
+    start(st)
+    do(st, "Play HATCH now")  # the only target: applied as no choice
+    assert st.sundivers(a, 0) == 3 and st.sundivers(a, 2) == 1 and st.hold[2] == 7
+    assert st.hold[0] == 7 - 2
+
+
+def test_portal_launch_from_any_mothership_and_jump_between_them() -> None:
+    st = holding(Effect.PORTAL)
+    st.eye = [3, 9]
+    put(st, 0, sp(st, OUT, 2))
+    start(st)
+    do(st, "Move, playing PORTAL")
+    moves = texts(st)
+    assert "Launch into I9" in moves and "Launch into O8" in moves
+    assert "Fly O2 -> I8" in moves
+
+
+def test_invade_takes_a_station_and_repays_its_old_owner() -> None:
+    st = holding(Effect.INVADE)
+    tower = sp(st, C, 5)
+    station(st, 1, tower, Station.TOWER)
+    put(st, 0, tower, 3)
+    st.energy[0] = 1  # too little to activate the tower: convert only with INVADE
+    start(st)
+    assert texts(st) == ["Move", "Convert, playing INVADE"]
+    do(st, "Convert, playing INVADE")  # the only conversion: applied as no choice
+    assert st.st_owner[tower] == 0 and st.res_st[3 + 2] == 3 and st.res_st[2] == 2
+    assert st.hold[1] == 8 + 3 and st.reserve[1] == 2 and st.reserve[0] == 5 + 3
+
+
+def test_metamorphosis_changes_the_type_of_an_activated_own_station() -> None:
+    st = holding(Effect.METAMORPHOSIS)
+    node = sp(st, R, 6)
+    station(st, 0, node, Station.NODE)
+    put(st, 0, node)
+    start(st)
+    do(st, "Activate energy nodes, playing METAMORPHOSIS")
+    do(st, "Take the bonus")
+    assert "METAMORPHOSIS: keep its type" in texts(st)
+    do(st, "METAMORPHOSIS: make it a transmit tower")
+    assert st.st_type[node] == Station.TOWER and st.res_st[0] == 3 and st.res_st[2] == 2

@@ -40,9 +40,11 @@ def playout(players: int, seed: int, options: dict | None = None, every=None) ->
     return st, steps
 
 
-@pytest.mark.parametrize("players, vestigial", [(2, True), (3, False), (4, True), (5, False)])
-def test_conservation_at_every_step(players: int, vestigial: bool) -> None:
-    st, _ = playout(players, 11, {"vestigial": vestigial}, every=check_conservation)
+@pytest.mark.parametrize("players, vestigial, effects", [
+    (2, True, "blue"), (3, False, "blue"), (4, True, "all"), (5, False, "all"), (2, False, "all")])
+def test_conservation_at_every_step(players: int, vestigial: bool, effects: str) -> None:
+    st, _ = playout(players, 11, {"vestigial": vestigial, "effects": effects},
+                    every=check_conservation)
     assert st.result().termination is Termination.NORMAL
 
 
