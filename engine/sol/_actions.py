@@ -159,10 +159,11 @@ def keep(aid: int, suit: int) -> Action:
 @lru_cache(maxsize=_CACHE)
 def effect_step(aid: int, effect: int, text: str, amount: int | None = None,
                 space: int | None = None, seat: int | None = None, suit: int | None = None,
-                station: int | None = None) -> Action:
+                station: int | None = None, to_space: int | None = None) -> Action:
     """A step of an effect's own (FUEL's points, ACCELERATE's distance, a target...)."""
     return Action(aid, text, SolActionDetail(
-        _K.EFFECT_STEP, effect=Effect(effect), amount=amount, space=space, seat=seat,
+        _K.EFFECT_STEP, effect=Effect(effect), amount=amount, space=space, to_space=to_space,
+        seat=seat,
         suit=None if suit is None else Suit(suit),
         station=None if station is None else Station(station)))
 

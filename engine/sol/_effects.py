@@ -12,7 +12,8 @@ IMPLEMENTED: frozenset[int] = frozenset({
     Effect.PROCREATE, Effect.PUNCTURE, Effect.TRANSCEND, Effect.FUEL, Effect.SYNCHRONIZE,
     Effect.FESTIVAL, Effect.DUPLICATE, Effect.CHANNEL, Effect.AUGMENT, Effect.TRIBUTE,
     Effect.PULSE, Effect.ACCELERATE, Effect.PILLAR, Effect.SACRIFICE, Effect.HATCH,
-    Effect.PORTAL, Effect.INVADE, Effect.METAMORPHOSIS,
+    Effect.PORTAL, Effect.INVADE, Effect.METAMORPHOSIS, Effect.HYPERDRIVE, Effect.PASSAGE,
+    Effect.CLUSTER, Effect.TELEPORT,
 })
 
 _COLOURS = {c.name.lower(): c for c in Colour}

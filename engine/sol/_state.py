@@ -115,7 +115,11 @@ class SolState(GameState):
         self.free_cross: list[int] = []
         self.juggernaut = NONE  # JUGGERNAUT: the space of the station flown this turn
         self.punctured = False
-        self.fuel = 0  # FUEL: energy paid for movement this turn
+        # Uses of the played effect this turn: FUEL's payments, CLUSTER's flights, the spaces
+        # HYPERDRIVE flew, TELEPORT's one use.
+        self.uses = 0
+        self.focus = NONE  # HYPERDRIVE/PASSAGE: the space of the one sundiver; TELEPORT's source
+        self.crossed: list[int] = []  # PASSAGE: the gates its sundiver crossed
         self.new_station = NONE  # MOTIVATE (METAMORPHOSIS: the station just activated)
         self.effect_playing = NONE  # the effect whose own decision is open
         self.resume = ""  # the step after that decision
@@ -172,11 +176,11 @@ class SolState(GameState):
 
     _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "reserve", "vapor",
               "energy", "momentum", "res_gates", "res_st", "held", "eye", "suits", "deck",
-              "discards", "activated", "drawn", "free_cross", "orbital", "bonus_asked",
+              "discards", "activated", "drawn", "free_cross", "crossed", "orbital", "bonus_asked",
               "vest_first")
     _VALUES = ("flares", "turn", "current", "moves_left", "moved", "tolls", "act_type",
                "effect", "later_draws", "extra_convert", "juggernaut", "punctured",
-               "new_station", "fuel", "effect_playing", "resume", "pillar",
+               "new_station", "uses", "focus", "crossed", "effect_playing", "resume", "pillar",
                "next_step", "draws", "hurl_draw", "bonus_space", "vest_round",
                "vest_seat", "vest_kind", "_seat")
 
@@ -355,7 +359,9 @@ class SolState(GameState):
         self.free_cross = []
         self.juggernaut = NONE
         self.punctured = False
-        self.fuel = 0
+        self.uses = 0
+        self.focus = NONE
+        self.crossed = []
         self.new_station = NONE
         self.pillar = NONE
         if self.hold[p] == 0 and self.on_board(p) == 0:
@@ -446,6 +452,8 @@ class SolState(GameState):
         self.effect = effect
         if kind is _K.MOVE:
             self.moves_left = self.movement(p)
+            if effect == Effect.HYPERDRIVE:
+                self.moves_left *= 2
             if effect == Effect.CATAPULT:
                 self.free_cross = [0] * self.board.size
             self.next_step = "move"
@@ -511,6 +519,9 @@ class SolState(GameState):
             s = self.new_station
             return [NONE] + [k for k in (NODE, FOUNDRY, TOWER)
                              if k != self.st_type[s] and self.res_st[3 * p + k]]
+        if effect == Effect.TELEPORT:
+            return [t for t in range(self.board.size)
+                    if t != self.focus and dv[t * n + p] < MAX_STACK]
         return [True]  # PROCREATE, TRIBUTE: always playable
 
     def _step_effect(self) -> None:
@@ -530,6 +541,8 @@ class SolState(GameState):
             elif effect == Effect.HATCH:
                 a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s sundiver on "
                                     f"{self.name(t[0])}", space=t[0], seat=t[1])
+            elif effect == Effect.TELEPORT:
+                a = act.effect_step(i, effect, f"{name}: to {self.name(t)}", space=t)
             else:  # METAMORPHOSIS
                 text = (f"{name}: keep its type" if t == NONE
                         else f"{name}: make it a {act.station_name(t)}")
@@ -561,6 +574,11 @@ class SolState(GameState):
             self.hold[q] += 1
             self.dv[s * n + p] += 2
             self.hold[p] -= 2
+        elif effect == Effect.TELEPORT:
+            self.dv[self.focus * n + p] -= 1
+            self.dv[target * n + p] += 1
+            self.moves_left -= 3
+            self.uses = 1
         elif effect == Effect.METAMORPHOSIS:
             s = self.new_station
             self.new_station = NONE
@@ -583,7 +601,8 @@ class SolState(GameState):
         catapult = bool(self.free_cross)
         portal = self.effect == Effect.PORTAL
         launch = self._portal_spaces() if portal else board.launch[self.eye[p]]
-        if left > 0 and self.hold[p]:
+        hyper = self.effect == Effect.HYPERDRIVE
+        if left > 0 and self.hold[p] and not hyper:
             for s in launch:
                 if dv[s * n + p] < MAX_STACK:
                     options.append((_K.LAUNCH, s, NONE))
@@ -593,7 +612,7 @@ class SolState(GameState):
         transcend = self.effect == Effect.TRANSCEND
         ring = self.ring
         for s, count in enumerate(dv[p::n]):
-            if not count:
+            if not count or (hyper and self.focus != NONE and s != self.focus):
                 continue
             free = catapult and count > self.free_cross[s]
             for t, e in neighbours[s]:
@@ -627,21 +646,69 @@ class SolState(GameState):
                     options.append((_K.HURL_STATION, s, NONE))
         return options
 
+    def _cluster_and_teleport(self, p: int) -> list[tuple[Any, ...]]:
+        n = self.num_players
+        dv = self.dv
+        out: list[tuple[Any, ...]] = []
+        if self.effect == Effect.TELEPORT and not self.uses and self.moves_left >= 3:
+            out += [(_K.EFFECT_STEP, "teleport", s) for s, c in enumerate(dv[p::n]) if c]
+        elif self.effect == Effect.CLUSTER and self.uses < 2 and self.moves_left > 0:
+            for s, count in enumerate(dv[p::n]):
+                if count < 2:
+                    continue
+                for t, e in self.board.neighbours[s]:
+                    if (e < 0 or self.gate[e] != NONE) and dv[t * n + p] + count <= MAX_STACK:
+                        out.append((_K.EFFECT_STEP, "cluster", s, t, e))
+        return out
+
+    def _effect_move(self, p: int, option: tuple[Any, ...]) -> None:
+        n = self.num_players
+        self.next_step = "move"
+        self.moved = True
+        what = option[1]
+        if what == "fuel":
+            self.uses += 1
+            self.energy[p] -= 1
+            self.moves_left += 3
+        elif what == "cluster":
+            _, _, s, t, e = option
+            count = self.dv[s * n + p]
+            self.dv[s * n + p] = 0
+            self.dv[t * n + p] += count
+            self.moves_left -= 1
+            self.uses += 1
+            if e >= 0:
+                self._toll(p, e)
+        else:  # teleport: the destination next
+            self.focus = option[2]
+            self.effect_playing = int(Effect.TELEPORT)
+            self.resume, self.next_step = "move", "effect"
+
     def _portal_spaces(self) -> tuple[int, ...]:
         return tuple(sorted({s for e in self.eye for s in self.board.launch[e]}))
 
     def _step_move(self) -> None:
         p = self.current
         options = self._move_options(p)
-        fuel = self.effect == Effect.FUEL and self.fuel < 3 and self.energy[p] > 0
-        if not options and not fuel:
+        fuel = self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0
+        if not options and not fuel and not self._cluster_and_teleport(p):
             self.next_step = "keep"
             return
         actions = act.steps(self.side, options)
-        if self.effect == Effect.FUEL and self.fuel < 3 and self.energy[p]:
-            options.append((_K.EFFECT_STEP,))
+        if fuel:
+            options.append((_K.EFFECT_STEP, "fuel"))
             actions.append(act.effect_step(len(actions), int(Effect.FUEL),
                                            "FUEL: pay 1 energy for 3 movement points", amount=3))
+        for option in self._cluster_and_teleport(p):
+            options.append(option)
+            if option[1] == "teleport":
+                text = f"TELEPORT a sundiver from {self.name(option[2])}"
+                actions.append(act.effect_step(len(actions), int(Effect.TELEPORT), text,
+                                               space=option[2]))
+            else:
+                text = f"CLUSTER: all from {self.name(option[2])} -> {self.name(option[3])}"
+                actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
+                                               space=option[2], to_space=option[3]))
         if self.moved:
             options.append((_K.STOP,))
             actions.append(act.simple(len(actions), _K.STOP, "Stop moving"))
@@ -654,11 +721,8 @@ class SolState(GameState):
         if kind is _K.STOP:
             self.next_step = "keep"
             return
-        if kind is _K.EFFECT_STEP:  # FUEL
-            self.fuel += 1
-            self.energy[p] -= 1
-            self.moves_left += 3
-            self.next_step = "move"
+        if kind is _K.EFFECT_STEP:
+            self._effect_move(p, option)
             return
         self.moved = True
         self.next_step = "move"
@@ -686,6 +750,17 @@ class SolState(GameState):
             dv[t * n + p] += 1
             if e >= 0:
                 self._toll(p, e)
+            if self.effect == Effect.HYPERDRIVE:
+                self.focus = t
+                self.uses += 1
+                if self.uses % 3 == 0:
+                    self.energy[p] += 1
+            elif self.effect == Effect.PASSAGE and (s == self.focus or (
+                    self.focus == NONE and e >= 0)):
+                self.focus = t  # flights from its space move the passage sundiver
+                if e >= 0 and e not in self.crossed:
+                    self.crossed.append(e)
+                    self.momentum[p] += 1
         elif kind is _K.HURL:
             s = option[1]
             self.moves_left -= 1

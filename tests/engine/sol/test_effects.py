@@ -327,3 +327,69 @@ def test_metamorphosis_changes_the_type_of_an_activated_own_station() -> None:
     assert "METAMORPHOSIS: keep its type" in texts(st)
     do(st, "METAMORPHOSIS: make it a transmit tower")
     assert st.st_type[node] == Station.TOWER and st.res_st[0] == 3 and st.res_st[2] == 2
+
+
+def test_hyperdrive_one_sundiver_double_movement_energy_per_three_spaces() -> None:
+    st = holding(Effect.HYPERDRIVE)
+    put(st, 0, sp(st, OUT, 0))
+    put(st, 0, sp(st, OUT, 6))
+    start(st)
+    do(st, "Move, playing HYPERDRIVE")
+    assert st.moves_left == 6 and not any(t.startswith("Launch") for t in texts(st))
+    do(st, "Fly O0 -> O1")
+    assert all(t.startswith("Fly O1 ->") or t == "Stop moving" for t in texts(st))
+    for col in range(2, 7):
+        do(st, f"Fly O{col - 1} -> O{col}")
+    assert st.energy[0] == 3 + 2 and st.sundivers(sp(st, OUT, 6), 0) == 2
+
+
+def test_passage_one_momentum_per_distinct_gate_its_sundiver_crosses() -> None:
+    st = holding(Effect.PASSAGE)
+    put(st, 0, sp(st, IN, 3))
+    st.hold[0] = 0
+    gate(st, 0, sp(st, IN, 3), sp(st, C, 4))
+    gate(st, 0, sp(st, C, 4), sp(st, R, 2))
+    start(st)
+    do(st, "Move, playing PASSAGE")
+    do(st, "Fly I3 -> C4")
+    do(st, "Fly C4 -> I3")  # the same gate again: nothing more
+    do(st, "Fly I3 -> C4")
+    assert st.momentum[0] == 1
+    st = holding(Effect.PASSAGE)
+    put(st, 0, sp(st, IN, 3))
+    st.hold[0] = 0
+    gate(st, 1, sp(st, IN, 3), sp(st, C, 4))
+    gate(st, 1, sp(st, C, 4), sp(st, R, 2))
+    gate(st, 1, sp(st, R, 2), sp(st, K, 1))
+    start(st)
+    do(st, "Move, playing PASSAGE")
+    do(st, "Fly I3 -> C4")
+    do(st, "Fly C4 -> R2")
+    do(st, "Fly R2 -> K1")
+    assert st.momentum[0] == 3
+
+
+def test_cluster_moves_a_whole_stack_for_one_point_twice() -> None:
+    st = holding(Effect.CLUSTER)
+    put(st, 0, sp(st, OUT, 4), 3)
+    put(st, 0, sp(st, OUT, 9), 2)
+    st.hold[0] = 0
+    start(st)
+    do(st, "Move, playing CLUSTER")
+    do(st, "CLUSTER: all from O4 -> I4")
+    assert st.sundivers(sp(st, IN, 4), 0) == 3 and st.moves_left == 2
+    do(st, "CLUSTER: all from O9 -> O10")
+    assert st.sundivers(sp(st, OUT, 10), 0) == 2
+    assert not any(t.startswith("CLUSTER") for t in texts(st))  # twice only
+
+
+def test_teleport_three_points_one_sundiver_anywhere() -> None:
+    st = holding(Effect.TELEPORT)
+    put(st, 0, sp(st, OUT, 4))
+    st.hold[0] = 0
+    start(st)
+    do(st, "Move, playing TELEPORT")
+    do(st, "TELEPORT a sundiver from O4")
+    assert len(texts(st)) == st.board.size - 1
+    do(st, "TELEPORT: to K3")
+    assert st.sundivers(sp(st, K, 3), 0) == 1 and st.current == 1  # no point left
