@@ -120,10 +120,13 @@ class SolState(GameState):
         self.uses = 0
         self.focus = NONE  # HYPERDRIVE/PASSAGE: the space of the one sundiver; TELEPORT's source
         self.crossed: list[int] = []  # PASSAGE: the gates its sundiver crossed
-        self.new_station = NONE  # MOTIVATE (METAMORPHOSIS: the station just activated)
+        # MOTIVATE: the station just converted; METAMORPHOSIS: the station just activated.
+        self.new_station = NONE
         self.effect_playing = NONE  # the effect whose own decision is open
         self.resume = ""  # the step after that decision
-        self.pillar = NONE  # PILLAR: the suit named: the station just converted
+        self.pillar = NONE  # PILLAR: the suit named
+        self.squeeze = NONE  # SQUEEZE: the station squeezed, waiting for its cards
+        self.squeeze_flares = 0  # SQUEEZE: flares drawn before its cards
         # Flow.
         self.stage = Stage.ACTION
         self.next_step = ""
@@ -180,8 +183,9 @@ class SolState(GameState):
               "vest_first")
     _VALUES = ("flares", "turn", "current", "moves_left", "moved", "tolls", "act_type",
                "effect", "later_draws", "extra_convert", "juggernaut", "punctured",
-               "new_station", "uses", "focus", "crossed", "effect_playing", "resume", "pillar",
-               "next_step", "draws", "hurl_draw", "bonus_space", "vest_round",
+               "new_station", "uses", "focus", "effect_playing", "resume", "pillar",
+               "squeeze", "squeeze_flares", "next_step", "draws", "hurl_draw", "bonus_space",
+               "vest_round",
                "vest_seat", "vest_kind", "_seat")
 
     def snapshot(self) -> Any:
@@ -1019,6 +1023,19 @@ class SolState(GameState):
         if s == NONE:
             self._finish_activate()
             return
+        p = self.current
+        if self.effect == Effect.SQUEEZE and self.st_owner[s] == p and self.dv[
+                s * self.num_players + p]:
+            # SQUEEZE: the station's cards are drawn first; the reward depends on them.
+            self.effect = NONE
+            self.dv[s * self.num_players + p] -= 1
+            self.hold[p] += 1
+            self.activated.append(s)
+            self.squeeze = s
+            self.squeeze_flares = self.flares
+            self.draws += _CARDS[self.ring[s]]
+            self.next_step = "squeeze"
+            return
         present = self.dv[s * self.num_players + self.current] > 0
         self._activate(self.current, s, recall=present, draw=True)
         if not present:  # PULSE: an orbit station activated with no sundiver
@@ -1027,6 +1044,22 @@ class SolState(GameState):
         if self.effect == Effect.METAMORPHOSIS and self.st_owner[s] == self.current:
             self.new_station = s
             self.resume, self.next_step = "activate", "effect"
+
+    def _step_squeeze(self) -> None:
+        p, s = self.current, self.squeeze
+        self.squeeze = NONE
+        kind, ring = self.st_type[s], self.ring[s]
+        base, bonus = _BASE[ring], _BONUS[ring]
+        if self.flares > self.squeeze_flares:
+            if self._can_pay(p, kind, base):
+                self._reward(p, kind, base)
+            self._remove_station(s)
+            self.log(f"Seat {p} squeezes {self.name(s)}: a flare, the station is destroyed")
+        elif self._can_pay(p, kind, 2 * (base + bonus)):
+            self._reward(p, kind, 2 * (base + bonus))
+        elif self._can_pay(p, kind, base):
+            self._reward(p, kind, base)
+        self.next_step = "activate"
 
     def _finish_activate(self) -> None:
         self.draws += self.later_draws

@@ -393,3 +393,34 @@ def test_teleport_three_points_one_sundiver_anywhere() -> None:
     assert len(texts(st)) == st.board.size - 1
     do(st, "TELEPORT: to K3")
     assert st.sundivers(sp(st, K, 3), 0) == 1 and st.current == 1  # no point left
+
+
+def _squeeze(first: Suit) -> SolState:
+    st = holding(Effect.SQUEEZE)
+    tower = sp(st, R, 1)
+    station(st, 0, tower, Station.TOWER)
+    put(st, 0, tower)
+    st.energy[0] = 12
+    deck_top(st, first, Suit(st.suits[2]))
+    start(st)
+    do(st, "Activate transmit towers, playing SQUEEZE")
+    return st
+
+
+def test_squeeze_without_a_flare_doubles_base_and_bonus() -> None:
+    st = holding(Effect.SQUEEZE)
+    tower = sp(st, R, 1)
+    station(st, 0, tower, Station.TOWER)
+    put(st, 0, tower)
+    st.energy[0] = 12
+    start(st)
+    do(st, "Activate transmit towers, playing SQUEEZE")  # the top cards are no flares
+    assert st.momentum[0] == 2 * (3 + 2) and st.energy[0] == 2
+    assert st.st_type[tower] == Station.TOWER
+
+
+def test_squeeze_with_a_flare_gives_the_base_and_destroys_the_station() -> None:
+    st = _squeeze(Suit.FLARE)
+    tower = sp(st, R, 1)
+    assert st.flares == 1 and st.momentum[0] == 3 and st.energy[0] == 12 - 3  # 12: not halved
+    assert st.st_type[tower] == -1 and st.res_st[2] == 3
