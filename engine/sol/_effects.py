@@ -13,7 +13,7 @@ IMPLEMENTED: frozenset[int] = frozenset({
     Effect.FESTIVAL, Effect.DUPLICATE, Effect.CHANNEL, Effect.AUGMENT, Effect.TRIBUTE,
     Effect.PULSE, Effect.ACCELERATE, Effect.PILLAR, Effect.SACRIFICE, Effect.HATCH,
     Effect.PORTAL, Effect.INVADE, Effect.METAMORPHOSIS, Effect.HYPERDRIVE, Effect.PASSAGE,
-    Effect.CLUSTER, Effect.TELEPORT, Effect.SQUEEZE,
+    Effect.CLUSTER, Effect.TELEPORT, Effect.SQUEEZE, Effect.CHAIN,
 })
 
 _COLOURS = {c.name.lower(): c for c in Colour}

@@ -127,6 +127,7 @@ class SolState(GameState):
         self.pillar = NONE  # PILLAR: the suit named
         self.squeeze = NONE  # SQUEEZE: the station squeezed, waiting for its cards
         self.squeeze_flares = 0  # SQUEEZE: flares drawn before its cards
+        self.chain: list[int] = []  # CHAIN: the spaces chosen so far
         # Flow.
         self.stage = Stage.ACTION
         self.next_step = ""
@@ -179,7 +180,8 @@ class SolState(GameState):
 
     _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "reserve", "vapor",
               "energy", "momentum", "res_gates", "res_st", "held", "eye", "suits", "deck",
-              "discards", "activated", "drawn", "free_cross", "crossed", "orbital", "bonus_asked",
+              "discards", "activated", "drawn", "free_cross", "crossed", "chain", "orbital",
+              "bonus_asked",
               "vest_first")
     _VALUES = ("flares", "turn", "current", "moves_left", "moved", "tolls", "act_type",
                "effect", "later_draws", "extra_convert", "juggernaut", "punctured",
@@ -492,7 +494,8 @@ class SolState(GameState):
                         paid = min(self.dv[s * n + q], self.energy[q])
                         self.energy[q] -= paid
                         self.energy[p] += paid
-        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE):
+        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE, Effect.CHAIN):
+            self.chain = []
             self.resume = "action" if effect != Effect.SACRIFICE else "keep"
             self.next_step = "effect"
         elif effect == Effect.PROCREATE:
@@ -523,6 +526,15 @@ class SolState(GameState):
             s = self.new_station
             return [NONE] + [k for k in (NODE, FOUNDRY, TOWER)
                              if k != self.st_type[s] and self.res_st[3 * p + k]]
+        if effect == Effect.CHAIN:
+            single = [sum(dv[s * n:(s + 1) * n]) == 1 for s in range(self.board.size)]
+            if not self.chain:
+                return [s for s in range(self.board.size) if single[s] and any(
+                    single[t] for t, _ in self.board.neighbours[s])]
+            last = self.chain[-1]
+            ends = [NONE] if len(self.chain) >= 2 else []
+            return ends + [t for t, _ in self.board.neighbours[last]
+                           if single[t] and t not in self.chain]
         if effect == Effect.TELEPORT:
             return [t for t in range(self.board.size)
                     if t != self.focus and dv[t * n + p] < MAX_STACK]
@@ -547,6 +559,10 @@ class SolState(GameState):
                                     f"{self.name(t[0])}", space=t[0], seat=t[1])
             elif effect == Effect.TELEPORT:
                 a = act.effect_step(i, effect, f"{name}: to {self.name(t)}", space=t)
+            elif effect == Effect.CHAIN:
+                text = (f"{name}: end the chain" if t == NONE else
+                        f"{name}: {'start' if not self.chain else 'extend'} at {self.name(t)}")
+                a = act.effect_step(i, effect, text, space=None if t == NONE else t)
             else:  # METAMORPHOSIS
                 text = (f"{name}: keep its type" if t == NONE
                         else f"{name}: make it a {act.station_name(t)}")
@@ -578,6 +594,19 @@ class SolState(GameState):
             self.hold[q] += 1
             self.dv[s * n + p] += 2
             self.hold[p] -= 2
+        elif effect == Effect.CHAIN:
+            if target != NONE:
+                self.chain.append(target)
+                self.next_step = "effect"  # extend or end it
+                return
+            for k, space in enumerate(self.chain):
+                q = next(q for q in range(n) if self.dv[space * n + q])
+                self.momentum[q] += 1
+                if k % 2 == 0:  # the 1st, 3rd, ... sundiver is recalled
+                    self.dv[space * n + q] -= 1
+                    self.hold[q] += 1
+            self.log(f"Seat {p} plays CHAIN over {len(self.chain)} sundivers")
+            self.chain = []
         elif effect == Effect.TELEPORT:
             self.dv[self.focus * n + p] -= 1
             self.dv[target * n + p] += 1

@@ -424,3 +424,23 @@ def test_squeeze_with_a_flare_gives_the_base_and_destroys_the_station() -> None:
     tower = sp(st, R, 1)
     assert st.flares == 1 and st.momentum[0] == 3 and st.energy[0] == 12 - 3  # 12: not halved
     assert st.st_type[tower] == -1 and st.res_st[2] == 3
+
+
+def test_chain_of_single_sundivers_momentum_to_each_owner_every_odd_one_recalled() -> None:
+    st = holding(Effect.CHAIN, players=3)
+    a, b, c, d = sp(st, OUT, 3), sp(st, OUT, 4), sp(st, IN, 4), sp(st, OUT, 8)
+    put(st, 0, a)
+    put(st, 1, b)
+    put(st, 2, c)
+    put(st, 1, d)  # a lone sundiver with no single neighbour: no chain starts there
+    put(st, 0, sp(st, OUT, 12), 2)  # two in a space: not a chain link
+    start(st)
+    do(st, "Play CHAIN now")
+    assert sorted(texts(st)) == ["CHAIN: start at I4", "CHAIN: start at O3", "CHAIN: start at O4"]
+    do(st, "CHAIN: start at O3")
+    # One link is no chain: O4 was the only way on (applied as no choice).
+    assert texts(st) == ["CHAIN: end the chain", "CHAIN: extend at I4"]
+    do(st, "CHAIN: extend at I4")  # then ending is the only choice left
+    assert st.momentum == [1, 1, 1]
+    assert st.sundivers(a, 0) == 0 and st.sundivers(b, 1) == 1 and st.sundivers(c, 2) == 0
+    assert st.hold == [8 - 3 + 1, 8 - 2, 8]
