@@ -57,6 +57,26 @@ _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
                      _K.ACTIVATE: Timing.ACTIVATE}
 
 
+# Move effects that change nothing about which flights are open.
+_PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PASSAGE),
+                          int(Effect.CLUSTER), int(Effect.TELEPORT)})
+_FLIGHTS: dict[tuple[int, tuple[int, ...]], tuple[tuple[tuple[Any, ...], ...], ...]] = {}
+
+
+def _flights(side: int, gates: tuple[int, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Per space, the flight options through edges open with these gates (cached)."""
+    key = (side, gates)
+    found = _FLIGHTS.get(key)
+    if found is None:
+        if len(_FLIGHTS) > 4096:
+            _FLIGHTS.clear()  # bounded; a match has at most a few dozen gate layouts
+        board = BOARDS[side]
+        found = _FLIGHTS[key] = tuple(
+            tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s] if e < 0 or gates[e] >= 0)
+            for s in range(board.size))
+    return found
+
+
 class SolState(GameState):
     """A Sol match (see the module docstring and RULES.md)."""
 
@@ -644,6 +664,22 @@ class SolState(GameState):
         neighbours = board.neighbours
         transcend = self.effect == Effect.TRANSCEND
         ring = self.ring
+        if self.effect == NONE or self.effect in _PLAIN_MOVES:
+            # The usual case: flights through open edges, cached per gate layout.
+            flights = _flights(self.side, tuple(gate))
+            for s, count in enumerate(dv[p::n]):
+                if not count:
+                    continue
+                for option in flights[s]:
+                    if dv[option[2] * n + p] < MAX_STACK and left > 0:
+                        options.append(option)
+                        if probe:
+                            return options
+                if left > 0 and ring[s] == _CORE:
+                    options.append((_K.HURL, s, NONE))
+                    if probe:
+                        return options
+            return options
         for s, count in enumerate(dv[p::n]):
             if not count or (hyper and self.focus != NONE and s != self.focus):
                 continue
@@ -1012,6 +1048,15 @@ class SolState(GameState):
         st_type = self.st_type
         pulse = self.effect == Effect.PULSE and not probe
         activated = self.activated
+        if not pulse:  # the usual case: only stations under own sundivers, few of them
+            for s, count in enumerate(dv[p::n]):
+                if count and st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
+                        s not in activated) and self._can_pay(p, st_type[s],
+                                                               self._base_for(p, s)):
+                    out.append(s)
+                    if probe:
+                        return out
+            return out
         for s, count in enumerate(dv[p::n]):
             here = st_type[s]
             if here < 0 or s in activated:
