@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
 from . import _actions as act
 from ._board import BOARDS, Ring, side_for
 from ._cards import (
@@ -179,7 +179,10 @@ class SolState(GameState):
         return {self._seat: self._decision}
 
     def _apply(self, choices: dict[int, Action]) -> None:
-        self._choose(choices[self._seat].id)
+        action = choices[self._seat]
+        # Every choice is public once made (a kept card lies face up): spectators follow it.
+        self._events.append(Event(len(self._events), f"Seat {self._seat}: {action.text}"))
+        self._choose(action.id)
         self._advance()
 
     def observation(self, seat: int | None) -> Any:
