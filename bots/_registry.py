@@ -11,6 +11,7 @@ _BUILTIN: dict[str, str] = {
     "random": "bots.random_bot:RandomBot",
     "race-greedy": "bots.race_greedy:RaceGreedyBot",
     "sector41-greedy": "bots.sector41_greedy:Sector41GreedyBot",
+    "sol-greedy": "bots.sol_greedy:SolGreedyBot",
 }
 
 

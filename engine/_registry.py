@@ -10,6 +10,7 @@ from ._core import Game, UnknownGameError
 _BUILTIN: dict[str, str] = {
     "race": "engine.race",
     "sector41": "engine.sector41",
+    "sol": "engine.sol",
 }
 _games: dict[str, Game] = {}
 

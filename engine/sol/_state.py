@@ -1,0 +1,1279 @@
+"""The Sol match state: setup, the three actions, instability, flares, the end.
+
+The state is an explicit state machine so that it clones and snapshots as plain data. Each
+open decision belongs to one seat (usually the current player; an owner deciding a bonus or an
+orbital activation otherwise). Work that needs no decision runs in ``_advance``: pending
+orbital activations first, then cards still to draw one by one (a flare resolves as it is
+drawn), then the next step of the turn named by ``next_step``. A decision with a single legal
+action is applied at once, so forced moves never reach a bot.
+
+Sundivers are counted per space and seat in the flat list ``dv`` (``space * n + seat``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
+from . import _actions as act
+from ._board import BOARDS, Ring, side_for
+from ._cards import (
+    AUGMENT_EXTRA,
+    BASE_MOVEMENT,
+    CARDS_PER_SUIT,
+    EFFECT_INFO,
+    GATES,
+    HALVING_AT,
+    MAX_STACK,
+    REWARDS,
+    START_ENERGY,
+    START_HOLD,
+    STATIONS_EACH,
+    SUNDIVERS,
+    Effect,
+    Station,
+    Suit,
+    Timing,
+)
+from ._effects import IMPLEMENTED, choose_effects
+from ._messages import ActionKind, Stage
+
+_K = ActionKind
+NONE = -1
+NODE, FOUNDRY, TOWER = int(Station.NODE), int(Station.FOUNDRY), int(Station.TOWER)
+INVADE = -2  # a conversion that takes another player's station
+FLARE = int(Suit.FLARE)
+FLARES = CARDS_PER_SUIT
+_BASE = {int(r): REWARDS[r][0] for r in Ring}
+_BONUS = {int(r): REWARDS[r][1] for r in Ring}
+_CARDS = {int(r): REWARDS[r][2] for r in Ring}
+_OUTER, _INNER = int(Ring.OUTER), int(Ring.INNER)
+_CONV, _CORE = int(Ring.CONVECTIVE), int(Ring.CORE)
+_SPACING = {2: 6, 3: 4, 4: 3, 5: 3}
+ACCELERATE_MAX = 3  # ACCELERATE's N is chosen from 1..3 (RULES.md)
+_TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
+                     _K.ACTIVATE: Timing.ACTIVATE}
+
+
+# Move effects that change nothing about which flights are open.
+_PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PASSAGE),
+                          int(Effect.CLUSTER), int(Effect.TELEPORT)})
+_FLIGHTS: dict[tuple[int, tuple[int, ...]], tuple[tuple[tuple[Any, ...], ...], ...]] = {}
+
+
+def _flights(side: int, gates: tuple[int, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Per space, the flight options through edges open with these gates (cached)."""
+    key = (side, gates)
+    found = _FLIGHTS.get(key)
+    if found is None:
+        if len(_FLIGHTS) > 4096:
+            _FLIGHTS.clear()  # bounded; a match has at most a few dozen gate layouts
+        board = BOARDS[side]
+        found = _FLIGHTS[key] = tuple(
+            tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s] if e < 0 or gates[e] >= 0)
+            for s in range(board.size))
+    return found
+
+
+class SolState(GameState):
+    """A Sol match (see the module docstring and RULES.md)."""
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+        n = num_players
+        self.turn_limit: int = int(self.options["turn_limit"])
+        self.vestigial: bool = bool(self.options["vestigial"])
+        self.side = side_for(n)
+        board = self.board = BOARDS[self.side]
+        self.ring: tuple[int, ...] = tuple(int(r) for r in board.ring_of)
+        size = board.size
+        self.dv: list[int] = [0] * (size * n)
+        self.st_type: list[int] = [NONE] * size
+        self.st_owner: list[int] = [NONE] * size
+        self.gate: list[int] = [NONE] * len(board.barriers)
+        self.st_count: list[int] = [0] * (5 * n)  # stations per (seat, ring)
+        self.hold = [START_HOLD] * n
+        self.reserve = [SUNDIVERS - START_HOLD] * n
+        self.vapor = [0] * n
+        self.energy = [START_ENERGY] * n
+        self.momentum = [0] * n
+        self.res_gates = [GATES] * n
+        self.res_st = [STATIONS_EACH] * (3 * n)  # per (seat, station type)
+        self.held: list[int] = [NONE] * n
+        # Motherships: a random eye for the first player, the next ones behind it (RULES 3).
+        start = self.rng.randrange(board.orbit)
+        self.eye = [(start + i * _SPACING[n]) % board.orbit for i in range(n)]
+        # The deck: the flares and one suit per player, one more without vestigial structures.
+        suits_wanted = n + (0 if self.vestigial else 1)
+        others = [int(s) for s in Suit if s is not Suit.FLARE]
+        self.rng.shuffle(others)
+        self.suits: list[int] = sorted([FLARE, *others[:suits_wanted]])
+        try:
+            effects = choose_effects(str(self.options["effects"]), len(self.suits), self.rng)
+        except ValueError as error:
+            raise OptionError(str(error)) from None
+        self.effect_of: dict[int, int] = dict(zip(self.suits, effects, strict=True))
+        self.deck: list[int] = [s for s in self.suits for _ in range(CARDS_PER_SUIT)]
+        self.rng.shuffle(self.deck)
+        self.discards: list[int] = []
+        self.flares = 0
+        self.turn = 0
+        self.current = 0
+        # Per turn.
+        self.moves_left = 0
+        self.moved = False
+        self.tolls = 0  # bitmask of the gate owners already paid this turn
+        self.activated: list[int] = []
+        self.act_type = NONE
+        self.effect = NONE  # the effect of the card played with this turn's action
+        self.drawn: list[int] = []
+        self.later_draws = 0
+        self.extra_convert = False
+        # CATAPULT: per space, how many own sundivers there have used their free gate.
+        self.free_cross: list[int] = []
+        self.juggernaut = NONE  # JUGGERNAUT: the space of the station flown this turn
+        self.punctured = False
+        # Uses of the played effect this turn: FUEL's payments, CLUSTER's flights, the spaces
+        # HYPERDRIVE flew, TELEPORT's one use.
+        self.uses = 0
+        self.focus = NONE  # HYPERDRIVE/PASSAGE: the space of the one sundiver; TELEPORT's source
+        self.crossed: list[int] = []  # PASSAGE: the gates its sundiver crossed
+        # MOTIVATE: the station just converted; METAMORPHOSIS: the station just activated.
+        self.new_station = NONE
+        self.effect_playing = NONE  # the effect whose own decision is open
+        self.resume = ""  # the step after that decision
+        self.pillar = NONE  # PILLAR: the suit named
+        self.squeeze = NONE  # SQUEEZE: the station squeezed, waiting for its cards
+        self.squeeze_flares = 0  # SQUEEZE: flares drawn before its cards
+        self.chain: list[int] = []  # CHAIN: the spaces chosen so far
+        # Flow.
+        self.stage = Stage.ACTION
+        self.next_step = ""
+        self.draws = 0
+        self.hurl_draw = False
+        self.orbital: list[tuple[int, int]] = []
+        self.bonus_space = NONE
+        self.bonus_asked: list[int] = []
+        self.vest_round = 0
+        self.vest_seat = 0
+        self.vest_first: list[int] = [NONE] * n  # what each seat placed first (-2: a gate)
+        self.vest_kind = NONE
+        self.termination: Termination | None = None
+        self._seat = 0
+        self._payloads: list[Any] = []
+        self._decision: Decision | None = None
+        self.log(f"Setup: {n} players on the {self.side}-player side; deck of "
+                 f"{', '.join(Suit(s).name.lower() for s in self.suits)}; effects "
+                 + ", ".join(f"{Suit(s).name.lower()}={Effect(e).name}"
+                             for s, e in self.effect_of.items()))
+        self.next_step = "vestigial" if self.vestigial else "turn"
+        self._advance()
+
+    # -- the engine contract -------------------------------------------------------------
+
+    def _pending(self) -> dict[int, Decision]:
+        if self._decision is None:
+            return {}
+        return {self._seat: self._decision}
+
+    def _apply(self, choices: dict[int, Action]) -> None:
+        action = choices[self._seat]
+        # Every choice is public once made (a kept card lies face up): spectators follow it.
+        self._events.append(Event(len(self._events), f"Seat {self._seat}: {action.text}"))
+        self._choose(action.id)
+        self._advance()
+
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may know (None: a spectator)."""
+        from ._observe import observe
+
+        return observe(self, seat)
+
+    def result(self) -> Result:
+        """Momentum per seat; most momentum wins and equal momentum ties (RULES 20)."""
+        keys = list(self.momentum)
+        if self.termination is None:
+            return Result.from_keys(keys, keys, reason=f"standing after turn {self.turn}")
+        reason = (f"turn limit {self.turn_limit} reached"
+                  if self.termination is Termination.TURN_LIMIT
+                  else "the 13th solar flare: supernova")
+        return Result.from_keys(keys, keys, termination=self.termination, reason=reason)
+
+    _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "reserve", "vapor",
+              "energy", "momentum", "res_gates", "res_st", "held", "eye", "suits", "deck",
+              "discards", "activated", "drawn", "free_cross", "crossed", "chain", "orbital",
+              "bonus_asked",
+              "vest_first")
+    _VALUES = ("flares", "turn", "current", "moves_left", "moved", "tolls", "act_type",
+               "effect", "later_draws", "extra_convert", "juggernaut", "punctured",
+               "new_station", "uses", "focus", "effect_playing", "resume", "pillar",
+               "squeeze", "squeeze_flares", "next_step", "draws", "hurl_draw", "bonus_space",
+               "vest_round",
+               "vest_seat", "vest_kind", "_seat")
+
+    def snapshot(self) -> Any:
+        """The whole state as plain data."""
+        data: dict[str, Any] = {name: tuple(getattr(self, name)) for name in self._LISTS}
+        data.update({name: getattr(self, name) for name in self._VALUES})
+        data["effect_of"] = tuple(sorted(self.effect_of.items()))
+        data["stage"] = self.stage.name
+        data["termination"] = None if self.termination is None else self.termination.name
+        data["legal"] = tuple(a.text for a in self._decision.legal) if self._decision else ()
+        return data
+
+    def clone(self) -> SolState:
+        """An independent copy, much faster than a deep copy (for search bots and tests)."""
+        other = object.__new__(SolState)
+        # Immutable values (ints, tuples, the board, the Decision and its payloads) are shared.
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.options = dict(self.options)
+        other._events = list(self._events)
+        other.effect_of = dict(self.effect_of)
+        for name in self._LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def reopen_turn(self) -> None:
+        """Start the current seat's turn afresh (for hand-built positions in tests)."""
+        self._decision = None
+        self.orbital = []
+        self.draws = 0
+        self.turn = max(self.turn - 1, 0)
+        self.next_step = "turn"
+        self._advance()
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def sundivers(self, space: int, seat: int) -> int:
+        """How many of ``seat``'s sundivers are on ``space``."""
+        return self.dv[space * self.num_players + seat]
+
+    def on_board(self, seat: int) -> int:
+        """How many of ``seat``'s sundivers are on the board."""
+        n = self.num_players
+        return sum(self.dv[seat::n])
+
+    def movement(self, seat: int) -> int:
+        """Movement points: 3 + 1 per layer holding one of the seat's stations."""
+        base = 5 * seat
+        c = self.st_count
+        return BASE_MOVEMENT + (c[base] > 0) + (c[base + 1] > 0) + (c[base + 2] > 0) + (
+            c[base + 3] > 0) + (c[base + 4] > 0)
+
+    def name(self, space: int) -> str:
+        """A space's short name."""
+        return self.board.name(space)
+
+    def _put_station(self, space: int, kind: int, owner: int) -> None:
+        self.st_type[space] = kind
+        self.st_owner[space] = owner
+        self.st_count[5 * owner + self.ring[space]] += 1
+
+    def _remove_station(self, space: int) -> None:
+        owner, kind = self.st_owner[space], self.st_type[space]
+        self.st_count[5 * owner + self.ring[space]] -= 1
+        self.res_st[3 * owner + kind] += 1
+        self.st_type[space] = self.st_owner[space] = NONE
+
+    def _offer(self, stage: Stage, seat: int, prompt: str, actions: list[Action],
+               payloads: list[Any]) -> None:
+        self.stage = stage
+        self._seat = seat
+        self._payloads = payloads
+        self._decision = Decision(seat, prompt, tuple(actions), stage.name.lower())
+
+    def _advance(self) -> None:
+        # Run what needs no decision; a single legal action is applied as no choice at all.
+        while self.termination is None:
+            decision = self._decision
+            if decision is not None:
+                if len(decision.legal) != 1:
+                    return
+                self._choose(0)
+                continue
+            if self.orbital:
+                self._offer_orbital()
+            elif self.draws:
+                self._draw_one()
+            else:
+                step, self.next_step = self.next_step, ""
+                getattr(self, "_step_" + step)()
+        self._decision = None
+        self.stage = Stage.OVER
+
+    def _choose(self, index: int) -> None:
+        payload = self._payloads[index]
+        self._decision = None
+        getattr(self, "_on_" + self.stage.name.lower())(payload)
+
+    # -- setup: vestigial structures (rulebook setup step 12) ------------------------------
+
+    def _step_vestigial(self) -> None:
+        seat = self.vest_seat
+        first = self.vest_first[seat]
+        if self.vest_round == 0:
+            kinds: list[int | None] = [None, NODE, FOUNDRY, TOWER]
+        elif first == -2:
+            kinds = [NODE, FOUNDRY, TOWER]
+        else:
+            kinds = [None]
+        actions = [act.vestigial_kind(i, k) for i, k in enumerate(kinds)]
+        self.vest_kind = NONE
+        self._offer(Stage.VESTIGIAL, seat, "vestigial structure: a gate or which station",
+                    actions, [("kind", k) for k in kinds])
+
+    def _on_vestigial(self, payload: tuple[str, int | None]) -> None:
+        what, value = payload
+        seat = self.vest_seat
+        board = self.board
+        if what == "kind":
+            actions: list[Action] = []
+            payloads: list[Any] = []
+            if value is None:
+                for e, (a, _b) in enumerate(board.barriers):
+                    if self.ring[a] == _INNER and self.gate[e] == NONE:
+                        payloads.append(("gate", e))
+                        actions.append(act.gate_action(len(actions), _K.VESTIGIAL_GATE,
+                                                       self.side, e))
+            else:
+                for s in range(board.size):
+                    if self.ring[s] >= _CONV and self.st_type[s] == NONE:
+                        payloads.append(("station", (value, s)))
+                        actions.append(act.vestigial_station(len(actions), self.side, value, s))
+            self._offer(Stage.VESTIGIAL, seat, "where to place it", actions, payloads)
+            return
+        if what == "gate":
+            assert isinstance(value, int)
+            self.gate[value] = seat
+            self.res_gates[seat] -= 1
+            if self.vest_round == 0:
+                self.vest_first[seat] = -2
+            self.log(f"Seat {seat} places a vestigial gate")
+        else:
+            kind, space = value  # type: ignore[misc]
+            self._put_station(space, kind, seat)
+            self.res_st[3 * seat + kind] -= 1
+            if self.vest_round == 0:
+                self.vest_first[seat] = kind
+            self.log(f"Seat {seat} places a vestigial {act.station_name(kind)} on "
+                     f"{self.name(space)}")
+        self.vest_seat += 1
+        if self.vest_seat == self.num_players:
+            self.vest_seat = 0
+            self.vest_round += 1
+        self.next_step = "vestigial" if self.vest_round < 2 else "turn"
+
+    # -- the turn --------------------------------------------------------------------------
+
+    def _step_turn(self) -> None:
+        if self.turn >= self.turn_limit:
+            self.termination = Termination.TURN_LIMIT
+            self.log(f"Turn limit {self.turn_limit} reached")
+            return
+        self.turn += 1
+        p = self.current
+        self.moves_left = 0
+        self.moved = False
+        self.tolls = 0
+        self.activated = []
+        self.act_type = NONE
+        self.effect = NONE
+        self.drawn = []
+        self.later_draws = 0
+        self.extra_convert = False
+        self.free_cross = []
+        self.juggernaut = NONE
+        self.punctured = False
+        self.uses = 0
+        self.focus = NONE
+        self.crossed = []
+        self.new_station = NONE
+        self.pillar = NONE
+        if self.hold[p] == 0 and self.on_board(p) == 0:
+            self._step_stall()
+            return
+        self.next_step = "action"
+
+    def _step_stall(self) -> None:
+        # The stall rule: deconstruct a station or gate, then take 2 sundivers to the hold.
+        p = self.current
+        actions: list[Action] = []
+        payloads: list[Any] = []
+        for s in range(self.board.size):
+            if self.st_owner[s] == p:
+                payloads.append(("station", s))
+                actions.append(act.at_space(len(actions), _K.DECONSTRUCT_STATION, self.side, s))
+        for e, owner in enumerate(self.gate):
+            if owner == p:
+                payloads.append(("gate", e))
+                actions.append(act.gate_action(len(actions), _K.DECONSTRUCT_GATE, self.side, e))
+        if not actions:
+            self._on_stall(("none", NONE))
+            return
+        self._offer(Stage.STALL, p, "no sundivers: deconstruct a structure", actions, payloads)
+
+    def _on_stall(self, payload: tuple[str, int]) -> None:
+        p = self.current
+        what, where = payload
+        if what == "station":
+            self._remove_station(where)
+        elif what == "gate":
+            self.gate[where] = NONE
+            self.res_gates[p] += 1
+        take = min(2, self.reserve[p])
+        self.reserve[p] -= take
+        self.hold[p] += take
+        self.log(f"Seat {p} has no sundivers: deconstructs a {what}, takes {take} sundivers")
+        self.next_step = "action"
+
+    def _step_action(self) -> None:
+        p = self.current
+        held = self.held[p]
+        effect = self.effect_of[held] if held != NONE else NONE
+        timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
+        actions: list[Action] = []
+        payloads: list[Any] = []
+
+        def add(kind: ActionKind, station: int | None) -> None:
+            payloads.append((kind, station, NONE))
+            actions.append(act.choose_action(len(actions), kind, station, None))
+            if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and (
+                    effect in IMPLEMENTED and effect != Effect.SACRIFICE):
+                payloads.append((kind, station, effect))
+                actions.append(act.choose_action(len(actions), kind, station, effect))
+
+        if self._move_options(p, probe=True):
+            add(_K.MOVE, None)
+        if self._conversions(p, probe=True):
+            add(_K.CONVERT, None)
+        elif effect == Effect.INVADE:  # a conversion possible only with the held card
+            self.effect = effect
+            if self._conversions(p, probe=True):
+                payloads.append((_K.CONVERT, None, effect))
+                actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
+            self.effect = NONE
+        for kind in (NODE, FOUNDRY, TOWER):
+            if self._activations(p, kind, probe=True):
+                add(_K.ACTIVATE, kind)
+        if (timing is Timing.ANY and effect in IMPLEMENTED and self._effect_targets(p, effect)) or (
+                effect == Effect.SACRIFICE and self._effect_targets(p, effect)):
+            payloads.append((_K.PLAY_CARD, None, effect))
+            actions.append(act.play_card(len(actions), effect))
+        if not actions:
+            payloads.append((_K.PASS, None, NONE))
+            actions.append(act.simple(0, _K.PASS, "Pass (no action is possible)"))
+        self._offer(Stage.ACTION, p, "choose the turn's action", actions, payloads)
+
+    def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
+        kind, station, effect = payload
+        p = self.current
+        if effect != NONE:
+            self._play_held(p)
+            self.effect_playing = effect
+        if kind is _K.PLAY_CARD:
+            self.next_step = "action"
+            self._any_time(p, effect)
+            return
+        self.effect = effect
+        if kind is _K.MOVE:
+            self.moves_left = self.movement(p)
+            if effect == Effect.HYPERDRIVE:
+                self.moves_left *= 2
+            if effect == Effect.CATAPULT:
+                self.free_cross = [0] * self.board.size
+            self.next_step = "move"
+        elif kind is _K.CONVERT:
+            self.extra_convert = effect == Effect.CASCADE
+            self.next_step = "convert"
+        elif kind is _K.ACTIVATE:
+            assert station is not None
+            self.act_type = NONE if effect == Effect.FESTIVAL else station
+            self.next_step = "activate"
+        else:
+            self.log(f"Seat {p} passes")
+            self.next_step = "keep"
+        if effect == Effect.PILLAR:
+            self.resume, self.next_step = self.next_step, "effect"
+
+    def _play_held(self, p: int) -> None:
+        suit = self.held[p]
+        self.held[p] = NONE
+        self.discards.append(suit)
+        self.log(f"Seat {p} plays {Suit(suit).name.lower()} for "
+                 f"{Effect(self.effect_of[suit]).name}")
+
+    def _any_time(self, p: int, effect: int) -> None:
+        if effect == Effect.TRIBUTE:
+            n = self.num_players
+            for s in range(self.board.size):
+                if self.st_owner[s] != p:
+                    continue
+                for q in range(n):
+                    if q != p:
+                        paid = min(self.dv[s * n + q], self.energy[q])
+                        self.energy[q] -= paid
+                        self.energy[p] += paid
+        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE, Effect.CHAIN):
+            self.chain = []
+            self.resume = "action" if effect != Effect.SACRIFICE else "keep"
+            self.next_step = "effect"
+        elif effect == Effect.PROCREATE:
+            n = self.num_players
+            for s in range(self.board.size):
+                i = s * n + p
+                if self.dv[i] >= 2 and self.dv[i] < MAX_STACK and self.reserve[p]:
+                    self.dv[i] += 1
+                    self.reserve[p] -= 1
+
+    def _effect_targets(self, p: int, effect: int) -> list[Any]:
+        """The choices of an effect's own decision (empty: the effect cannot be used now)."""
+        n = self.num_players
+        dv = self.dv
+        if effect == Effect.ACCELERATE:
+            return list(range(1, ACCELERATE_MAX + 1))
+        if effect == Effect.PILLAR:
+            return list(self.suits)
+        if effect == Effect.SACRIFICE:
+            return [s for s in range(self.board.size)
+                    if self.st_type[s] == FOUNDRY and any(dv[s * n:(s + 1) * n])]
+        if effect == Effect.HATCH:
+            if self.hold[p] < 2:
+                return []
+            return [(s, q) for s in range(self.board.size) if dv[s * n + p] + 2 <= MAX_STACK
+                    for q in range(n) if q != p and dv[s * n + q]]
+        if effect == Effect.METAMORPHOSIS:
+            s = self.new_station
+            return [NONE] + [k for k in (NODE, FOUNDRY, TOWER)
+                             if k != self.st_type[s] and self.res_st[3 * p + k]]
+        if effect == Effect.CHAIN:
+            single = [sum(dv[s * n:(s + 1) * n]) == 1 for s in range(self.board.size)]
+            if not self.chain:
+                return [s for s in range(self.board.size) if single[s] and any(
+                    single[t] for t, _ in self.board.neighbours[s])]
+            last = self.chain[-1]
+            ends = [NONE] if len(self.chain) >= 2 else []
+            return ends + [t for t, _ in self.board.neighbours[last]
+                           if single[t] and t not in self.chain]
+        if effect == Effect.TELEPORT:
+            return [t for t in range(self.board.size)
+                    if t != self.focus and dv[t * n + p] < MAX_STACK]
+        return [True]  # PROCREATE, TRIBUTE: always playable
+
+    def _step_effect(self) -> None:
+        p = self.current
+        effect = self.effect_playing
+        targets = self._effect_targets(p, effect)
+        name = Effect(effect).name
+        actions = []
+        for i, t in enumerate(targets):
+            if effect == Effect.ACCELERATE:
+                a = act.effect_step(i, effect, f"{name}: every mothership advances {t}",
+                                    amount=t)
+            elif effect == Effect.PILLAR:
+                a = act.effect_step(i, effect, f"{name}: name {Suit(t).name.lower()}", suit=t)
+            elif effect == Effect.SACRIFICE:
+                a = act.effect_step(i, effect, f"{name}: the foundry on {self.name(t)}", space=t)
+            elif effect == Effect.HATCH:
+                a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s sundiver on "
+                                    f"{self.name(t[0])}", space=t[0], seat=t[1])
+            elif effect == Effect.TELEPORT:
+                a = act.effect_step(i, effect, f"{name}: to {self.name(t)}", space=t)
+            elif effect == Effect.CHAIN:
+                text = (f"{name}: end the chain" if t == NONE else
+                        f"{name}: {'start' if not self.chain else 'extend'} at {self.name(t)}")
+                a = act.effect_step(i, effect, text, space=None if t == NONE else t)
+            else:  # METAMORPHOSIS
+                text = (f"{name}: keep its type" if t == NONE
+                        else f"{name}: make it a {act.station_name(t)}")
+                a = act.effect_step(i, effect, text, station=None if t == NONE else t)
+            actions.append(a)
+        self._offer(Stage.EFFECT, p, f"{name}: choose", actions, targets)
+
+    def _on_effect(self, target: Any) -> None:
+        p = self.current
+        effect = self.effect_playing
+        n = self.num_players
+        self.next_step = self.resume
+        if effect == Effect.ACCELERATE:
+            orbit = self.board.orbit
+            self.eye = [(e - target) % orbit for e in self.eye]
+            self.log(f"Seat {p}: every mothership advances {target}")
+        elif effect == Effect.PILLAR:
+            self.pillar = target
+        elif effect == Effect.SACRIFICE:
+            for q in range(n):
+                count = self.dv[target * n + q]
+                self.dv[target * n + q] = 0
+                self.vapor[q] += count
+                self.momentum[q] += 2 * count
+            self.log(f"Seat {p} sacrifices the sundivers on {self.name(target)}")
+        elif effect == Effect.HATCH:
+            s, q = target
+            self.dv[s * n + q] -= 1
+            self.hold[q] += 1
+            self.dv[s * n + p] += 2
+            self.hold[p] -= 2
+        elif effect == Effect.CHAIN:
+            if target != NONE:
+                self.chain.append(target)
+                self.next_step = "effect"  # extend or end it
+                return
+            for k, space in enumerate(self.chain):
+                q = next(q for q in range(n) if self.dv[space * n + q])
+                self.momentum[q] += 1
+                if k % 2 == 0:  # the 1st, 3rd, ... sundiver is recalled
+                    self.dv[space * n + q] -= 1
+                    self.hold[q] += 1
+            self.log(f"Seat {p} plays CHAIN over {len(self.chain)} sundivers")
+            self.chain = []
+        elif effect == Effect.TELEPORT:
+            self.dv[self.focus * n + p] -= 1
+            self.dv[target * n + p] += 1
+            self.moves_left -= 3
+            self.uses = 1
+        elif effect == Effect.METAMORPHOSIS:
+            s = self.new_station
+            self.new_station = NONE
+            self.effect = NONE  # used once
+            if target != NONE:
+                self._remove_station(s)
+                self._put_station(s, target, p)
+                self.res_st[3 * p + target] -= 1
+
+    # -- move ------------------------------------------------------------------------------
+
+    def _move_options(self, p: int, probe: bool = False) -> list[tuple[Any, ...]]:
+        """The movement steps open to ``p`` now (any one of them when ``probe``)."""
+        n = self.num_players
+        dv = self.dv
+        board = self.board
+        gate = self.gate
+        options: list[tuple[Any, ...]] = []
+        left = self.moves_left if not probe else self.movement(p)
+        catapult = bool(self.free_cross)
+        portal = self.effect == Effect.PORTAL
+        launch = self._portal_spaces() if portal else board.launch[self.eye[p]]
+        hyper = self.effect == Effect.HYPERDRIVE
+        if left > 0 and self.hold[p] and not hyper:
+            for s in launch:
+                if dv[s * n + p] < MAX_STACK:
+                    options.append((_K.LAUNCH, s, NONE))
+                    if probe:
+                        return options
+        neighbours = board.neighbours
+        transcend = self.effect == Effect.TRANSCEND
+        ring = self.ring
+        if self.effect == NONE or self.effect in _PLAIN_MOVES:
+            # The usual case: flights through open edges, cached per gate layout.
+            flights = _flights(self.side, tuple(gate))
+            for s, count in enumerate(dv[p::n]):
+                if not count:
+                    continue
+                for option in flights[s]:
+                    if dv[option[2] * n + p] < MAX_STACK and left > 0:
+                        options.append(option)
+                        if probe:
+                            return options
+                if left > 0 and ring[s] == _CORE:
+                    options.append((_K.HURL, s, NONE))
+                    if probe:
+                        return options
+            return options
+        for s, count in enumerate(dv[p::n]):
+            if not count or (hyper and self.focus != NONE and s != self.focus):
+                continue
+            free = catapult and count > self.free_cross[s]
+            for t, e in neighbours[s]:
+                if e >= 0 and gate[e] == NONE and not transcend:
+                    if (self.effect == Effect.PUNCTURE and not self.punctured and left > 0
+                            and self.res_gates[p]):
+                        options.append((_K.PUNCTURE, s, t, e))
+                    continue
+                if dv[t * n + p] >= MAX_STACK:
+                    continue
+                if left > 0 or (free and e >= 0):
+                    options.append((_K.FLY, s, t, e))
+                    if probe:
+                        return options
+            if portal and left > 0 and s in launch:
+                for t in launch:  # PORTAL: the spaces by motherships are all adjacent
+                    if t != s and not board.adjacent(s, t) and dv[t * n + p] < MAX_STACK:
+                        options.append((_K.FLY, s, t, NONE))
+            if left > 0 and ring[s] == _CORE:
+                options.append((_K.HURL, s, NONE))
+                if probe:
+                    return options
+        if self.effect == Effect.JUGGERNAUT and left > 0:
+            sources = [self.juggernaut] if self.juggernaut != NONE else [
+                s for s in range(board.size) if self.st_owner[s] == p]
+            for s in sources:
+                for t, e in neighbours[s]:
+                    if (e < 0 or gate[e] != NONE) and self.st_type[t] == NONE:
+                        options.append((_K.FLY_STATION, s, t, e))
+                if self.ring[s] == _CORE:
+                    options.append((_K.HURL_STATION, s, NONE))
+        return options
+
+    def _cluster_and_teleport(self, p: int) -> list[tuple[Any, ...]]:
+        n = self.num_players
+        dv = self.dv
+        out: list[tuple[Any, ...]] = []
+        if self.effect == Effect.TELEPORT and not self.uses and self.moves_left >= 3:
+            out += [(_K.EFFECT_STEP, "teleport", s) for s, c in enumerate(dv[p::n]) if c]
+        elif self.effect == Effect.CLUSTER and self.uses < 2 and self.moves_left > 0:
+            for s, count in enumerate(dv[p::n]):
+                if count < 2:
+                    continue
+                for t, e in self.board.neighbours[s]:
+                    if (e < 0 or self.gate[e] != NONE) and dv[t * n + p] + count <= MAX_STACK:
+                        out.append((_K.EFFECT_STEP, "cluster", s, t, e))
+        return out
+
+    def _effect_move(self, p: int, option: tuple[Any, ...]) -> None:
+        n = self.num_players
+        self.next_step = "move"
+        self.moved = True
+        what = option[1]
+        if what == "fuel":
+            self.uses += 1
+            self.energy[p] -= 1
+            self.moves_left += 3
+        elif what == "cluster":
+            _, _, s, t, e = option
+            count = self.dv[s * n + p]
+            self.dv[s * n + p] = 0
+            self.dv[t * n + p] += count
+            self.moves_left -= 1
+            self.uses += 1
+            if e >= 0:
+                self._toll(p, e)
+        else:  # teleport: the destination next
+            self.focus = option[2]
+            self.effect_playing = int(Effect.TELEPORT)
+            self.resume, self.next_step = "move", "effect"
+
+    def _portal_spaces(self) -> tuple[int, ...]:
+        return tuple(sorted({s for e in self.eye for s in self.board.launch[e]}))
+
+    def _step_move(self) -> None:
+        p = self.current
+        options = self._move_options(p)
+        fuel = self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0
+        if not options and not fuel and not self._cluster_and_teleport(p):
+            self.next_step = "keep"
+            return
+        actions = act.steps(self.side, options)
+        if fuel:
+            options.append((_K.EFFECT_STEP, "fuel"))
+            actions.append(act.effect_step(len(actions), int(Effect.FUEL),
+                                           "FUEL: pay 1 energy for 3 movement points", amount=3))
+        for option in self._cluster_and_teleport(p):
+            options.append(option)
+            if option[1] == "teleport":
+                text = f"TELEPORT a sundiver from {self.name(option[2])}"
+                actions.append(act.effect_step(len(actions), int(Effect.TELEPORT), text,
+                                               space=option[2]))
+            else:
+                text = f"CLUSTER: all from {self.name(option[2])} -> {self.name(option[3])}"
+                actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
+                                               space=option[2], to_space=option[3]))
+        if self.moved:
+            options.append((_K.STOP,))
+            actions.append(act.simple(len(actions), _K.STOP, "Stop moving"))
+        self._offer(Stage.MOVE, p, f"move ({self.moves_left} points left)", actions, options)
+
+    def _on_move(self, option: tuple[Any, ...]) -> None:
+        p = self.current
+        n = self.num_players
+        kind = option[0]
+        if kind is _K.STOP:
+            self.next_step = "keep"
+            return
+        if kind is _K.EFFECT_STEP:
+            self._effect_move(p, option)
+            return
+        self.moved = True
+        self.next_step = "move"
+        dv = self.dv
+        if kind is _K.LAUNCH:
+            s = option[1]
+            self.moves_left -= 1
+            self.hold[p] -= 1
+            dv[s * n + p] += 1
+            if self.effect == Effect.CEREMONY and self.ring[s] == _OUTER:
+                self.energy[p] += 1
+        elif kind is _K.FLY:
+            _, s, t, e = option
+            cost = 1
+            if self.free_cross:
+                fc = self.free_cross
+                if e >= 0 and dv[s * n + p] > fc[s]:
+                    cost = 0  # CATAPULT: an unused sundiver crosses this gate for free
+                    fc[t] += 1
+                elif dv[s * n + p] == fc[s]:
+                    fc[s] -= 1
+                    fc[t] += 1
+            self.moves_left -= cost
+            dv[s * n + p] -= 1
+            dv[t * n + p] += 1
+            if e >= 0:
+                self._toll(p, e)
+            if self.effect == Effect.HYPERDRIVE:
+                self.focus = t
+                self.uses += 1
+                if self.uses % 3 == 0:
+                    self.energy[p] += 1
+            elif self.effect == Effect.PASSAGE and (s == self.focus or (
+                    self.focus == NONE and e >= 0)):
+                self.focus = t  # flights from its space move the passage sundiver
+                if e >= 0 and e not in self.crossed:
+                    self.crossed.append(e)
+                    self.momentum[p] += 1
+        elif kind is _K.HURL:
+            s = option[1]
+            self.moves_left -= 1
+            dv[s * n + p] -= 1
+            if self.free_cross and self.free_cross[s] > dv[s * n + p]:
+                self.free_cross[s] -= 1
+            self.vapor[p] += 1
+            self.momentum[p] += 2
+            self.log(f"Seat {p} hurls a sundiver from {self.name(s)}: +2 momentum")
+            self.draws += 1
+            self.hurl_draw = True
+        elif kind is _K.PUNCTURE:
+            _, s, t, e = option
+            self.moves_left -= 1
+            self.punctured = True
+            dv[s * n + p] -= 1
+            if self.free_cross and self.free_cross[s] > dv[s * n + p]:
+                self.free_cross[s] -= 1
+            self.reserve[p] += 1
+            self.gate[e] = p
+            self.res_gates[p] -= 1
+            self.log(f"Seat {p} punctures the barrier {self.name(s)}|{self.name(t)}: a gate")
+        elif kind is _K.FLY_STATION:
+            _, s, t, e = option
+            self.moves_left -= 1
+            owner, st = self.st_owner[s], self.st_type[s]
+            self.st_count[5 * owner + self.ring[s]] -= 1
+            self.st_type[s] = self.st_owner[s] = NONE
+            self._put_station(t, st, owner)
+            self.juggernaut = t
+            if e >= 0:
+                self._toll(p, e)
+        elif kind is _K.HURL_STATION:
+            s = option[1]
+            self.moves_left -= 1
+            self._remove_station(s)
+            self.juggernaut = NONE
+            self.effect = NONE  # the juggernaut is gone: no other station may fly
+            self.momentum[p] += 2
+            self.log(f"Seat {p} hurls its station from {self.name(s)}: +2 momentum")
+            self.draws += 1
+            self.hurl_draw = True
+
+    def _toll(self, p: int, e: int) -> None:
+        owner = self.gate[e]
+        if owner != NONE and owner != p and not self.tolls & (1 << owner):
+            self.tolls |= 1 << owner
+            self.energy[owner] += 1
+
+    # -- convert ---------------------------------------------------------------------------
+
+    def _conversions(self, p: int, probe: bool = False) -> list[tuple[Any, ...]]:
+        """Legal conversions: (station or NONE for a gate, space, used spaces, gate)."""
+        n = self.num_players
+        dv = self.dv
+        board = self.board
+        ring = self.ring
+        st_type = self.st_type
+        options: list[tuple[Any, ...]] = []
+        mine = [s for s, c in enumerate(dv[p::n]) if c]
+        if not mine:
+            return options
+        has = set(mine)
+        res = self.res_st
+        gates_left = self.res_gates[p] > 0
+        node_ok, foundry_ok, tower_ok = res[3 * p] > 0, res[3 * p + 1] > 0, res[3 * p + 2] > 0
+        if self.effect == Effect.INVADE and not self.moved:
+            for x in mine:
+                kind = st_type[x]
+                need = 3 if kind == TOWER else 2
+                if (kind >= 0 and self.st_owner[x] != p and dv[x * n + p] >= need
+                        and res[3 * p + kind]):
+                    options.append((INVADE, x, (x,) * need, NONE))
+                    if probe:
+                        return options
+        for x in range(board.size):
+            free = st_type[x] == NONE
+            if free and node_ok:
+                a, b = board.same_ring(x)
+                if a in has and b in has and a != b:
+                    options.append((NODE, x, (a, b), NONE))
+                    if probe:
+                        return options
+            if x not in has:
+                continue
+            if free and foundry_ok:
+                for y in board.same_ring(x):
+                    if y in has:
+                        options.append((FOUNDRY, x, (x, y), NONE))
+                        if probe:
+                            return options
+            if gates_left and ring[x] != _CORE and ring[x] != _OUTER:
+                ups = [y for y in board.outward(x) if y in has]
+                if ups:
+                    for w, e in board.neighbours[x]:
+                        if e >= 0 and ring[w] < ring[x] and self.gate[e] == NONE:
+                            for y in ups:
+                                options.append((NONE, x, (x, y), e))
+                                if probe:
+                                    return options
+            if free and tower_ok and ring[x] <= _CONV:
+                for y in board.outward(x):
+                    if y in has:
+                        for z in board.outward(y):
+                            if z in has:
+                                options.append((TOWER, x, (x, y, z), NONE))
+                                if probe:
+                                    return options
+        return options
+
+    def _step_convert(self) -> None:
+        p = self.current
+        options: list[tuple[Any, ...] | None] = list(self._conversions(p))
+        if not options:
+            self.next_step = "keep"
+            return
+        actions = [act.invade(i, self.side, o[1], len(o[2])) if o[0] == INVADE else
+                   act.conversion(i, self.side, None if o[0] == NONE else o[0], o[1], o[2],
+                                  None if o[3] == NONE else o[3])
+                   for i, o in enumerate(options) if o is not None]
+        if self.moved:  # the CASCADE extra conversion may be skipped
+            options.append(None)
+            actions.append(act.simple(len(actions), _K.SKIP, "No extra conversion"))
+        self._offer(Stage.CONVERT, p, "which conversion", actions, options)
+
+    def _on_convert(self, option: tuple[Any, ...] | None) -> None:
+        p = self.current
+        self.next_step = "keep"
+        if option is None:
+            return
+        n = self.num_players
+        kind, x, used, e = option
+        recall = self.moved  # the CASCADE conversion recalls its sundivers
+        for s in used:
+            self.dv[s * n + p] -= 1
+            if recall:
+                self.hold[p] += 1
+            else:
+                self.reserve[p] += 1
+        if kind == INVADE:
+            old = self.st_owner[x]
+            built = self.st_type[x]
+            self._remove_station(x)
+            self._put_station(x, built, p)
+            self.res_st[3 * p + built] -= 1
+            back = min(len(used), self.reserve[old])
+            self.reserve[old] -= back
+            self.hold[old] += back
+            deepest = self.ring[x]
+            self.log(f"Seat {p} invades the station on {self.name(x)}")
+        elif kind == NONE:
+            self.gate[e] = p
+            self.res_gates[p] -= 1
+            deepest = self.ring[self.board.barriers[e][1]]
+            self.log(f"Seat {p} converts a gate on {self.name(self.board.barriers[e][0])}|"
+                     f"{self.name(self.board.barriers[e][1])}")
+        else:
+            self._put_station(x, kind, p)
+            self.res_st[3 * p + kind] -= 1
+            deepest = self.ring[x]
+            self.log(f"Seat {p} converts a {act.station_name(kind)} on {self.name(x)}")
+            if self.effect == Effect.MOTIVATE and not self.moved:
+                self.new_station = x
+        self.draws += _CARDS[deepest]
+        if self.effect == Effect.MOTIVATE and self.new_station != NONE:
+            self.next_step = "motivate"
+        elif self.extra_convert and not self.moved:
+            self.moved = True  # marks the extra conversion as begun
+            self.next_step = "convert"
+
+    def _step_motivate(self) -> None:
+        p = self.current
+        x = self.new_station
+        self.new_station = NONE
+        self.effect = NONE
+        if not self._can_pay(p, self.st_type[x], _BASE[self.ring[x]]):
+            self.next_step = "keep"
+            return
+        actions = [act.at_space(0, _K.MOTIVATE, self.side, x),
+                   act.simple(1, _K.SKIP, "Do not activate it")]
+        self._offer(Stage.MOTIVATE, p, "MOTIVATE: activate the new station", actions,
+                    [x, NONE])
+
+    def _on_motivate(self, x: int) -> None:
+        self.next_step = "keep"
+        if x != NONE:
+            self._activate(self.current, x, recall=False, draw=False)
+
+    # -- activate --------------------------------------------------------------------------
+
+    def _can_pay(self, p: int, kind: int, amount: int) -> bool:
+        if kind == NODE:
+            return True
+        if kind == FOUNDRY:
+            return self.energy[p] >= amount and self.reserve[p] >= amount
+        return self.energy[p] >= amount
+
+    def _reward(self, p: int, kind: int, amount: int) -> None:
+        if kind == NODE:
+            self.energy[p] += amount
+        elif kind == FOUNDRY:
+            self.energy[p] -= amount
+            if self.effect == Effect.DUPLICATE and p == self.current:
+                amount += min(amount, self.reserve[p] - amount)  # the extras are free
+            self.reserve[p] -= amount
+            self.hold[p] += amount
+        else:
+            self.energy[p] -= amount
+            self.momentum[p] += amount
+
+    def _activations(self, p: int, kind: int, probe: bool = False) -> list[int]:
+        """Stations of ``kind`` (any kind: -1) that ``p`` may activate now."""
+        n = self.num_players
+        dv = self.dv
+        out: list[int] = []
+        st_type = self.st_type
+        pulse = self.effect == Effect.PULSE and not probe
+        activated = self.activated
+        if not pulse:  # the usual case: only stations under own sundivers, few of them
+            for s, count in enumerate(dv[p::n]):
+                if count and st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
+                        s not in activated) and self._can_pay(p, st_type[s],
+                                                               self._base_for(p, s)):
+                    out.append(s)
+                    if probe:
+                        return out
+            return out
+        for s, count in enumerate(dv[p::n]):
+            here = st_type[s]
+            if here < 0 or s in activated:
+                continue
+            # PULSE: every own orbit station, of any type, with or without a sundiver.
+            if not (pulse and self.st_owner[s] == p and self.ring[s] >= _INNER) and (
+                    not count or (kind >= 0 and here != kind)):
+                continue
+            if self._can_pay(p, here, self._base_for(p, s)):
+                out.append(s)
+                if probe:
+                    return out
+        return out
+
+    def _base_for(self, p: int, s: int) -> int:
+        base = _BASE[self.ring[s]]
+        if self.effect == Effect.AUGMENT and p == self.current:
+            extra = self.dv[s * self.num_players + p] - 1
+            if extra > 0:
+                base += extra * AUGMENT_EXTRA[self.board.ring_of[s]]
+        return base
+
+    def _step_activate(self) -> None:
+        p = self.current
+        options = self._activations(p, self.act_type)
+        if not options:
+            self._finish_activate()
+            return
+        actions = [act.at_space(i, _K.ACTIVATE_STATION, self.side, s)
+                   for i, s in enumerate(options)]
+        payloads: list[int] = list(options)
+        if self.activated:
+            payloads.append(NONE)
+            actions.append(act.simple(len(actions), _K.DONE, "Done activating"))
+        self._offer(Stage.ACTIVATE, p, "which station to activate", actions, payloads)
+
+    def _on_activate(self, s: int) -> None:
+        if s == NONE:
+            self._finish_activate()
+            return
+        p = self.current
+        if self.effect == Effect.SQUEEZE and self.st_owner[s] == p and self.dv[
+                s * self.num_players + p]:
+            # SQUEEZE: the station's cards are drawn first; the reward depends on them.
+            self.effect = NONE
+            self.dv[s * self.num_players + p] -= 1
+            self.hold[p] += 1
+            self.activated.append(s)
+            self.squeeze = s
+            self.squeeze_flares = self.flares
+            self.draws += _CARDS[self.ring[s]]
+            self.next_step = "squeeze"
+            return
+        present = self.dv[s * self.num_players + self.current] > 0
+        self._activate(self.current, s, recall=present, draw=True)
+        if not present:  # PULSE: an orbit station activated with no sundiver
+            self.activated.append(s)
+        self.next_step = "activate"
+        if self.effect == Effect.METAMORPHOSIS and self.st_owner[s] == self.current:
+            self.new_station = s
+            self.resume, self.next_step = "activate", "effect"
+
+    def _step_squeeze(self) -> None:
+        p, s = self.current, self.squeeze
+        self.squeeze = NONE
+        kind, ring = self.st_type[s], self.ring[s]
+        base, bonus = _BASE[ring], _BONUS[ring]
+        if self.flares > self.squeeze_flares:
+            if self._can_pay(p, kind, base):
+                self._reward(p, kind, base)
+            self._remove_station(s)
+            self.log(f"Seat {p} squeezes {self.name(s)}: a flare, the station is destroyed")
+        elif self._can_pay(p, kind, 2 * (base + bonus)):
+            self._reward(p, kind, 2 * (base + bonus))
+        elif self._can_pay(p, kind, base):
+            self._reward(p, kind, base)
+        self.next_step = "activate"
+
+    def _finish_activate(self) -> None:
+        self.draws += self.later_draws
+        self.later_draws = 0
+        self.next_step = "keep"
+
+    def _activate(self, p: int, s: int, recall: bool, draw: bool) -> None:
+        """``p`` activates station ``s``: base now, then the bonus questions."""
+        kind = self.st_type[s]
+        ring = self.ring[s]
+        base = self._base_for(p, s) if draw else _BASE[ring]
+        self._reward(p, kind, base)
+        if self.effect == Effect.SYNCHRONIZE and draw:
+            self.momentum[p] += 1
+        if recall:
+            self.dv[s * self.num_players + p] -= 1
+            self.hold[p] += 1
+            self.activated.append(s)
+        if draw:
+            self.later_draws += _CARDS[ring]
+        self.log(f"Seat {p} activates the {act.station_name(kind)} on {self.name(s)}: base {base}")
+        if _BONUS[ring]:
+            owner = self.st_owner[s]
+            self.bonus_space = s
+            self.bonus_asked = [owner] if owner == p else [owner, p]
+            self._ask_bonus()
+
+    def _ask_bonus(self) -> None:
+        s = self.bonus_space
+        kind = self.st_type[s]
+        amount = _BONUS[self.ring[s]]
+        while self.bonus_asked:
+            seat = self.bonus_asked[0]
+            if self._can_pay(seat, kind, amount):
+                actions = [act.bonus(0, True, amount, s, self.side),
+                           act.bonus(1, False, amount, s, self.side)]
+                self._offer(Stage.BONUS, seat, "take the bonus?", actions, [True, False])
+                return
+            self.bonus_asked.pop(0)
+        self.bonus_space = NONE
+
+    def _on_bonus(self, take: bool) -> None:
+        seat = self.bonus_asked.pop(0)
+        s = self.bonus_space
+        if take:
+            amount = _BONUS[self.ring[s]]
+            self._reward(seat, self.st_type[s], amount)
+            self.log(f"Seat {seat} takes the bonus of {amount} at {self.name(s)}")
+            self.bonus_asked = []
+            self.bonus_space = NONE
+        else:
+            self._ask_bonus()
+
+    # -- instability -----------------------------------------------------------------------
+
+    def _draw_one(self) -> None:
+        self.draws -= 1
+        suit = self.deck.pop()
+        self.drawn.append(suit)
+        p = self.current
+        if suit == self.pillar and self.effect == Effect.PILLAR:
+            self.momentum[p] += 3
+        if self.effect == Effect.CHANNEL and self.energy[p]:
+            self.energy[p] -= 1
+            self.momentum[p] += 1
+        if suit != FLARE:
+            return
+        self.flares += 1
+        if self.hurl_draw:
+            self.momentum[p] += 1
+        self.log(f"Seat {p} draws solar flare {self.flares}")
+        if self.flares == FLARES:
+            self._supernova()
+            return
+        for q in range(self.num_players):
+            if self.energy[q] >= HALVING_AT:
+                self.energy[q] -= self.energy[q] // 2
+        n = self.num_players
+        for k in range(n):
+            q = (p + k) % n
+            for s in range(self.board.first[Ring.OUTER], self.board.size):
+                if self.st_owner[s] == q:
+                    self.orbital.append((q, s))
+
+    def _supernova(self) -> None:
+        # The 13th flare: towers in outer orbit activate, then the game is over.
+        for s in range(self.board.first[Ring.OUTER], self.board.size):
+            owner = self.st_owner[s]
+            if self.st_type[s] == TOWER and self.energy[owner] >= 1:
+                self._reward(owner, TOWER, 1)
+        self.draws = 0
+        self.orbital = []
+        self.termination = Termination.NORMAL
+        self.log("The 13th solar flare: the Sun goes supernova")
+
+    def _offer_orbital(self) -> None:
+        q, s = self.orbital.pop(0)
+        if self.st_owner[s] != q or not self._can_pay(q, self.st_type[s], _BASE[_OUTER]):
+            return
+        actions = [act.at_space(0, _K.ORBITAL_ACTIVATE, self.side, s),
+                   act.simple(1, _K.ORBITAL_SKIP, "Skip the orbital activation")]
+        self._offer(Stage.ORBITAL, q, "solar flare: activate your outer orbit station?",
+                    actions, [s, NONE])
+
+    def _on_orbital(self, s: int) -> None:
+        if s != NONE:
+            self._reward(self.st_owner[s], self.st_type[s], _BASE[_OUTER])
+
+    def _step_keep(self) -> None:
+        if self.draws or self.later_draws:
+            self.draws += self.later_draws
+            self.later_draws = 0
+            self.next_step = "keep"
+            return
+        self.hurl_draw = False
+        p = self.current
+        if not self.drawn:
+            self.next_step = "orbit"
+            return
+        choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
+        actions = [act.keep(i, suit) for i, suit in enumerate(choices)]
+        self._offer(Stage.KEEP, p, "which instability card to keep", actions, choices)
+
+    def _on_keep(self, suit: int) -> None:
+        p = self.current
+        cards = self.drawn + ([self.held[p]] if self.held[p] != NONE else [])
+        cards.remove(suit)
+        self.discards.extend(cards)
+        self.held[p] = suit
+        self.drawn = []
+        self.next_step = "orbit"
+
+    def _step_orbit(self) -> None:
+        p = self.current
+        if self.drawn:  # nothing kept (no decision): the drawn cards are discarded
+            self.discards.extend(self.drawn)
+            self.drawn = []
+        self.eye[p] = (self.eye[p] - 1) % self.board.orbit
+        self.current = (p + 1) % self.num_players
+        self.next_step = "turn"

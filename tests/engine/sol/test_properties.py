@@ -1,0 +1,119 @@
+"""Properties over random playouts: conservation, no leaks, replays, cheap clones, endings."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import pytest
+
+from engine import Termination
+from engine.sol import GAME, SolState
+
+
+def check_conservation(st: SolState) -> None:
+    n = st.num_players
+    for p in range(n):
+        assert st.hold[p] + st.reserve[p] + st.on_board(p) + st.vapor[p] == 13
+        assert min(st.hold[p], st.reserve[p], st.energy[p], st.momentum[p]) >= 0
+        assert st.res_gates[p] + st.gate.count(p) == 5
+        for kind in range(3):
+            built = sum(1 for s in range(st.board.size)
+                        if st.st_owner[s] == p and st.st_type[s] == kind)
+            assert st.res_st[3 * p + kind] + built == 3
+    assert all(0 <= c <= 5 for c in st.dv)
+    assert len(st.deck) + len(st.discards) + len(st.drawn) + sum(
+        1 for h in st.held if h >= 0) == 13 * len(st.suits)
+
+
+def playout(players: int, seed: int, options: dict | None = None, every=None) -> tuple:
+    rng = random.Random(seed)
+    st = GAME.new_match(players, seed, options)
+    steps = []
+    while pending := st.pending():
+        step = {s: rng.choice(d.legal).id for s, d in pending.items()}
+        st.apply(step)
+        steps.append(step)
+        if every is not None:
+            every(st)
+    return st, steps
+
+
+@pytest.mark.parametrize("players, vestigial, effects", [
+    (2, True, "blue"), (3, False, "blue"), (4, True, "all"), (5, False, "all"), (2, False, "all")])
+def test_conservation_at_every_step(players: int, vestigial: bool, effects: str) -> None:
+    st, _ = playout(players, 11, {"vestigial": vestigial, "effects": effects},
+                    every=check_conservation)
+    assert st.result().termination is Termination.NORMAL
+
+
+def test_reordering_the_undrawn_deck_changes_no_observation() -> None:
+    rng = random.Random(5)
+    st = GAME.new_match(3, 5)
+    seats = [None, 0, 1, 2]
+    checked = 0
+    while pending := st.pending():
+        if rng.random() < 0.05:
+            other = st.clone()
+            rng.shuffle(other.deck)
+            if other.deck != st.deck:
+                checked += 1
+                for seat in seats:
+                    assert other.observation(seat) == st.observation(seat)
+                    assert ([a.text for d in other.pending().values() for a in d.legal]
+                            == [a.text for d in pending.values() for a in d.legal])
+        st.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+    assert checked > 20
+
+
+def test_replay_reproduces_a_match_and_the_snapshot_holds_the_deck() -> None:
+    st, steps = playout(4, 8, {"vestigial": False})
+    again = GAME.replay(4, 8, {"vestigial": False}, steps)
+    assert again.snapshot() == st.snapshot()
+    other = GAME.new_match(4, 8, {"vestigial": False})
+    other.deck.reverse()
+    assert other.snapshot() != GAME.new_match(4, 8, {"vestigial": False}).snapshot()
+
+
+def test_clone_is_cheap_and_independent() -> None:
+    st, _ = playout(3, 2, {"turn_limit": 60})
+    assert st.result().termination is Termination.TURN_LIMIT
+    st = GAME.new_match(5, 2)
+    rng = random.Random(1)
+    for _ in range(400):
+        st.apply({s: rng.choice(d.legal).id for s, d in st.pending().items()})
+    twin = st.clone()
+    assert twin.snapshot() == st.snapshot()
+    step = {s: d.legal[0].id for s, d in st.pending().items()}
+    st.apply(step)
+    assert twin.snapshot() != st.snapshot()
+    twin.apply(step)
+    assert twin.snapshot() == st.snapshot()
+    start = time.process_time()
+    for _ in range(200):
+        st.clone()
+    cheap = time.process_time() - start
+    start = time.process_time()
+    for _ in range(20):
+        copy.deepcopy(st)
+    deep = (time.process_time() - start) * 10
+    assert cheap * 20 < deep, (cheap, deep)
+
+
+# 1,000 short playouts (the first 16 turns: setup, vestigial structures, the opening) per
+# player count and vestigial option, and full playouts to the 13th flare; a full random match
+# is ~3,000 decisions, so 1,000 full ones per configuration would take ~20 CPU minutes (see
+# RULES.md and the report).
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("vestigial", [True, False])
+def test_many_random_playouts_end_cleanly(players: int, vestigial: bool) -> None:
+    for seed in range(1000):
+        st, _ = playout(players, seed, {"vestigial": vestigial, "turn_limit": 16})
+        assert st.result().termination is Termination.TURN_LIMIT
+    for seed in range(3):
+        st, steps = playout(players, 5000 + seed, {"vestigial": vestigial})
+        assert st.result().termination is Termination.NORMAL and st.flares == 13
+        assert GAME.replay(players, 5000 + seed, {"vestigial": vestigial},
+                           steps).snapshot() == st.snapshot()
