@@ -29,7 +29,6 @@ from ._data import (
     PLANETS,
     RESOURCE_CAP,
     VICTORY_POINTS,
-    DieFace,
     Resource,
     Track,
     row_size,
@@ -223,7 +222,7 @@ class GalaxiesState(GameState):
                 action = cache[(i, opt)] = Action(i, text, detail)
             legal.append(action)
         stage = self.stack[-1][0]
-        return Decision(self._seat, _PROMPTS.get(stage, stage), tuple(legal), stage)
+        return Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self._seat].id)
@@ -1378,7 +1377,7 @@ _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "disca
            "gort_to", "hire", "hire_with", "replace_ship")
 _OPTIONS = {s: getattr(GalaxiesState, f"_opts_{s}") for s in _STAGES}
 _HANDLERS = {s: getattr(GalaxiesState, f"_do_{s}") for s in _STAGES}
-_PROMPTS = {
+_PROMPTS: dict[str, str] = {
     "mission": "Keep one of your two secret missions",
     "turn": "Activate a die, reroll, convert, hire, or end the turn",
     "reroll": "Choose dice to reroll",
