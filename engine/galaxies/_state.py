@@ -48,7 +48,6 @@ ANY = -1  # "any track"
 _FREE, _PAID, _ZALAX = 0, 1, 2  # how a reroll is paid
 MOVE, ENERGY, CULTURE, DIPLOMACY, ECONOMY, UTILIZE = range(6)
 _E, _C = 0, 1
-K = ActionKind
 _DIP, _ECO = 0, 1
 _TRACK = tuple(0 if p.track is Track.DIPLOMACY else 1 for p in PLANETS)
 _RES = tuple(0 if p.resource is Resource.ENERGY else 1 for p in PLANETS)
@@ -58,7 +57,54 @@ _OWN_TURN_ONLY = frozenset(
     {"reroll", "dice_for_resources", "repeat_action", "set_die", "follow_culture",
      "follow_energy", "costly_follow"})
 _BORROWERS = frozenset({"borrow_row", "borrow_colony_culture", "borrow_colony_energy"})
-_A = PilotAbility
+# Members as module constants: Enum attribute access through the class is slow in hot loops.
+K_ACTIVATE = ActionKind.ACTIVATE
+K_ADVANCE = ActionKind.ADVANCE
+K_CHOOSE_FACE = ActionKind.CHOOSE_FACE
+K_CHOOSE_MISSION = ActionKind.CHOOSE_MISSION
+K_CHOOSE_PLANET = ActionKind.CHOOSE_PLANET
+K_CONVERT = ActionKind.CONVERT
+K_CONVERT_AMOUNT = ActionKind.CONVERT_AMOUNT
+K_CONVERT_SPEND = ActionKind.CONVERT_SPEND
+K_DECLINE = ActionKind.DECLINE
+K_DISCARD_DIE = ActionKind.DISCARD_DIE
+K_DRAW = ActionKind.DRAW
+K_END_TURN = ActionKind.END_TURN
+K_EXPLORE = ActionKind.EXPLORE
+K_FOLLOW = ActionKind.FOLLOW
+K_GO_HOME = ActionKind.GO_HOME
+K_HIRE = ActionKind.HIRE
+K_HIRE_PILOT = ActionKind.HIRE_PILOT
+K_HIRE_WITH = ActionKind.HIRE_WITH
+K_KEEP = ActionKind.KEEP
+K_LAND = ActionKind.LAND
+K_MOVE_SHIP = ActionKind.MOVE_SHIP
+K_ORBIT = ActionKind.ORBIT
+K_PASS_ON = ActionKind.PASS_ON
+K_PAY = ActionKind.PAY
+K_REGRESS = ActionKind.REGRESS
+K_REPLACE_SHIP = ActionKind.REPLACE_SHIP
+K_REROLL = ActionKind.REROLL
+K_REROLL_DIE = ActionKind.REROLL_DIE
+K_ROLL = ActionKind.ROLL
+K_SET_DIE = ActionKind.SET_DIE
+K_SET_FACE = ActionKind.SET_FACE
+K_TAKE_DISCARD = ActionKind.TAKE_DISCARD
+K_TAKE_FROM = ActionKind.TAKE_FROM
+K_UPGRADE = ActionKind.UPGRADE
+K_USE_COLONY = ActionKind.USE_COLONY
+A_ADVANCE_BONUS = PilotAbility.ADVANCE_BONUS
+A_ANY_TRACK = PilotAbility.ANY_TRACK
+A_BOTH_RESOURCES = PilotAbility.BOTH_RESOURCES
+A_CHEAP_FOLLOW = PilotAbility.CHEAP_FOLLOW
+A_DANGER_SHIELD = PilotAbility.DANGER_SHIELD
+A_EXPLORE_CULTURE = PilotAbility.EXPLORE_CULTURE
+A_EXTRA_YIELD = PilotAbility.EXTRA_YIELD
+A_MOVE_ENERGY = PilotAbility.MOVE_ENERGY
+A_ORBIT_START = PilotAbility.ORBIT_START
+A_STEADFAST = PilotAbility.STEADFAST
+A_THEFT_IMMUNE = PilotAbility.THEFT_IMMUNE
+A_UPGRADE_DISCOUNT = PilotAbility.UPGRADE_DISCOUNT
 _Opt = tuple[Any, ...]
 
 
@@ -66,29 +112,29 @@ def _describe(opt: _Opt, content: Content) -> tuple[str, GalaxiesActionDetail]:
     """Text and typed detail of an option tuple (kind, a, b, c)."""
     kind, a, b, c = opt
     D = GalaxiesActionDetail
-    if kind is K.ACTIVATE:
+    if kind is K_ACTIVATE:
         return f"Activate a {FACE_NAMES[a]} die", D(kind, face=FACES[a])
-    if kind is K.END_TURN:
+    if kind is K_END_TURN:
         return "End the turn", D(kind)
-    if kind is K.FOLLOW:
+    if kind is K_FOLLOW:
         return f"Follow for {a} culture", D(kind, amount=a)
-    if kind is K.DECLINE:
+    if kind is K_DECLINE:
         return "Pass", D(kind)
-    if kind is K.MOVE_SHIP:
+    if kind is K_MOVE_SHIP:
         return f"Ship {a + 1}", D(kind, ship=a)
-    if kind is K.LAND:
+    if kind is K_LAND:
         return f"Land on {PLANETS[a].name}", D(kind, planet=a)
-    if kind is K.ORBIT:
+    if kind is K_ORBIT:
         return f"Orbit {PLANETS[a].name}", D(kind, planet=a)
-    if kind is K.GO_HOME:
+    if kind is K_GO_HOME:
         return "Return to your galaxy", D(kind)
-    if kind is K.EXPLORE:
+    if kind is K_EXPLORE:
         return "Explore", D(kind)
-    if kind is K.ADVANCE:
+    if kind is K_ADVANCE:
         return f"Advance ship {a + 1} by {b}", D(kind, ship=a, amount=b)
-    if kind is K.REGRESS:
+    if kind is K_REGRESS:
         return f"Move seat {a}'s ship {b + 1} back {c}", D(kind, seat=a, ship=b, amount=c)
-    if kind is K.UPGRADE:
+    if kind is K_UPGRADE:
         if c == 1:
             res = Resource.ENERGY if b == 0 else Resource.CULTURE if a == 0 else None
             return (f"Upgrade the empire paying {a} energy and {b} culture",
@@ -96,48 +142,48 @@ def _describe(opt: _Opt, content: Content) -> tuple[str, GalaxiesActionDetail]:
         res = Resource.ENERGY if a else Resource.CULTURE
         return f"Upgrade the empire paying {a or b} {res.name.lower()}", D(kind, amount=a,
                                                                            resource=res)
-    if kind is K.USE_COLONY:
+    if kind is K_USE_COLONY:
         return f"Use {PLANETS[a].name} (seat {b})", D(kind, planet=a, seat=b)
-    if kind is K.CHOOSE_MISSION:
+    if kind is K_CHOOSE_MISSION:
         return f"Keep the mission {MISSIONS[a].name}", D(kind, mission=a)
-    if kind in (K.REROLL_DIE, K.CONVERT_SPEND, K.SET_DIE, K.DISCARD_DIE, K.SET_FACE,
-                K.CHOOSE_FACE):
-        verb = {K.REROLL_DIE: "Reroll", K.CONVERT_SPEND: "Put in the converter",
-                K.SET_DIE: "Set", K.DISCARD_DIE: "Discard", K.SET_FACE: "Turn it to",
-                K.CHOOSE_FACE: "Take the action"}[kind]
+    if kind in (K_REROLL_DIE, K_CONVERT_SPEND, K_SET_DIE, K_DISCARD_DIE, K_SET_FACE,
+                K_CHOOSE_FACE):
+        verb = {K_REROLL_DIE: "Reroll", K_CONVERT_SPEND: "Put in the converter",
+                K_SET_DIE: "Set", K_DISCARD_DIE: "Discard", K_SET_FACE: "Turn it to",
+                K_CHOOSE_FACE: "Take the action"}[kind]
         return f"{verb} {FACE_NAMES[a]}", D(kind, face=FACES[a])
-    if kind is K.REROLL:
+    if kind is K_REROLL:
         return "Reroll dice" + (" (1 energy)" if a else " (free)"), D(kind, amount=a)
-    if kind is K.ROLL:
+    if kind is K_ROLL:
         return "Roll the chosen dice", D(kind)
-    if kind is K.CONVERT:
+    if kind is K_CONVERT:
         return "Use the converter", D(kind)
-    if kind is K.HIRE:
+    if kind is K_HIRE:
         return "Hire a pilot", D(kind)
-    if kind is K.HIRE_PILOT:
+    if kind is K_HIRE_PILOT:
         return f"Hire {content.pilots[a].name}", D(kind, pilot=a)
-    if kind is K.HIRE_WITH:
+    if kind is K_HIRE_WITH:
         st = ShipType(c)
         return (f"With {b} {FACE_NAMES[a]} dice, on the {st.name.title()}",
                 D(kind, face=FACES[a], amount=b, ship_type=st))
-    if kind is K.REPLACE_SHIP:
+    if kind is K_REPLACE_SHIP:
         return f"Replace ship {a + 1}", D(kind, ship=a)
-    if kind is K.TAKE_DISCARD:
+    if kind is K_TAKE_DISCARD:
         return f"Take {content.cards[a].name} from the discard", D(kind, card=a)
-    if kind is K.DRAW:
+    if kind is K_DRAW:
         return "Draw from the exploration deck", D(kind)
-    if kind is K.KEEP:
+    if kind is K_KEEP:
         return f"Keep {content.cards[a].name}", D(kind, card=a)
-    if kind is K.PASS_ON:
+    if kind is K_PASS_ON:
         return f"Discard {content.cards[a].name} and draw again", D(kind, card=a)
-    if kind is K.TAKE_FROM:
+    if kind is K_TAKE_FROM:
         res = Resource(b)
         return f"Take 1 {res.name.lower()} from seat {a}", D(kind, seat=a, resource=res)
-    if kind is K.CONVERT_AMOUNT:
+    if kind is K_CONVERT_AMOUNT:
         return f"Amount {a}", D(kind, amount=a)
-    if kind is K.CHOOSE_PLANET:
+    if kind is K_CHOOSE_PLANET:
         return f"Choose {PLANETS[a].name}", D(kind, planet=a)
-    if kind is K.PAY:
+    if kind is K_PAY:
         return f"Pay for {PLANETS[a].name}'s ability", D(kind, planet=a)
     raise AssertionError(kind)  # pragma: no cover
 
@@ -195,7 +241,7 @@ class GalaxiesState(GameState):
         self.termination: Termination | None = None
         self.stack: list[_Opt] = [("mission", s) for s in reversed(range(n))]
         self._opts: list[_Opt] = []
-        self._decision: Decision | None = None
+        self._pend: dict[int, Decision] | None = None
         self._seat = -1
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
@@ -203,26 +249,32 @@ class GalaxiesState(GameState):
     # -- the engine contract -------------------------------------------------------------
 
     def _pending(self) -> dict[int, Decision]:
-        if self._seat < 0:
-            return {}
-        decision = self._decision
-        if decision is None:
-            decision = self._decision = self._build()
-        return {self._seat: decision}
+        pending = self._pend
+        if pending is None:
+            if self._seat < 0:
+                return {}
+            pending = self._pend = {self._seat: self._build()}
+        return pending
 
     def _build(self) -> Decision:
-        cache = _ACTIONS
+        stage = self.stack[-1][0]
+        key = (self._seat, stage, id(self.content), *self._opts)
+        decision = _DECISIONS.get(key)
+        if decision is not None:
+            return decision
         legal = []
         for i, opt in enumerate(self._opts):
-            action = cache.get((i, opt))
+            action = _ACTIONS.get((i, opt))
             if action is None:
                 text, detail = _describe(opt, self.content)
-                if len(cache) > 200_000:
-                    cache.clear()
-                action = cache[(i, opt)] = Action(i, text, detail)
+                if len(_ACTIONS) > 100_000:
+                    _ACTIONS.clear()
+                action = _ACTIONS[(i, opt)] = Action(i, text, detail)
             legal.append(action)
-        stage = self.stack[-1][0]
-        return Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
+        if len(_DECISIONS) > 100_000:
+            _DECISIONS.clear()
+        decision = _DECISIONS[key] = Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
+        return decision
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self._seat].id)
@@ -446,7 +498,7 @@ class GalaxiesState(GameState):
                 self._end_turn()
                 if self.termination is not None:
                     self._seat = -1
-                    self._decision = None
+                    self._pend = None
                     return
                 continue
             frame = self.stack[-1]
@@ -462,20 +514,19 @@ class GalaxiesState(GameState):
                 continue
             self._opts = opts
             self._seat = seat
-            self._decision = None
+            self._pend = None
             return
 
     def _choose(self, index: int) -> None:
         opt = self._opts[index]
         frame = self.stack.pop()
         seat = self._seat
-        self._decision = None
+        self._pend = None
         _HANDLERS[frame[0]](self, frame, seat, opt)
-        self._check_end(seat)
 
     def _check_end(self, actor: int) -> None:
-        # Only the seat that just acted can have gained VP (colonies, upgrades, pilots, cards).
-        if not self.end_triggered and actor >= 0 and self.vp(actor) >= VICTORY_POINTS:
+        # Called where VP change: a colony, an upgrade, a pilot's ship, an exploration card.
+        if not self.end_triggered and self.vp(actor) >= VICTORY_POINTS:
             self._trigger(actor, f"seat {actor} reaches {self.vp(actor)} VP: the last round")
 
     def _trigger(self, p: int, text: str) -> None:
@@ -515,48 +566,48 @@ class GalaxiesState(GameState):
 
     def _opts_mission(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         s = frame[1]
-        return s, [(K.CHOOSE_MISSION, m, 0, 0) for m in self.offers[s]]
+        return s, [(K_CHOOSE_MISSION, m, 0, 0) for m in self.offers[s]]
 
     def _opts_turn(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
         dice = self.dice
-        opts = [(K.ACTIVATE, f, 0, 0) for f in sorted(set(dice))]
+        opts = [(K_ACTIVATE, f, 0, 0) for f in sorted(set(dice))]
         if dice and (self.free_reroll or self.energy[p] >= 1):
-            opts.append((K.REROLL, 0 if self.free_reroll else 1, 0, 0))
+            opts.append((K_REROLL, 0 if self.free_reroll else 1, 0, 0))
         if len(dice) >= 3 and not self.converter_used:
-            opts.append((K.CONVERT, 0, 0, 0))
-        if self.expansion and len(dice) >= 2 and self._hire_choices(p):
-            opts.append((K.HIRE, 0, 0, 0))
-        opts.append((K.END_TURN, 0, 0, 0))
+            opts.append((K_CONVERT, 0, 0, 0))
+        if self.expansion and len(dice) >= 2 and self._can_hire(p):
+            opts.append((K_HIRE, 0, 0, 0))
+        opts.append((K_END_TURN, 0, 0, 0))
         return p, opts
 
     def _opts_reroll(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, chosen, mode = frame
-        opts = [(K.REROLL_DIE, f, 0, 0) for f in sorted(set(self.dice))
+        opts = [(K_REROLL_DIE, f, 0, 0) for f in sorted(set(self.dice))
                 if self.dice.count(f) > chosen.count(f)]
         if chosen:
-            opts.append((K.ROLL, 0, 0, 0))
+            opts.append((K_ROLL, 0, 0, 0))
         elif mode == _ZALAX:  # "any number": none at all is a choice of the planet's reroll
-            opts.append((K.DECLINE, 0, 0, 0))
+            opts.append((K_DECLINE, 0, 0, 0))
         return p, opts
 
     def _opts_convert(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
-        return p, [(K.CONVERT_SPEND, f, 0, 0) for f in sorted(set(self.dice))]
+        return p, [(K_CONVERT_SPEND, f, 0, 0) for f in sorted(set(self.dice))]
 
     def _opts_set_die(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
-        return p, [(K.SET_DIE, f, 0, 0) for f in sorted(set(self.dice))]
+        return p, [(K_SET_DIE, f, 0, 0) for f in sorted(set(self.dice))]
 
     def _opts_set_face(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, old = frame
-        return p, [(K.SET_FACE, f, 0, 0) for f in range(6) if f != old]
+        return p, [(K_SET_FACE, f, 0, 0) for f in range(6) if f != old]
 
     def _opts_discard_dice(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, left = frame
-        opts = [(K.DISCARD_DIE, f, 0, 0) for f in sorted(set(self.dice))]
+        opts = [(K_DISCARD_DIE, f, 0, 0) for f in sorted(set(self.dice))]
         if left == 2:
-            opts.append((K.DECLINE, 0, 0, 0))
+            opts.append((K_DECLINE, 0, 0, 0))
         return p, opts
 
     def _opts_follow(self, frame: _Opt) -> tuple[int, list[_Opt]]:
@@ -567,7 +618,7 @@ class GalaxiesState(GameState):
             if self.culture[s] >= cost:
                 if order is not frame[3]:
                     self.stack[-1] = ("follow", active, face, order, free)
-                return s, [(K.FOLLOW, cost, 0, 0), (K.DECLINE, 0, 0, 0)]
+                return s, [(K_FOLLOW, cost, 0, 0), (K_DECLINE, 0, 0, 0)]
             order = order[1:]
         return -1, []
 
@@ -575,15 +626,15 @@ class GalaxiesState(GameState):
         if free:
             return 0
         cost = 2 if self.nibiru and active == self.current else 1
-        if self.expansion:
+        if self.expansion and any(self.stype[s]):
             for k in range(4):
-                if self.stype[s][k] and self._ability(s, k) is _A.CHEAP_FOLLOW:
+                if self.stype[s][k] and self._ability(s, k) is A_CHEAP_FOLLOW:
                     cost -= self._amount(s, k)
         return max(cost, 0)
 
     def _opts_move_ship(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, exclude, _second = frame
-        return p, [(K.MOVE_SHIP, k, 0, 0) for k in range(4)
+        return p, [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
                    if self.where[p][k] != LOCKED and k != exclude]
 
     def _opts_move_to(self, frame: _Opt) -> tuple[int, list[_Opt]]:
@@ -597,25 +648,25 @@ class GalaxiesState(GameState):
             if planet == here:
                 continue
             if planet not in surface:
-                opts.append((K.LAND, planet, 0, 0))
+                opts.append((K_LAND, planet, 0, 0))
             if planet not in orbits:
-                opts.append((K.ORBIT, planet, 0, 0))
+                opts.append((K_ORBIT, planet, 0, 0))
         if here != HOME:
-            opts.append((K.GO_HOME, 0, 0, 0))
+            opts.append((K_GO_HOME, 0, 0, 0))
         if self.expansion and here != EXPLORING:
-            opts.append((K.EXPLORE, 0, 0, 0))
+            opts.append((K_EXPLORE, 0, 0, 0))
         return p, opts
 
     def _opts_explore(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
-        opts = [(K.TAKE_DISCARD, c, 0, 0) for c in self.ex_discard]
+        opts = [(K_TAKE_DISCARD, c, 0, 0) for c in self.ex_discard]
         if self.ex_deck:
-            opts.append((K.DRAW, 0, 0, 0))
+            opts.append((K_DRAW, 0, 0, 0))
         return p, opts
 
     def _opts_drawn(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, _k, card = frame
-        return p, [(K.KEEP, card, 0, 0), (K.PASS_ON, card, 0, 0)]
+        return p, [(K_KEEP, card, 0, 0), (K_PASS_ON, card, 0, 0)]
 
     def _advance_targets(self, p: int, track: int, by_die: bool, exclude: int) -> list[int]:
         out = []
@@ -624,13 +675,13 @@ class GalaxiesState(GameState):
             if w < 0 or not self.orbit[p][k] or k == exclude:
                 continue
             if track == ANY or _TRACK[w] == track or (
-                    by_die and self.stype[p][k] and self._ability(p, k) is _A.ANY_TRACK):
+                    by_die and self.stype[p][k] and self._ability(p, k) is A_ANY_TRACK):
                 out.append(k)
         return out
 
     def _opts_advance(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, track, amount, by_die, exclude = frame
-        return p, [(K.ADVANCE, k, amount, 0)
+        return p, [(K_ADVANCE, k, amount, 0)
                    for k in self._advance_targets(p, track, by_die, exclude)]
 
     def _regress_targets(self, p: int, track: int, opponents: bool,
@@ -644,21 +695,21 @@ class GalaxiesState(GameState):
                 if (w < 0 or not self.orbit[q][k] or self.pos[q][k] == 0
                         or (q, k) == exclude or (track != ANY and _TRACK[w] != track)):
                     continue
-                if self.stype[q][k] and self._ability(q, k) is _A.STEADFAST:
+                if self.stype[q][k] and self._ability(q, k) is A_STEADFAST:
                     continue
                 out.append((q, k))
         return out
 
     def _opts_regress(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, track, amount, count, exclude = frame
-        return p, [(K.REGRESS, q, k, amount)
+        return p, [(K_REGRESS, q, k, amount)
                    for q, k in self._regress_targets(p, track, True, exclude)]
 
     def _upgrade_cost(self, p: int, discount: int) -> int:
         cost = EMPIRE[self.level[p]].cost - discount
         if self.expansion:
             for k in range(4):
-                if self.stype[p][k] and self._ability(p, k) is _A.UPGRADE_DISCOUNT:
+                if self.stype[p][k] and self._ability(p, k) is A_UPGRADE_DISCOUNT:
                     cost -= self._amount(p, k)
         return max(cost, 1)
 
@@ -668,46 +719,46 @@ class GalaxiesState(GameState):
         cost = self._upgrade_cost(p, discount)
         e, c = self.energy[p], self.culture[p]
         if mixed:
-            return [(K.UPGRADE, x, cost - x, 1) for x in range(cost + 1)
+            return [(K_UPGRADE, x, cost - x, 1) for x in range(cost + 1)
                     if x <= e and cost - x <= c]
         opts = []
         if e >= cost:
-            opts.append((K.UPGRADE, cost, 0, 0))
+            opts.append((K_UPGRADE, cost, 0, 0))
         if c >= cost:
-            opts.append((K.UPGRADE, 0, cost, 0))
+            opts.append((K_UPGRADE, 0, cost, 0))
         return opts
 
     def _opts_utilize(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
         opts = self._upgrade_opts(p, 0, False)
-        opts += [(K.USE_COLONY, c, p, 0) for c in self.colonies[p] if self._usable(p, c)]
+        opts += [(K_USE_COLONY, c, p, 0) for c in self.colonies[p] if self._usable(p, c)]
         if opts:
-            opts.append((K.DECLINE, 0, 0, 0))
+            opts.append((K_DECLINE, 0, 0, 0))
         return p, opts
 
     def _opts_upgrade(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, discount, mixed = frame
         opts = self._upgrade_opts(p, discount, mixed)
         if opts:
-            opts.append((K.DECLINE, 0, 0, 0))
+            opts.append((K_DECLINE, 0, 0, 0))
         return p, opts
 
     def _opts_pay(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, planet = frame
-        return p, [(K.PAY, planet, 0, 0), (K.DECLINE, 0, 0, 0)]
+        return p, [(K_PAY, planet, 0, 0), (K_DECLINE, 0, 0, 0)]
 
     def _opts_bury(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
         busy = {self.where[q][k] for q in range(self.num_players) for k in range(4)}
-        opts = [(K.CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in busy]
+        opts = [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in busy]
         if opts and self.deck:
-            return p, [*opts, (K.DECLINE, 0, 0, 0)]
+            return p, [*opts, (K_DECLINE, 0, 0, 0)]
         return p, []
 
     def _opts_take_from(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, res = frame
         pool = self.energy if res == _E else self.culture
-        return p, [(K.TAKE_FROM, q, res, 0) for q in range(self.num_players)
+        return p, [(K_TAKE_FROM, q, res, 0) for q in range(self.num_players)
                    if q != p and pool[q] > 0 and not self._immune(q)]
 
     def _opts_convert_res(self, frame: _Opt) -> tuple[int, list[_Opt]]:
@@ -717,94 +768,119 @@ class GalaxiesState(GameState):
         top = min(have, room)
         if top <= 0:
             return p, []
-        return p, [(K.CONVERT_AMOUNT, a, 0, 0) for a in range(top + 1)]
+        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(top + 1)]
 
     def _opts_borrow_row(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
-        opts = [(K.CHOOSE_PLANET, c, 0, 0) for c in self.row
+        opts = [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row
                 if _ABILITY[c] not in _BORROWERS and self._usable(p, c)]
-        return p, [*opts, (K.DECLINE, 0, 0, 0)] if opts else []
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
 
     def _opts_borrow_colony(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, res = frame
         if (self.energy if res == _E else self.culture)[p] < 1:
             return p, []
-        opts = [(K.USE_COLONY, c, q, 0) for q in range(self.num_players) if q != p
+        opts = [(K_USE_COLONY, c, q, 0) for q in range(self.num_players) if q != p
                 for c in self.colonies[q] if _ABILITY[c] not in _BORROWERS
                 and self._usable(p, c)]
-        return p, [*opts, (K.DECLINE, 0, 0, 0)] if opts else []
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
 
     def _opts_cash_in(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
-        opts = [(K.MOVE_SHIP, k, 0, 0) for k in range(4)
+        opts = [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
                 if self.where[p][k] >= 0 and self.orbit[p][k]]
-        return p, [*opts, (K.DECLINE, 0, 0, 0)] if opts else []
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
 
     def _opts_split(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, total = frame
-        return p, [(K.CONVERT_AMOUNT, a, 0, 0) for a in range(total + 1)]
+        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(total + 1)]
 
     def _opts_choose_face(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, repeat = frame
         faces = sorted(set(self.activated) - {UTILIZE}) if repeat else range(6)
-        return p, [(K.CHOOSE_FACE, f, 0, 0) for f in faces]
+        return p, [(K_CHOOSE_FACE, f, 0, 0) for f in faces]
 
     def _opts_shift(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
         if len(self._advance_targets(p, ANY, False, -1)) < 2:
             return p, []
-        opts = [(K.REGRESS, q, k, 1) for q, k in self._regress_targets(p, ANY, False, (-1, -1))]
-        return p, [*opts, (K.DECLINE, 0, 0, 0)] if opts else []
+        opts = [(K_REGRESS, q, k, 1) for q, k in self._regress_targets(p, ANY, False, (-1, -1))]
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
 
     def _opts_gort(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
-        return p, [(K.MOVE_SHIP, k, 0, 0) for k in self._advance_targets(p, ANY, False, -1)]
+        return p, [(K_MOVE_SHIP, k, 0, 0) for k in self._advance_targets(p, ANY, False, -1)]
 
     def _opts_gort_to(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, k = frame
         orbits = {self.where[p][j] for j in range(4) if self.where[p][j] >= 0 and self.orbit[p][j]}
-        return p, [(K.CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in orbits]
+        return p, [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in orbits]
 
     def _opts_hire(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
         pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-        return p, [*((K.HIRE_PILOT, x, 0, 0) for x in pilots), (K.DECLINE, 0, 0, 0)]
+        return p, [*((K_HIRE_PILOT, x, 0, 0) for x in pilots), (K_DECLINE, 0, 0, 0)]
 
     def _opts_hire_with(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, pilot = frame
-        return p, [(K.HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p) if x == pilot]
+        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p) if x == pilot]
 
     def _opts_replace_ship(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, _pilot, _t = frame
-        return p, [(K.REPLACE_SHIP, k, 0, 0) for k in range(4)
+        return p, [(K_REPLACE_SHIP, k, 0, 0) for k in range(4)
                    if self.where[p][k] != LOCKED and not self.stype[p][k]]
 
-    def _hire_choices(self, p: int) -> list[tuple[int, int, int, int]]:
-        """(pilot, face, dice, ship type) for every way seat ``p`` can hire now."""
+    def _hire_tables(self) -> tuple[dict[int, frozenset[int]], tuple[frozenset[int], ...]]:
+        """Ship types each pilot flies, and ship types each face's doubles hire for."""
+        content = self.content
+        tables = _HIRE_TABLES.get(id(content))
+        if tables is None or tables[0] is not content:
+            flies = {x.id: frozenset(t.value for t in x.ship_types) for x in content.pilots}
+            pair = tuple(frozenset(t.value for t in content.ships_for_face(f)) for f in FACES)
+            tables = _HIRE_TABLES[id(content)] = (content, flies, pair)
+        return tables[1], tables[2]
+
+    def _can_hire(self, p: int) -> bool:
+        """Whether seat ``p`` can hire any pilot of the row with its dice now."""
         counts = [0] * 6
         for f in self.dice:
             counts[f] += 1
+        if max(counts) < 2:
+            return False
+        return bool(self._hire_choices(p, True))
+
+    def _hire_choices(self, p: int, first: bool = False) -> list[tuple[int, int, int, int]]:
+        """(pilot, face, dice, ship type) for every way seat ``p`` can hire now (with
+        ``first``, stop at the first one found: the turn's menu only asks whether any)."""
+        counts = [0] * 6
+        for f in self.dice:
+            counts[f] += 1
+        faces = [f for f in range(6) if counts[f] >= 2]
+        if not faces:
+            return []
         regular = any(self.where[p][k] != LOCKED and not self.stype[p][k] for k in range(4))
         # A ship type can take a pilot if its slot holds one (replacement) or a regular ship
         # is in play to be swapped for it.
-        open_types = [t for t in (1, 2, 3, 4) if self.hangar[p][t - 1] or regular]
+        hangar = self.hangar[p]
+        open_types = [t for t in (1, 2, 3, 4) if regular or hangar[t - 1]]
         if not open_types:
             return []
+        flies_of, pair_of = self._hire_tables()
         out = []
-        content = self.content
         for pilot in self.pilot_row:
-            flies = {t.value for t in content.pilots[pilot].ship_types}
-            for f in range(6):
-                if counts[f] < 2:
-                    continue
-                pair = {t.value for t in content.ships_for_face(FACES[f])}
+            flies = flies_of[pilot]
+            for f in faces:
+                pair = pair_of[f]
+                triple = counts[f] >= 3
                 for t in open_types:
                     if t in flies and t in pair:
                         out.append((pilot, f, 2, t))
-                if counts[f] >= 3:
-                    for t in open_types:
-                        if not (t in flies and t in pair):
-                            out.append((pilot, f, 3, t))
+                    elif triple:
+                        out.append((pilot, f, 3, t))
+                    else:
+                        continue
+                    if first:
+                        return out
         return out
 
     # -- handlers -------------------------------------------------------------------------
@@ -816,23 +892,23 @@ class GalaxiesState(GameState):
 
     def _do_turn(self, frame: _Opt, p: int, opt: _Opt) -> None:
         kind = opt[0]
-        if kind is K.END_TURN:
+        if kind is K_END_TURN:
             self.log(f"seat {p} ends the turn")
             return
         self.stack.append(frame)
-        if kind is K.ACTIVATE:
+        if kind is K_ACTIVATE:
             face = opt[1]
             self.dice.remove(face)
             self.activated.append(face)
             self.log(f"seat {p} activates {FACE_NAMES[face]}")
             self._push_follow(p, face, False)
             self._perform(p, face)
-        elif kind is K.REROLL:
+        elif kind is K_REROLL:
             self.stack.append(("reroll", p, (), opt[1]))
-        elif kind is K.CONVERT:
+        elif kind is K_CONVERT:
             self.converter_used = True
             self.stack.append(("convert", p, 0))
-        elif kind is K.HIRE:
+        elif kind is K_HIRE:
             self.stack.append(("hire", p))
 
     def _push_follow(self, p: int, face: int, free: bool) -> None:
@@ -843,9 +919,9 @@ class GalaxiesState(GameState):
     def _do_reroll(self, frame: _Opt, p: int, opt: _Opt) -> None:
         _, _, chosen, mode = frame
         kind = opt[0]
-        if kind is K.REROLL_DIE:
+        if kind is K_REROLL_DIE:
             self.stack.append(("reroll", p, (*chosen, opt[1]), mode))
-        elif kind is K.ROLL:
+        elif kind is K_ROLL:
             if mode == _PAID:
                 self.energy[p] -= 1
             elif mode == _FREE:
@@ -874,7 +950,7 @@ class GalaxiesState(GameState):
         self.log(f"seat {p} sets a die from {FACE_NAMES[frame[2]]} to {FACE_NAMES[opt[1]]}")
 
     def _do_discard_dice(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.DECLINE:
+        if opt[0] is K_DECLINE:
             return
         self.dice.remove(opt[1])
         if frame[2] == 2:
@@ -888,7 +964,7 @@ class GalaxiesState(GameState):
         rest = order[1:]
         if rest:
             self.stack.append(("follow", active, face, rest, free))
-        if opt[0] is K.DECLINE:
+        if opt[0] is K_DECLINE:
             return
         self.culture[s] -= opt[1]
         self.log(f"seat {s} follows {FACE_NAMES[face]}")
@@ -923,7 +999,7 @@ class GalaxiesState(GameState):
                 continue
             st = self.stype[p][k]
             ability = self._ability(p, k) if st else None
-            if ability is _A.BOTH_RESOURCES:
+            if ability is A_BOTH_RESOURCES:
                 got = 1
             elif w >= 0:
                 got = 1 if _RES[w] == res else 0
@@ -931,7 +1007,7 @@ class GalaxiesState(GameState):
                 got = 1 if res == _E else 0
             else:  # exploring: the exploration board shows the culture symbol
                 got = 1 if res == _C else 0
-            if got and ability is _A.EXTRA_YIELD:
+            if got and ability is A_EXTRA_YIELD:
                 got += self._amount(p, k)
             total += got
         return total
@@ -950,7 +1026,7 @@ class GalaxiesState(GameState):
         return bool(self.stype[p][k]) and self._ability(p, k) is ability
 
     def _immune(self, q: int) -> bool:
-        return self.expansion and any(self._has(q, k, _A.THEFT_IMMUNE) for k in range(4))
+        return self.expansion and any(self._has(q, k, A_THEFT_IMMUNE) for k in range(4))
 
     def _do_move_ship(self, frame: _Opt, p: int, opt: _Opt) -> None:
         k = opt[1]
@@ -962,18 +1038,18 @@ class GalaxiesState(GameState):
         k = frame[2]
         kind = opt[0]
         where = self.where[p]
-        if self.expansion and self._has(p, k, _A.MOVE_ENERGY):
+        if self.expansion and self._has(p, k, A_MOVE_ENERGY):
             self._gain(p, _E, self._amount(p, k))
-        if kind is K.GO_HOME:
+        if kind is K_GO_HOME:
             where[k] = HOME
             self.log(f"seat {p} brings ship {k + 1} home")
-        elif kind is K.EXPLORE:
+        elif kind is K_EXPLORE:
             where[k] = EXPLORING
             self.log(f"seat {p} sends ship {k + 1} exploring")
-            if self._has(p, k, _A.EXPLORE_CULTURE):
+            if self._has(p, k, A_EXPLORE_CULTURE):
                 self._gain(p, _C, self._amount(p, k))
             self.stack.append(("explore", p, k))
-        elif kind is K.LAND:
+        elif kind is K_LAND:
             planet = opt[1]
             where[k] = planet
             self.orbit[p][k] = False
@@ -985,7 +1061,7 @@ class GalaxiesState(GameState):
             self.orbit[p][k] = True
             self.pos[p][k] = 0
             self.log(f"seat {p} puts ship {k + 1} in orbit of {PLANETS[planet].name}")
-            if self.expansion and self._has(p, k, _A.ORBIT_START):
+            if self.expansion and self._has(p, k, A_ORBIT_START):
                 self._advance(p, k, self._amount(p, k))
 
     def _advance(self, p: int, k: int, amount: int) -> None:
@@ -1009,10 +1085,11 @@ class GalaxiesState(GameState):
         else:
             del self.row[i]
         self.log(f"seat {p} colonises {PLANETS[planet].name}")
+        self._check_end(p)
 
     def _do_explore(self, frame: _Opt, p: int, opt: _Opt) -> None:
         k = frame[2]
-        if opt[0] is K.TAKE_DISCARD:
+        if opt[0] is K_TAKE_DISCARD:
             self.ex_discard.remove(opt[1])
             self._take_card(p, k, opt[1])
         else:
@@ -1032,7 +1109,7 @@ class GalaxiesState(GameState):
     def _do_drawn(self, frame: _Opt, p: int, opt: _Opt) -> None:
         _, _, k, card = frame
         self.drawn = -1
-        if opt[0] is K.KEEP:
+        if opt[0] is K_KEEP:
             self._take_card(p, k, card)
             return
         self.ex_discard.append(card)
@@ -1046,7 +1123,8 @@ class GalaxiesState(GameState):
         card = self.content.cards[card_id]
         self.cards[p].append(card_id)
         self.log(f"seat {p} takes {card.name}")
-        if card.color is CardColor.RED and self._has(p, k, _A.DANGER_SHIELD):
+        self._check_end(p)
+        if card.color is CardColor.RED and self._has(p, k, A_DANGER_SHIELD):
             return
         effect, amount = card.effect, card.amount
         if effect is CardEffect.GAIN_ENERGY:
@@ -1070,7 +1148,7 @@ class GalaxiesState(GameState):
 
     def _opts_self_regress(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, amount = frame
-        return p, [(K.REGRESS, q, k, amount)
+        return p, [(K_REGRESS, q, k, amount)
                    for q, k in self._regress_targets(p, ANY, False, (-1, -1))]
 
     def _do_self_regress(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1080,7 +1158,7 @@ class GalaxiesState(GameState):
     def _do_advance(self, frame: _Opt, p: int, opt: _Opt) -> None:
         _, k, amount, _ = opt
         by_die = frame[4]
-        if by_die and self.expansion and self._has(p, k, _A.ADVANCE_BONUS):
+        if by_die and self.expansion and self._has(p, k, A_ADVANCE_BONUS):
             amount += self._amount(p, k)
         planet = self.where[p][k]
         self.log(f"seat {p} advances ship {k + 1} on {PLANETS[planet].name} by {amount}")
@@ -1096,14 +1174,14 @@ class GalaxiesState(GameState):
 
     def _do_utilize(self, frame: _Opt, p: int, opt: _Opt) -> None:
         kind = opt[0]
-        if kind is K.UPGRADE:
+        if kind is K_UPGRADE:
             self._upgrade(p, opt)
-        elif kind is K.USE_COLONY:
+        elif kind is K_USE_COLONY:
             self.log(f"seat {p} uses {PLANETS[opt[1]].name}")
             self._use_ability(p, opt[1])
 
     def _do_upgrade(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.UPGRADE:
+        if opt[0] is K_UPGRADE:
             self._upgrade(p, opt)
 
     def _upgrade(self, p: int, opt: _Opt) -> None:
@@ -1116,6 +1194,7 @@ class GalaxiesState(GameState):
             if self.where[p][k] == LOCKED:
                 self.where[p][k] = HOME
         self.log(f"seat {p} upgrades the empire to level {self.level[p]}")
+        self._check_end(p)
 
     # -- planet abilities ----------------------------------------------------------------------
 
@@ -1236,7 +1315,7 @@ class GalaxiesState(GameState):
             raise AssertionError(ability)
 
     def _do_pay(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.DECLINE:
+        if opt[0] is K_DECLINE:
             return
         planet = frame[2]
         ability = _ABILITY[planet]
@@ -1264,7 +1343,7 @@ class GalaxiesState(GameState):
             push(("regress", p, ANY, 1, 2, (-1, -1)))
 
     def _do_bury(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.DECLINE:
+        if opt[0] is K_DECLINE:
             return
         planet = opt[1]
         i = self.row.index(planet)
@@ -1285,11 +1364,11 @@ class GalaxiesState(GameState):
         self._gain(p, 1 - src, a)
 
     def _do_borrow_row(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.CHOOSE_PLANET:
+        if opt[0] is K_CHOOSE_PLANET:
             self._use_ability(p, opt[1])
 
     def _do_borrow_colony(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.DECLINE:
+        if opt[0] is K_DECLINE:
             return
         res = frame[2]
         _, planet, owner, _ = opt
@@ -1298,7 +1377,7 @@ class GalaxiesState(GameState):
         self._use_ability(p, planet)
 
     def _do_cash_in(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.DECLINE:
+        if opt[0] is K_DECLINE:
             return
         k = opt[1]
         total = self.pos[p][k]
@@ -1320,7 +1399,7 @@ class GalaxiesState(GameState):
         self._perform(p, face)
 
     def _do_shift(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.DECLINE:
+        if opt[0] is K_DECLINE:
             return
         _, _, k, _ = opt
         self.pos[p][k] -= 1
@@ -1337,7 +1416,7 @@ class GalaxiesState(GameState):
         self._advance(p, k, 0)
 
     def _do_hire(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        if opt[0] is K.HIRE_PILOT:
+        if opt[0] is K_HIRE_PILOT:
             self.stack.append(("hire_with", p, opt[1]))
 
     def _do_hire_with(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1365,11 +1444,14 @@ class GalaxiesState(GameState):
         t = frame[3]
         self.stype[p][opt[1]] = t
         self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {ShipType(t).name.title()}")
+        self._check_end(p)
 
 
 _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
              LOCKED: ShipLocation.LOCKED}
 _ACTIONS: dict[tuple[int, _Opt], Action] = {}
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}
+_HIRE_TABLES: dict[int, Any] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
