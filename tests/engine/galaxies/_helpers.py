@@ -116,15 +116,16 @@ def activate(state: GalaxiesState, face: DieFace) -> None:
     choose(state, K.ACTIVATE, face=face)
 
 
-def use_colony(state: GalaxiesState, name: str, seat: int = 0) -> int:
-    """Give seat 0 the colony ``name`` and a Utilize die, and use the colony's ability.
+def use_colony(state: GalaxiesState, name: str, *spare: DieFace, seat: int = 0) -> int:
+    """Give seat 0 the colony ``name``, a Utilize die and ``spare`` dice (one Move die by
+    default, so that the turn stays open), and use the colony's ability.
 
     The other seats get no culture, so nobody is asked to follow."""
     pid = give_colony(state, seat, name)
     for other in range(state.num_players):
         if other != seat:
             state.culture[other] = 0
-    dice(state, F.UTILIZE, F.MOVE)
+    dice(state, F.UTILIZE, *(spare or (F.MOVE,)))
     activate(state, F.UTILIZE)
     choose(state, K.USE_COLONY, planet=pid)
     return pid
