@@ -26,6 +26,7 @@ from ._content import (
 )
 from ._data import (
     EMPIRE,
+    MISSION_BY_NAME,
     MISSIONS,
     PLANET_BY_NAME,
     PLANETS,
@@ -67,6 +68,7 @@ __all__ = [
     "HOME",
     "LOCKED",
     "MISSIONS",
+    "MISSION_BY_NAME",
     "PLANETS",
     "PLANET_BY_NAME",
     "RESOURCE_CAP",

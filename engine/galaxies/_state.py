@@ -819,7 +819,7 @@ class GalaxiesState(GameState):
     def _opts_hire(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         p = frame[1]
         pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-        return p, [*((K_HIRE_PILOT, x, 0, 0) for x in pilots), (K_DECLINE, 0, 0, 0)]
+        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots]
 
     def _opts_hire_with(self, frame: _Opt) -> tuple[int, list[_Opt]]:
         _, p, pilot = frame
