@@ -9,6 +9,7 @@ from ._bot import Bot
 # name -> "module:class"; imported on first use.
 _BUILTIN: dict[str, str] = {
     "random": "bots.random_bot:RandomBot",
+    "galaxies-greedy": "bots.galaxies_greedy:GalaxiesGreedyBot",
     "race-greedy": "bots.race_greedy:RaceGreedyBot",
     "sector41-greedy": "bots.sector41_greedy:Sector41GreedyBot",
     "sol-greedy": "bots.sol_greedy:SolGreedyBot",

@@ -8,6 +8,7 @@ from ._core import Game, UnknownGameError
 
 # name -> module that defines ``GAME``; imported lazily so that ``import engine`` stays cheap.
 _BUILTIN: dict[str, str] = {
+    "galaxies": "engine.galaxies",
     "race": "engine.race",
     "sector41": "engine.sector41",
     "sol": "engine.sol",

@@ -22,32 +22,33 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from arena.v1 import galaxies_pb2 as arena_dot_v1_dot_galaxies__pb2
 from arena.v1 import race_pb2 as arena_dot_v1_dot_race__pb2
 from arena.v1 import sector41_pb2 as arena_dot_v1_dot_sector41__pb2
 from arena.v1 import sol_pb2 as arena_dot_v1_dot_sol__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/game.proto\x12\x08\x61rena.v1\x1a\x13\x61rena/v1/race.proto\x1a\x17\x61rena/v1/sector41.proto\x1a\x12\x61rena/v1/sol.proto\"\xc9\x01\n\x0bObservation\x12\x31\n\x08sector41\x18\x01 \x01(\x0b\x32\x1d.arena.v1.Sector41ObservationH\x00\x12)\n\x04race\x18\x02 \x01(\x0b\x32\x19.arena.v1.RaceObservationH\x00\x12\'\n\x03sol\x18\x03 \x01(\x0b\x32\x18.arena.v1.SolObservationH\x00\x12+\n\x07generic\x18\x0f \x01(\x0b\x32\x18.arena.v1.GenericMessageH\x00\x42\x06\n\x04game\"\xcd\x01\n\x0c\x41\x63tionDetail\x12\x32\n\x08sector41\x18\x01 \x01(\x0b\x32\x1e.arena.v1.Sector41ActionDetailH\x00\x12*\n\x04race\x18\x02 \x01(\x0b\x32\x1a.arena.v1.RaceActionDetailH\x00\x12(\n\x03sol\x18\x03 \x01(\x0b\x32\x19.arena.v1.SolActionDetailH\x00\x12+\n\x07generic\x18\x0f \x01(\x0b\x32\x18.arena.v1.GenericMessageH\x00\x42\x06\n\x04game\"\xc5\x01\n\nStaticData\x12\x30\n\x08sector41\x18\x01 \x01(\x0b\x32\x1c.arena.v1.Sector41StaticDataH\x00\x12(\n\x04race\x18\x02 \x01(\x0b\x32\x18.arena.v1.RaceStaticDataH\x00\x12&\n\x03sol\x18\x03 \x01(\x0b\x32\x17.arena.v1.SolStaticDataH\x00\x12+\n\x07generic\x18\x0f \x01(\x0b\x32\x18.arena.v1.GenericMessageH\x00\x42\x06\n\x04game\"\x1e\n\x0eGenericMessage\x12\x0c\n\x04json\x18\x01 \x01(\t\"J\n\x06\x41\x63tion\x12\n\n\x02id\x18\x01 \x01(\r\x12\x0c\n\x04text\x18\x02 \x01(\t\x12&\n\x06\x64\x65tail\x18\x03 \x01(\x0b\x32\x16.arena.v1.ActionDetail\"\x81\x01\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\r\n\x05ranks\x18\x02 \x03(\r\x12*\n\x0btermination\x18\x03 \x01(\x0e\x32\x15.arena.v1.Termination\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x17\n\x0f\x66orfeited_seats\x18\x05 \x03(\r\"z\n\x0bTimeControl\x12\x14\n\x0cmove_time_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61se_ms\x18\x02 \x01(\r\x12\x14\n\x0cincrement_ms\x18\x03 \x01(\r\x12\x11\n\tmargin_ms\x18\x04 \x01(\r\x12\x1b\n\x13\x66irst_move_extra_ms\x18\x05 \x01(\r*\x96\x02\n\x0bTermination\x12\x1b\n\x17TERMINATION_UNSPECIFIED\x10\x00\x12\x16\n\x12TERMINATION_NORMAL\x10\x01\x12\x1a\n\x16TERMINATION_TURN_LIMIT\x10\x02\x12\x17\n\x13TERMINATION_TIMEOUT\x10\x03\x12\x1e\n\x1aTERMINATION_ILLEGAL_ACTION\x10\x04\x12\x19\n\x15TERMINATION_MALFORMED\x10\x05\x12\x15\n\x11TERMINATION_CRASH\x10\x06\x12\x1a\n\x16TERMINATION_DISCONNECT\x10\x07\x12\x16\n\x12TERMINATION_RESIGN\x10\x08\x12\x17\n\x13TERMINATION_ABORTED\x10\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/game.proto\x12\x08\x61rena.v1\x1a\x17\x61rena/v1/galaxies.proto\x1a\x13\x61rena/v1/race.proto\x1a\x17\x61rena/v1/sector41.proto\x1a\x12\x61rena/v1/sol.proto\"\xfc\x01\n\x0bObservation\x12\x31\n\x08sector41\x18\x01 \x01(\x0b\x32\x1d.arena.v1.Sector41ObservationH\x00\x12)\n\x04race\x18\x02 \x01(\x0b\x32\x19.arena.v1.RaceObservationH\x00\x12\'\n\x03sol\x18\x03 \x01(\x0b\x32\x18.arena.v1.SolObservationH\x00\x12\x31\n\x08galaxies\x18\x04 \x01(\x0b\x32\x1d.arena.v1.GalaxiesObservationH\x00\x12+\n\x07generic\x18\x0f \x01(\x0b\x32\x18.arena.v1.GenericMessageH\x00\x42\x06\n\x04game\"\x81\x02\n\x0c\x41\x63tionDetail\x12\x32\n\x08sector41\x18\x01 \x01(\x0b\x32\x1e.arena.v1.Sector41ActionDetailH\x00\x12*\n\x04race\x18\x02 \x01(\x0b\x32\x1a.arena.v1.RaceActionDetailH\x00\x12(\n\x03sol\x18\x03 \x01(\x0b\x32\x19.arena.v1.SolActionDetailH\x00\x12\x32\n\x08galaxies\x18\x04 \x01(\x0b\x32\x1e.arena.v1.GalaxiesActionDetailH\x00\x12+\n\x07generic\x18\x0f \x01(\x0b\x32\x18.arena.v1.GenericMessageH\x00\x42\x06\n\x04game\"\xf7\x01\n\nStaticData\x12\x30\n\x08sector41\x18\x01 \x01(\x0b\x32\x1c.arena.v1.Sector41StaticDataH\x00\x12(\n\x04race\x18\x02 \x01(\x0b\x32\x18.arena.v1.RaceStaticDataH\x00\x12&\n\x03sol\x18\x03 \x01(\x0b\x32\x17.arena.v1.SolStaticDataH\x00\x12\x30\n\x08galaxies\x18\x04 \x01(\x0b\x32\x1c.arena.v1.GalaxiesStaticDataH\x00\x12+\n\x07generic\x18\x0f \x01(\x0b\x32\x18.arena.v1.GenericMessageH\x00\x42\x06\n\x04game\"\x1e\n\x0eGenericMessage\x12\x0c\n\x04json\x18\x01 \x01(\t\"J\n\x06\x41\x63tion\x12\n\n\x02id\x18\x01 \x01(\r\x12\x0c\n\x04text\x18\x02 \x01(\t\x12&\n\x06\x64\x65tail\x18\x03 \x01(\x0b\x32\x16.arena.v1.ActionDetail\"\x81\x01\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\r\n\x05ranks\x18\x02 \x03(\r\x12*\n\x0btermination\x18\x03 \x01(\x0e\x32\x15.arena.v1.Termination\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x17\n\x0f\x66orfeited_seats\x18\x05 \x03(\r\"z\n\x0bTimeControl\x12\x14\n\x0cmove_time_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61se_ms\x18\x02 \x01(\r\x12\x14\n\x0cincrement_ms\x18\x03 \x01(\r\x12\x11\n\tmargin_ms\x18\x04 \x01(\r\x12\x1b\n\x13\x66irst_move_extra_ms\x18\x05 \x01(\r*\x96\x02\n\x0bTermination\x12\x1b\n\x17TERMINATION_UNSPECIFIED\x10\x00\x12\x16\n\x12TERMINATION_NORMAL\x10\x01\x12\x1a\n\x16TERMINATION_TURN_LIMIT\x10\x02\x12\x17\n\x13TERMINATION_TIMEOUT\x10\x03\x12\x1e\n\x1aTERMINATION_ILLEGAL_ACTION\x10\x04\x12\x19\n\x15TERMINATION_MALFORMED\x10\x05\x12\x15\n\x11TERMINATION_CRASH\x10\x06\x12\x1a\n\x16TERMINATION_DISCONNECT\x10\x07\x12\x16\n\x12TERMINATION_RESIGN\x10\x08\x12\x17\n\x13TERMINATION_ABORTED\x10\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.v1.game_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TERMINATION']._serialized_start=1076
-  _globals['_TERMINATION']._serialized_end=1354
-  _globals['_OBSERVATION']._serialized_start=100
-  _globals['_OBSERVATION']._serialized_end=301
-  _globals['_ACTIONDETAIL']._serialized_start=304
-  _globals['_ACTIONDETAIL']._serialized_end=509
-  _globals['_STATICDATA']._serialized_start=512
-  _globals['_STATICDATA']._serialized_end=709
-  _globals['_GENERICMESSAGE']._serialized_start=711
-  _globals['_GENERICMESSAGE']._serialized_end=741
-  _globals['_ACTION']._serialized_start=743
-  _globals['_ACTION']._serialized_end=817
-  _globals['_MATCHRESULT']._serialized_start=820
-  _globals['_MATCHRESULT']._serialized_end=949
-  _globals['_TIMECONTROL']._serialized_start=951
-  _globals['_TIMECONTROL']._serialized_end=1073
+  _globals['_TERMINATION']._serialized_start=1254
+  _globals['_TERMINATION']._serialized_end=1532
+  _globals['_OBSERVATION']._serialized_start=125
+  _globals['_OBSERVATION']._serialized_end=377
+  _globals['_ACTIONDETAIL']._serialized_start=380
+  _globals['_ACTIONDETAIL']._serialized_end=637
+  _globals['_STATICDATA']._serialized_start=640
+  _globals['_STATICDATA']._serialized_end=887
+  _globals['_GENERICMESSAGE']._serialized_start=889
+  _globals['_GENERICMESSAGE']._serialized_end=919
+  _globals['_ACTION']._serialized_start=921
+  _globals['_ACTION']._serialized_end=995
+  _globals['_MATCHRESULT']._serialized_start=998
+  _globals['_MATCHRESULT']._serialized_end=1127
+  _globals['_TIMECONTROL']._serialized_start=1129
+  _globals['_TIMECONTROL']._serialized_end=1251
 # @@protoc_insertion_point(module_scope)

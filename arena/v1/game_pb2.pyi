@@ -1,3 +1,4 @@
+from arena.v1 import galaxies_pb2 as _galaxies_pb2
 from arena.v1 import race_pb2 as _race_pb2
 from arena.v1 import sector41_pb2 as _sector41_pb2
 from arena.v1 import sol_pb2 as _sol_pb2
@@ -34,40 +35,46 @@ TERMINATION_RESIGN: Termination
 TERMINATION_ABORTED: Termination
 
 class Observation(_message.Message):
-    __slots__ = ("sector41", "race", "sol", "generic")
+    __slots__ = ("sector41", "race", "sol", "galaxies", "generic")
     SECTOR41_FIELD_NUMBER: _ClassVar[int]
     RACE_FIELD_NUMBER: _ClassVar[int]
     SOL_FIELD_NUMBER: _ClassVar[int]
+    GALAXIES_FIELD_NUMBER: _ClassVar[int]
     GENERIC_FIELD_NUMBER: _ClassVar[int]
     sector41: _sector41_pb2.Sector41Observation
     race: _race_pb2.RaceObservation
     sol: _sol_pb2.SolObservation
+    galaxies: _galaxies_pb2.GalaxiesObservation
     generic: GenericMessage
-    def __init__(self, sector41: _Optional[_Union[_sector41_pb2.Sector41Observation, _Mapping]] = ..., race: _Optional[_Union[_race_pb2.RaceObservation, _Mapping]] = ..., sol: _Optional[_Union[_sol_pb2.SolObservation, _Mapping]] = ..., generic: _Optional[_Union[GenericMessage, _Mapping]] = ...) -> None: ...
+    def __init__(self, sector41: _Optional[_Union[_sector41_pb2.Sector41Observation, _Mapping]] = ..., race: _Optional[_Union[_race_pb2.RaceObservation, _Mapping]] = ..., sol: _Optional[_Union[_sol_pb2.SolObservation, _Mapping]] = ..., galaxies: _Optional[_Union[_galaxies_pb2.GalaxiesObservation, _Mapping]] = ..., generic: _Optional[_Union[GenericMessage, _Mapping]] = ...) -> None: ...
 
 class ActionDetail(_message.Message):
-    __slots__ = ("sector41", "race", "sol", "generic")
+    __slots__ = ("sector41", "race", "sol", "galaxies", "generic")
     SECTOR41_FIELD_NUMBER: _ClassVar[int]
     RACE_FIELD_NUMBER: _ClassVar[int]
     SOL_FIELD_NUMBER: _ClassVar[int]
+    GALAXIES_FIELD_NUMBER: _ClassVar[int]
     GENERIC_FIELD_NUMBER: _ClassVar[int]
     sector41: _sector41_pb2.Sector41ActionDetail
     race: _race_pb2.RaceActionDetail
     sol: _sol_pb2.SolActionDetail
+    galaxies: _galaxies_pb2.GalaxiesActionDetail
     generic: GenericMessage
-    def __init__(self, sector41: _Optional[_Union[_sector41_pb2.Sector41ActionDetail, _Mapping]] = ..., race: _Optional[_Union[_race_pb2.RaceActionDetail, _Mapping]] = ..., sol: _Optional[_Union[_sol_pb2.SolActionDetail, _Mapping]] = ..., generic: _Optional[_Union[GenericMessage, _Mapping]] = ...) -> None: ...
+    def __init__(self, sector41: _Optional[_Union[_sector41_pb2.Sector41ActionDetail, _Mapping]] = ..., race: _Optional[_Union[_race_pb2.RaceActionDetail, _Mapping]] = ..., sol: _Optional[_Union[_sol_pb2.SolActionDetail, _Mapping]] = ..., galaxies: _Optional[_Union[_galaxies_pb2.GalaxiesActionDetail, _Mapping]] = ..., generic: _Optional[_Union[GenericMessage, _Mapping]] = ...) -> None: ...
 
 class StaticData(_message.Message):
-    __slots__ = ("sector41", "race", "sol", "generic")
+    __slots__ = ("sector41", "race", "sol", "galaxies", "generic")
     SECTOR41_FIELD_NUMBER: _ClassVar[int]
     RACE_FIELD_NUMBER: _ClassVar[int]
     SOL_FIELD_NUMBER: _ClassVar[int]
+    GALAXIES_FIELD_NUMBER: _ClassVar[int]
     GENERIC_FIELD_NUMBER: _ClassVar[int]
     sector41: _sector41_pb2.Sector41StaticData
     race: _race_pb2.RaceStaticData
     sol: _sol_pb2.SolStaticData
+    galaxies: _galaxies_pb2.GalaxiesStaticData
     generic: GenericMessage
-    def __init__(self, sector41: _Optional[_Union[_sector41_pb2.Sector41StaticData, _Mapping]] = ..., race: _Optional[_Union[_race_pb2.RaceStaticData, _Mapping]] = ..., sol: _Optional[_Union[_sol_pb2.SolStaticData, _Mapping]] = ..., generic: _Optional[_Union[GenericMessage, _Mapping]] = ...) -> None: ...
+    def __init__(self, sector41: _Optional[_Union[_sector41_pb2.Sector41StaticData, _Mapping]] = ..., race: _Optional[_Union[_race_pb2.RaceStaticData, _Mapping]] = ..., sol: _Optional[_Union[_sol_pb2.SolStaticData, _Mapping]] = ..., galaxies: _Optional[_Union[_galaxies_pb2.GalaxiesStaticData, _Mapping]] = ..., generic: _Optional[_Union[GenericMessage, _Mapping]] = ...) -> None: ...
 
 class GenericMessage(_message.Message):
     __slots__ = ("json",)

@@ -1,0 +1,1496 @@
+"""The Tiny Epic Galaxies match state (with Beyond the Black as an option).
+
+The match is a stack of small decision frames (plain tuples, so a clone copies one list):
+the bottom frame of a turn is the active player's "turn" choice; activating a die pushes the
+follow round (below) and the die's action (above), each action pushes the small choices it
+needs (which ship, where to, which colony, ...). The top frame is the open decision. A frame
+with no legal option is dropped (nothing can be done), one with a single option is applied at
+once, so forced moves never reach a bot.
+
+Ships are per seat in four parallel lists indexed 0..3: ``where`` (a planet id, or HOME,
+EXPLORING, LOCKED), ``orbit`` (True in orbit, False on the surface), ``pos`` (orbit position,
+0 = the start space) and ``stype`` (ShipType value: 0 regular, 1..4 advanced).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .._core import Action, Decision, GameState, Result, Termination
+from ._content import CONTENT, CardColor, CardEffect, Content, PilotAbility, ShipType
+from ._data import (
+    EMPIRE,
+    FACE_NAMES,
+    FACES,
+    MAX_LEVEL,
+    MISSIONS,
+    PLANETS,
+    RESOURCE_CAP,
+    VICTORY_POINTS,
+    Resource,
+    Track,
+    row_size,
+)
+from ._messages import (
+    ActionKind,
+    GalaxiesActionDetail,
+    GalaxiesObservation,
+    HangarSlot,
+    PlayerView,
+    ShipLocation,
+    ShipView,
+)
+
+HOME, EXPLORING, LOCKED = -1, -2, -3
+ANY = -1  # "any track"
+_FREE, _PAID, _ZALAX = 0, 1, 2  # how a reroll is paid
+MOVE, ENERGY, CULTURE, DIPLOMACY, ECONOMY, UTILIZE = range(6)
+_E, _C = 0, 1
+_DIP, _ECO = 0, 1
+_TRACK = tuple(0 if p.track is Track.DIPLOMACY else 1 for p in PLANETS)
+_RES = tuple(0 if p.resource is Resource.ENERGY else 1 for p in PLANETS)
+_ADV = tuple(p.advances for p in PLANETS)
+_ABILITY = tuple(p.ability for p in PLANETS)
+_OWN_TURN_ONLY = frozenset(
+    {"reroll", "dice_for_resources", "repeat_action", "set_die", "follow_culture",
+     "follow_energy", "costly_follow"})
+_BORROWERS = frozenset({"borrow_row", "borrow_colony_culture", "borrow_colony_energy"})
+# Members as module constants: Enum attribute access through the class is slow in hot loops.
+K_ACTIVATE = ActionKind.ACTIVATE
+K_ADVANCE = ActionKind.ADVANCE
+K_CHOOSE_FACE = ActionKind.CHOOSE_FACE
+K_CHOOSE_MISSION = ActionKind.CHOOSE_MISSION
+K_CHOOSE_PLANET = ActionKind.CHOOSE_PLANET
+K_CONVERT = ActionKind.CONVERT
+K_CONVERT_AMOUNT = ActionKind.CONVERT_AMOUNT
+K_CONVERT_SPEND = ActionKind.CONVERT_SPEND
+K_DECLINE = ActionKind.DECLINE
+K_DISCARD_DIE = ActionKind.DISCARD_DIE
+K_DRAW = ActionKind.DRAW
+K_END_TURN = ActionKind.END_TURN
+K_EXPLORE = ActionKind.EXPLORE
+K_FOLLOW = ActionKind.FOLLOW
+K_GO_HOME = ActionKind.GO_HOME
+K_HIRE = ActionKind.HIRE
+K_HIRE_PILOT = ActionKind.HIRE_PILOT
+K_HIRE_WITH = ActionKind.HIRE_WITH
+K_KEEP = ActionKind.KEEP
+K_LAND = ActionKind.LAND
+K_MOVE_SHIP = ActionKind.MOVE_SHIP
+K_ORBIT = ActionKind.ORBIT
+K_PASS_ON = ActionKind.PASS_ON
+K_PAY = ActionKind.PAY
+K_REGRESS = ActionKind.REGRESS
+K_REPLACE_SHIP = ActionKind.REPLACE_SHIP
+K_REROLL = ActionKind.REROLL
+K_REROLL_DIE = ActionKind.REROLL_DIE
+K_ROLL = ActionKind.ROLL
+K_SET_DIE = ActionKind.SET_DIE
+K_SET_FACE = ActionKind.SET_FACE
+K_TAKE_DISCARD = ActionKind.TAKE_DISCARD
+K_TAKE_FROM = ActionKind.TAKE_FROM
+K_UPGRADE = ActionKind.UPGRADE
+K_USE_COLONY = ActionKind.USE_COLONY
+A_ADVANCE_BONUS = PilotAbility.ADVANCE_BONUS
+A_ANY_TRACK = PilotAbility.ANY_TRACK
+A_BOTH_RESOURCES = PilotAbility.BOTH_RESOURCES
+A_CHEAP_FOLLOW = PilotAbility.CHEAP_FOLLOW
+A_DANGER_SHIELD = PilotAbility.DANGER_SHIELD
+A_EXPLORE_CULTURE = PilotAbility.EXPLORE_CULTURE
+A_EXTRA_YIELD = PilotAbility.EXTRA_YIELD
+A_MOVE_ENERGY = PilotAbility.MOVE_ENERGY
+A_ORBIT_START = PilotAbility.ORBIT_START
+A_STEADFAST = PilotAbility.STEADFAST
+A_THEFT_IMMUNE = PilotAbility.THEFT_IMMUNE
+A_UPGRADE_DISCOUNT = PilotAbility.UPGRADE_DISCOUNT
+_Opt = tuple[Any, ...]
+
+
+def _describe(opt: _Opt, content: Content) -> tuple[str, GalaxiesActionDetail]:
+    """Text and typed detail of an option tuple (kind, a, b, c)."""
+    kind, a, b, c = opt
+    D = GalaxiesActionDetail
+    if kind is K_ACTIVATE:
+        return f"Activate a {FACE_NAMES[a]} die", D(kind, face=FACES[a])
+    if kind is K_END_TURN:
+        return "End the turn", D(kind)
+    if kind is K_FOLLOW:
+        return f"Follow for {a} culture", D(kind, amount=a)
+    if kind is K_DECLINE:
+        return "Pass", D(kind)
+    if kind is K_MOVE_SHIP:
+        return f"Ship {a + 1}", D(kind, ship=a)
+    if kind is K_LAND:
+        return f"Land on {PLANETS[a].name}", D(kind, planet=a)
+    if kind is K_ORBIT:
+        return f"Orbit {PLANETS[a].name}", D(kind, planet=a)
+    if kind is K_GO_HOME:
+        return "Return to your galaxy", D(kind)
+    if kind is K_EXPLORE:
+        return "Explore", D(kind)
+    if kind is K_ADVANCE:
+        return f"Advance ship {a + 1} by {b}", D(kind, ship=a, amount=b)
+    if kind is K_REGRESS:
+        return f"Move seat {a}'s ship {b + 1} back {c}", D(kind, seat=a, ship=b, amount=c)
+    if kind is K_UPGRADE:
+        if c == 1:
+            res = Resource.ENERGY if b == 0 else Resource.CULTURE if a == 0 else None
+            return (f"Upgrade the empire paying {a} energy and {b} culture",
+                    D(kind, amount=a, resource=res))
+        res = Resource.ENERGY if a else Resource.CULTURE
+        return f"Upgrade the empire paying {a or b} {res.name.lower()}", D(kind, amount=a,
+                                                                           resource=res)
+    if kind is K_USE_COLONY:
+        return f"Use {PLANETS[a].name} (seat {b})", D(kind, planet=a, seat=b)
+    if kind is K_CHOOSE_MISSION:
+        return f"Keep the mission {MISSIONS[a].name}", D(kind, mission=a)
+    if kind in (K_REROLL_DIE, K_CONVERT_SPEND, K_SET_DIE, K_DISCARD_DIE, K_SET_FACE,
+                K_CHOOSE_FACE):
+        verb = {K_REROLL_DIE: "Reroll", K_CONVERT_SPEND: "Put in the converter",
+                K_SET_DIE: "Set", K_DISCARD_DIE: "Discard", K_SET_FACE: "Turn it to",
+                K_CHOOSE_FACE: "Take the action"}[kind]
+        return f"{verb} {FACE_NAMES[a]}", D(kind, face=FACES[a])
+    if kind is K_REROLL:
+        return "Reroll dice" + (" (1 energy)" if a else " (free)"), D(kind, amount=a)
+    if kind is K_ROLL:
+        return "Roll the chosen dice", D(kind)
+    if kind is K_CONVERT:
+        return "Use the converter", D(kind)
+    if kind is K_HIRE:
+        return "Hire a pilot", D(kind)
+    if kind is K_HIRE_PILOT:
+        return f"Hire {content.pilots[a].name}", D(kind, pilot=a)
+    if kind is K_HIRE_WITH:
+        st = ShipType(c)
+        return (f"With {b} {FACE_NAMES[a]} dice, on the {st.name.title()}",
+                D(kind, face=FACES[a], amount=b, ship_type=st))
+    if kind is K_REPLACE_SHIP:
+        return f"Replace ship {a + 1}", D(kind, ship=a)
+    if kind is K_TAKE_DISCARD:
+        return f"Take {content.cards[a].name} from the discard", D(kind, card=a)
+    if kind is K_DRAW:
+        return "Draw from the exploration deck", D(kind)
+    if kind is K_KEEP:
+        return f"Keep {content.cards[a].name}", D(kind, card=a)
+    if kind is K_PASS_ON:
+        return f"Discard {content.cards[a].name} and draw again", D(kind, card=a)
+    if kind is K_TAKE_FROM:
+        res = Resource(b)
+        return f"Take 1 {res.name.lower()} from seat {a}", D(kind, seat=a, resource=res)
+    if kind is K_CONVERT_AMOUNT:
+        return f"Amount {a}", D(kind, amount=a)
+    if kind is K_CHOOSE_PLANET:
+        return f"Choose {PLANETS[a].name}", D(kind, planet=a)
+    if kind is K_PAY:
+        return f"Pay for {PLANETS[a].name}'s ability", D(kind, planet=a)
+    raise AssertionError(kind)  # pragma: no cover
+
+
+class GalaxiesState(GameState):
+    """One match of Tiny Epic Galaxies, 2-5 players, Beyond the Black optional."""
+
+    content: Content = CONTENT
+
+    def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+        n = num_players
+        self.expansion = bool(self.options["expansion"])
+        self.turn_limit = int(self.options["turn_limit"])
+        self.energy = [2] * n
+        self.culture = [1] * n
+        self.level = [1] * n
+        self.where = [[HOME, HOME, LOCKED, LOCKED] for _ in range(n)]
+        self.orbit = [[False] * 4 for _ in range(n)]
+        self.pos = [[0] * 4 for _ in range(n)]
+        self.stype = [[0] * 4 for _ in range(n)]
+        self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
+        self.colonies: list[list[int]] = [[] for _ in range(n)]
+        self.cards: list[list[int]] = [[] for _ in range(n)]
+        deck = list(range(len(PLANETS)))
+        self.rng.shuffle(deck)
+        self.deck = deck
+        self.row = [self.deck.pop() for _ in range(row_size(n))]
+        missions = list(range(len(MISSIONS)))
+        self.rng.shuffle(missions)
+        self.offers = [[missions.pop(), missions.pop()] for _ in range(n)]
+        self.mission = [-1] * n
+        self.pilot_deck: list[int] = []
+        self.pilot_row: list[int] = []
+        self.ex_deck: list[int] = []
+        self.ex_discard: list[int] = []
+        if self.expansion:
+            self.pilot_deck = list(range(len(self.content.pilots)))
+            self.rng.shuffle(self.pilot_deck)
+            self.pilot_row = [self.pilot_deck.pop() for _ in range(len(self.row))]
+            self.ex_deck = list(range(len(self.content.cards)))
+            self.rng.shuffle(self.ex_deck)
+        self.drawn = -1
+        self.current = 0
+        self.turn = 0
+        self.dice: list[int] = []
+        self.activated: list[int] = []
+        self.free_reroll = True
+        self.converter_used = False
+        self.nibiru = False
+        self.follow_bonus: tuple[bool, bool] = (False, False)
+        self.once: frozenset[tuple[int, int]] = frozenset()
+        self.end_triggered = False
+        self.triggered_by = -1
+        self.termination: Termination | None = None
+        self.stack: list[_Opt] = [("mission", s) for s in reversed(range(n))]
+        self._opts: list[_Opt] = []
+        self._pend: dict[int, Decision] | None = None
+        self._seat = -1
+        self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
+        self._settle()
+
+    # -- the engine contract -------------------------------------------------------------
+
+    def _pending(self) -> dict[int, Decision]:
+        pending = self._pend
+        if pending is None:
+            if self._seat < 0:
+                return {}
+            pending = self._pend = {self._seat: self._build()}
+        return pending
+
+    def _build(self) -> Decision:
+        stage = self.stack[-1][0]
+        key = (self._seat, stage, id(self.content), *self._opts)
+        decision = _DECISIONS.get(key)
+        if decision is not None:
+            return decision
+        legal = []
+        for i, opt in enumerate(self._opts):
+            action = _ACTIONS.get((i, opt))
+            if action is None:
+                text, detail = _describe(opt, self.content)
+                if len(_ACTIONS) > 100_000:
+                    _ACTIONS.clear()
+                action = _ACTIONS[(i, opt)] = Action(i, text, detail)
+            legal.append(action)
+        if len(_DECISIONS) > 100_000:
+            _DECISIONS.clear()
+        decision = _DECISIONS[key] = Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
+        return decision
+
+    def _apply(self, choices: dict[int, Action]) -> None:
+        self._choose(choices[self._seat].id)
+        self._settle()
+
+    def observation(self, seat: int | None) -> GalaxiesObservation:
+        """What ``seat`` may know (None: a spectator): everything but the missions of others
+        and the order of the decks."""
+        players = tuple(self._player_view(p) for p in range(self.num_players))
+        top = self.stack[-1] if self.stack else ("over",)
+        following = FACES[top[2]] if top[0] == "follow" else None
+        mine = seat is not None and 0 <= seat < self.num_players
+        return GalaxiesObservation(
+            turn=self.turn,
+            turn_limit=self.turn_limit,
+            current_seat=self.current,
+            acting_seat=self._seat if self._seat >= 0 else None,
+            your_seat=seat if mine else None,
+            decision=top[0],
+            expansion=self.expansion,
+            dice=tuple(FACES[f] for f in sorted(self.dice)),
+            activated=tuple(FACES[f] for f in self.activated),
+            free_reroll=self.free_reroll,
+            converter_used=self.converter_used,
+            following=following,
+            follow_cost=self._follow_cost(top[1], top[3][0], top[4])
+            if following is not None and top[3] else 0,
+            players=players,
+            planet_row=tuple(self.row),
+            planet_deck_size=len(self.deck),
+            pilot_row=tuple(self.pilot_row),
+            pilot_deck_size=len(self.pilot_deck),
+            exploration_discard=tuple(self.ex_discard),
+            exploration_deck_size=len(self.ex_deck),
+            drawn_card=self.drawn if self.drawn >= 0 else None,
+            end_triggered=self.end_triggered,
+            triggered_by=self.triggered_by if self.triggered_by >= 0 else None,
+            your_mission=self.mission[seat] if mine and self.mission[seat] >= 0 else None,  # type: ignore[index]
+            mission_offer=tuple(self.offers[seat]) if mine and self.mission[seat] < 0  # type: ignore[index]
+            else (),
+        )
+
+    def _player_view(self, p: int) -> PlayerView:
+        ships = []
+        for k in range(4):
+            w = self.where[p][k]
+            st = self.stype[p][k]
+            pilot = self.hangar[p][st - 1][-1] if st else None
+            if w >= 0:
+                loc = ShipLocation.ORBIT if self.orbit[p][k] else ShipLocation.SURFACE
+                ships.append(ShipView(k, loc, w, self.pos[p][k] if self.orbit[p][k] else None,
+                                      ShipType(st), pilot))
+            else:
+                loc = _LOCATION[w]
+                ships.append(ShipView(k, loc, None, None, ShipType(st), pilot))
+        hangar = tuple(HangarSlot(ShipType(t + 1), tuple(stack))
+                       for t, stack in enumerate(self.hangar[p]) if stack)
+        return PlayerView(p, self.energy[p], self.culture[p], self.level[p], self.vp(p),
+                          tuple(ships), tuple(self.colonies[p]), hangar, tuple(self.cards[p]),
+                          tuple(self.badge_counts(p)), self.mission[p] >= 0)
+
+    def result(self) -> Result:
+        """Scores (VP + mission + badges at the end) and ranks by the three tie-breakers:
+        colonies, empire level, energy + culture; still tied, the victory is shared."""
+        n = self.num_players
+        over = self.termination is not None
+        scores = [self.final_score(p) if over else self.vp(p) for p in range(n)]
+        keys = [(scores[p], len(self.colonies[p]), self.level[p],
+                 self.energy[p] + self.culture[p]) for p in range(n)]
+        if self.termination is None:
+            return Result.from_keys(keys, scores, reason=f"standing in turn {self.turn}")
+        reason = (f"turn limit {self.turn_limit} reached"
+                  if self.termination is Termination.TURN_LIMIT else "the last round ended")
+        return Result.from_keys(keys, scores, termination=self.termination, reason=reason)
+
+    def snapshot(self) -> Any:
+        """The whole state as plain data."""
+        def rows(grid: list[list[Any]]) -> tuple[Any, ...]:
+            return tuple(tuple(r) for r in grid)
+        return {
+            "energy": tuple(self.energy), "culture": tuple(self.culture),
+            "level": tuple(self.level), "where": rows(self.where), "orbit": rows(self.orbit),
+            "pos": rows(self.pos), "stype": rows(self.stype),
+            "hangar": tuple(rows(h) for h in self.hangar), "colonies": rows(self.colonies),
+            "cards": rows(self.cards), "deck": tuple(self.deck), "row": tuple(self.row),
+            "offers": rows(self.offers), "mission": tuple(self.mission),
+            "pilot_deck": tuple(self.pilot_deck), "pilot_row": tuple(self.pilot_row),
+            "ex_deck": tuple(self.ex_deck), "ex_discard": tuple(self.ex_discard),
+            "drawn": self.drawn, "current": self.current, "turn": self.turn,
+            "dice": tuple(self.dice), "activated": tuple(self.activated),
+            "free_reroll": self.free_reroll, "converter_used": self.converter_used,
+            "nibiru": self.nibiru, "follow_bonus": self.follow_bonus,
+            "once": tuple(sorted(self.once)), "end_triggered": self.end_triggered,
+            "triggered_by": self.triggered_by,
+            "termination": None if self.termination is None else self.termination.name,
+            "stack": tuple(self.stack), "seat": self._seat, "opts": tuple(self._opts),
+            "rng": self.rng.getstate(),
+        }
+
+    def clone(self) -> GalaxiesState:
+        """An independent copy, much faster than a deep copy (for search bots and tests)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)  # ints, tuples, the Decision are shared
+        # Random() would seed itself from the OS first (the slowest part of a clone).
+        other.rng = random.Random.__new__(random.Random)
+        other.rng.setstate(self.rng.getstate())
+        other.options = dict(self.options)
+        other._events = list(self._events)
+        for name in ("energy", "culture", "level", "deck", "row", "mission", "pilot_deck",
+                     "pilot_row", "ex_deck", "ex_discard", "dice", "activated", "stack",
+                     "_opts"):
+            setattr(other, name, list(getattr(self, name)))
+        for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers"):
+            setattr(other, name, [list(r) for r in getattr(self, name)])
+        other.hangar = [[list(s) for s in h] for h in self.hangar]
+        return other
+
+    # -- scoring ---------------------------------------------------------------------------
+
+    def advanced_ships(self, p: int) -> int:
+        """How many advanced ships seat ``p`` flies (1 VP each)."""
+        return sum(1 for t in self.stype[p] if t)
+
+    def vp(self, p: int) -> int:
+        """The in-game VP of seat ``p`` (empire, planets, advanced ships, exploration cards)."""
+        total = EMPIRE[self.level[p] - 1].vp + sum(PLANETS[c].vp for c in self.colonies[p])
+        if self.expansion:
+            total += self.advanced_ships(p)
+            cards = self.content.cards
+            total += sum(cards[c].vp for c in self.cards[p])
+        return total
+
+    def badge_counts(self, p: int) -> list[int]:
+        """Badges (Federation symbols) of seat ``p`` by badge index: every pilot it hired
+        (covered ones too) and every exploration card it took."""
+        counts = [0] * len(self.content.badges)
+        if not self.expansion:
+            return counts
+        for stack in self.hangar[p]:
+            for pilot in stack:
+                for b in self.content.pilots[pilot].badges:
+                    counts[b] += 1
+        for card in self.cards[p]:
+            for b in self.content.cards[card].badges:
+                counts[b] += 1
+        return counts
+
+    def badge_points(self) -> list[int]:
+        """End-of-game badge majority VP per seat: 2 for a sole first, 1 for each second;
+        a tie for first gives each tied seat 1 and no second place."""
+        n = self.num_players
+        points = [0] * n
+        if not self.expansion:
+            return points
+        counts = [self.badge_counts(p) for p in range(n)]
+        for b in range(len(self.content.badges)):
+            values = [counts[p][b] for p in range(n)]
+            top = max(values)
+            if top == 0:
+                continue
+            first = [p for p in range(n) if values[p] == top]
+            if len(first) > 1:
+                for p in first:
+                    points[p] += 1
+                continue
+            points[first[0]] += 2
+            rest = [v for v in values if 0 < v < top]
+            if rest:
+                second = max(rest)
+                for p in range(n):
+                    if values[p] == second:
+                        points[p] += 1
+        return points
+
+    def mission_points(self, p: int) -> int:
+        """The VP of seat ``p``'s secret mission at the end of the game."""
+        m = self.mission[p]
+        if m < 0:
+            return 0
+        mission = MISSIONS[m]
+        n = self.num_players
+        name = mission.name
+        if mission.tied_vp:
+            if name == "Charger":
+                values = list(self.energy)
+            elif name == "Seeker":
+                values = list(self.culture)
+            elif name in ("Conqueror", "Hermit"):
+                values = [len(c) for c in self.colonies]
+                if name == "Hermit":
+                    values = [-v for v in values]
+            else:
+                track = 0 if name == "Noble" else 1
+                values = [sum(1 for c in self.colonies[q] if _TRACK[c] == track)
+                          for q in range(n)]
+            best = max(values)
+            if values[p] != best:
+                return 0
+            return mission.vp if values.count(best) == 1 else mission.tied_vp
+        ships = [self.where[p][k] for k in range(4) if self.where[p][k] != LOCKED]
+        ok = {
+            "Equalizer": sum(1 for c in self.colonies[p] if _TRACK[c] == 0)
+            == sum(1 for c in self.colonies[p] if _TRACK[c] == 1),
+            "Elder": self.triggered_by == p,
+            "Hoarder": self.energy[p] >= 3 and self.culture[p] >= 3,
+            "Industrialist": self.level[p] == MAX_LEVEL,
+            "Orbiter": all(w == HOME for w in ships),
+            "Explorer": all(w != HOME for w in ships),
+        }[name]
+        return mission.vp if ok else 0
+
+    def final_score(self, p: int) -> int:
+        """VP plus mission and badge points (what the result reports at the end)."""
+        return self.vp(p) + self.mission_points(p) + self.badge_points()[p]
+
+    # -- the decision loop -------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Move on until a real choice (two or more options) is open, or the match is over."""
+        while True:
+            if not self.stack:
+                self._end_turn()
+                if self.termination is not None:
+                    self._seat = -1
+                    self._pend = None
+                    return
+                continue
+            frame = self.stack[-1]
+            seat, opts = self._options(frame)
+            if not opts:
+                if self.stack and self.stack[-1] is frame:
+                    self.stack.pop()
+                continue
+            if len(opts) == 1:
+                self._opts = opts
+                self._seat = seat
+                self._choose(0)
+                continue
+            self._opts = opts
+            self._seat = seat
+            self._pend = None
+            return
+
+    def _choose(self, index: int) -> None:
+        opt = self._opts[index]
+        frame = self.stack.pop()
+        seat = self._seat
+        self._pend = None
+        _HANDLERS[frame[0]](self, frame, seat, opt)
+
+    def _check_end(self, actor: int) -> None:
+        # Called where VP change: a colony, an upgrade, a pilot's ship, an exploration card.
+        if not self.end_triggered and self.vp(actor) >= VICTORY_POINTS:
+            self._trigger(actor, f"seat {actor} reaches {self.vp(actor)} VP: the last round")
+
+    def _trigger(self, p: int, text: str) -> None:
+        self.end_triggered = True
+        self.triggered_by = p
+        self.log(text)
+
+    def _end_turn(self) -> None:
+        n = self.num_players
+        if self.turn > 0:
+            if self.end_triggered and self.current == n - 1:
+                self.termination = Termination.NORMAL
+                self.log("The game ends")
+                return
+            if self.turn >= self.turn_limit:
+                self.termination = Termination.TURN_LIMIT
+                self.log(f"Turn limit {self.turn_limit} reached")
+                return
+            self.current = (self.current + 1) % n
+        self.turn += 1
+        p = self.current
+        dice = EMPIRE[self.level[p] - 1].dice
+        rnd = self.rng.random
+        self.dice = [int(rnd() * 6) for _ in range(dice)]
+        self.activated = []
+        self.free_reroll = True
+        self.converter_used = False
+        self.nibiru = False
+        self.follow_bonus = (False, False)
+        self.once = frozenset()
+        self.stack.append(("turn", p))
+
+    # -- options of each frame ----------------------------------------------------------------
+
+    def _options(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        return _OPTIONS[frame[0]](self, frame)
+
+    def _opts_mission(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        s = frame[1]
+        return s, [(K_CHOOSE_MISSION, m, 0, 0) for m in self.offers[s]]
+
+    def _opts_turn(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        dice = self.dice
+        opts = [(K_ACTIVATE, f, 0, 0) for f in sorted(set(dice))]
+        if dice and (self.free_reroll or self.energy[p] >= 1):
+            opts.append((K_REROLL, 0 if self.free_reroll else 1, 0, 0))
+        if len(dice) >= 3 and not self.converter_used:
+            opts.append((K_CONVERT, 0, 0, 0))
+        if self.expansion and len(dice) >= 2 and self._can_hire(p):
+            opts.append((K_HIRE, 0, 0, 0))
+        opts.append((K_END_TURN, 0, 0, 0))
+        return p, opts
+
+    def _opts_reroll(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, chosen, mode = frame
+        opts = [(K_REROLL_DIE, f, 0, 0) for f in sorted(set(self.dice))
+                if self.dice.count(f) > chosen.count(f)]
+        if chosen:
+            opts.append((K_ROLL, 0, 0, 0))
+        elif mode == _ZALAX:  # "any number": none at all is a choice of the planet's reroll
+            opts.append((K_DECLINE, 0, 0, 0))
+        return p, opts
+
+    def _opts_convert(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        return p, [(K_CONVERT_SPEND, f, 0, 0) for f in sorted(set(self.dice))]
+
+    def _opts_set_die(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        return p, [(K_SET_DIE, f, 0, 0) for f in sorted(set(self.dice))]
+
+    def _opts_set_face(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, old = frame
+        return p, [(K_SET_FACE, f, 0, 0) for f in range(6) if f != old]
+
+    def _opts_discard_dice(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, left = frame
+        opts = [(K_DISCARD_DIE, f, 0, 0) for f in sorted(set(self.dice))]
+        if left == 2:
+            opts.append((K_DECLINE, 0, 0, 0))
+        return p, opts
+
+    def _opts_follow(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, active, face, order, free = frame
+        while order:
+            s = order[0]
+            cost = self._follow_cost(active, s, free)
+            if self.culture[s] >= cost:
+                if order is not frame[3]:
+                    self.stack[-1] = ("follow", active, face, order, free)
+                return s, [(K_FOLLOW, cost, 0, 0), (K_DECLINE, 0, 0, 0)]
+            order = order[1:]
+        return -1, []
+
+    def _follow_cost(self, active: int, s: int, free: bool) -> int:
+        if free:
+            return 0
+        cost = 2 if self.nibiru and active == self.current else 1
+        if self.expansion and any(self.stype[s]):
+            for k in range(4):
+                if self.stype[s][k] and self._ability(s, k) is A_CHEAP_FOLLOW:
+                    cost -= self._amount(s, k)
+        return max(cost, 0)
+
+    def _opts_move_ship(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, exclude, _second = frame
+        return p, [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
+                   if self.where[p][k] != LOCKED and k != exclude]
+
+    def _opts_move_to(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, k = frame
+        where, orbit = self.where[p], self.orbit[p]
+        here = where[k]
+        surface = {where[j] for j in range(4) if where[j] >= 0 and not orbit[j]}
+        orbits = {where[j] for j in range(4) if where[j] >= 0 and orbit[j]}
+        opts: list[_Opt] = []
+        for planet in self.row:
+            if planet == here:
+                continue
+            if planet not in surface:
+                opts.append((K_LAND, planet, 0, 0))
+            if planet not in orbits:
+                opts.append((K_ORBIT, planet, 0, 0))
+        if here != HOME:
+            opts.append((K_GO_HOME, 0, 0, 0))
+        if self.expansion and here != EXPLORING:
+            opts.append((K_EXPLORE, 0, 0, 0))
+        return p, opts
+
+    def _opts_explore(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        opts = [(K_TAKE_DISCARD, c, 0, 0) for c in self.ex_discard]
+        if self.ex_deck:
+            opts.append((K_DRAW, 0, 0, 0))
+        return p, opts
+
+    def _opts_drawn(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, _k, card = frame
+        return p, [(K_KEEP, card, 0, 0), (K_PASS_ON, card, 0, 0)]
+
+    def _advance_targets(self, p: int, track: int, by_die: bool, exclude: int) -> list[int]:
+        out = []
+        for k in range(4):
+            w = self.where[p][k]
+            if w < 0 or not self.orbit[p][k] or k == exclude:
+                continue
+            if track == ANY or _TRACK[w] == track or (
+                    by_die and self.stype[p][k] and self._ability(p, k) is A_ANY_TRACK):
+                out.append(k)
+        return out
+
+    def _opts_advance(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, track, amount, by_die, exclude = frame
+        return p, [(K_ADVANCE, k, amount, 0)
+                   for k in self._advance_targets(p, track, by_die, exclude)]
+
+    def _regress_targets(self, p: int, track: int, opponents: bool,
+                         exclude: tuple[int, int]) -> list[tuple[int, int]]:
+        out = []
+        for q in range(self.num_players):
+            if (q == p) == opponents:
+                continue
+            for k in range(4):
+                w = self.where[q][k]
+                if (w < 0 or not self.orbit[q][k] or self.pos[q][k] == 0
+                        or (q, k) == exclude or (track != ANY and _TRACK[w] != track)):
+                    continue
+                if self.stype[q][k] and self._ability(q, k) is A_STEADFAST:
+                    continue
+                out.append((q, k))
+        return out
+
+    def _opts_regress(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, track, amount, count, exclude = frame
+        return p, [(K_REGRESS, q, k, amount)
+                   for q, k in self._regress_targets(p, track, True, exclude)]
+
+    def _upgrade_cost(self, p: int, discount: int) -> int:
+        cost = EMPIRE[self.level[p]].cost - discount
+        if self.expansion:
+            for k in range(4):
+                if self.stype[p][k] and self._ability(p, k) is A_UPGRADE_DISCOUNT:
+                    cost -= self._amount(p, k)
+        return max(cost, 1)
+
+    def _upgrade_opts(self, p: int, discount: int, mixed: bool) -> list[_Opt]:
+        if self.level[p] >= MAX_LEVEL:
+            return []
+        cost = self._upgrade_cost(p, discount)
+        e, c = self.energy[p], self.culture[p]
+        if mixed:
+            return [(K_UPGRADE, x, cost - x, 1) for x in range(cost + 1)
+                    if x <= e and cost - x <= c]
+        opts = []
+        if e >= cost:
+            opts.append((K_UPGRADE, cost, 0, 0))
+        if c >= cost:
+            opts.append((K_UPGRADE, 0, cost, 0))
+        return opts
+
+    def _opts_utilize(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        opts = self._upgrade_opts(p, 0, False)
+        opts += [(K_USE_COLONY, c, p, 0) for c in self.colonies[p] if self._usable(p, c)]
+        if opts:
+            opts.append((K_DECLINE, 0, 0, 0))
+        return p, opts
+
+    def _opts_upgrade(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, discount, mixed = frame
+        opts = self._upgrade_opts(p, discount, mixed)
+        if opts:
+            opts.append((K_DECLINE, 0, 0, 0))
+        return p, opts
+
+    def _opts_pay(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, planet = frame
+        return p, [(K_PAY, planet, 0, 0), (K_DECLINE, 0, 0, 0)]
+
+    def _opts_bury(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        busy = {self.where[q][k] for q in range(self.num_players) for k in range(4)}
+        opts = [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in busy]
+        if opts and self.deck:
+            return p, [*opts, (K_DECLINE, 0, 0, 0)]
+        return p, []
+
+    def _opts_take_from(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, res = frame
+        pool = self.energy if res == _E else self.culture
+        return p, [(K_TAKE_FROM, q, res, 0) for q in range(self.num_players)
+                   if q != p and pool[q] > 0 and not self._immune(q)]
+
+    def _opts_convert_res(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, src = frame
+        have = self.culture[p] if src == _C else self.energy[p]
+        room = RESOURCE_CAP - (self.energy[p] if src == _C else self.culture[p])
+        top = min(have, room)
+        if top <= 0:
+            return p, []
+        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(top + 1)]
+
+    def _opts_borrow_row(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        opts = [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row
+                if _ABILITY[c] not in _BORROWERS and self._usable(p, c)]
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+
+    def _opts_borrow_colony(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, res = frame
+        if (self.energy if res == _E else self.culture)[p] < 1:
+            return p, []
+        opts = [(K_USE_COLONY, c, q, 0) for q in range(self.num_players) if q != p
+                for c in self.colonies[q] if _ABILITY[c] not in _BORROWERS
+                and self._usable(p, c)]
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+
+    def _opts_cash_in(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        opts = [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
+                if self.where[p][k] >= 0 and self.orbit[p][k]]
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+
+    def _opts_split(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, total = frame
+        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(total + 1)]
+
+    def _opts_choose_face(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, repeat = frame
+        faces = sorted(set(self.activated) - {UTILIZE}) if repeat else range(6)
+        return p, [(K_CHOOSE_FACE, f, 0, 0) for f in faces]
+
+    def _opts_shift(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        if len(self._advance_targets(p, ANY, False, -1)) < 2:
+            return p, []
+        opts = [(K_REGRESS, q, k, 1) for q, k in self._regress_targets(p, ANY, False, (-1, -1))]
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+
+    def _opts_gort(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        return p, [(K_MOVE_SHIP, k, 0, 0) for k in self._advance_targets(p, ANY, False, -1)]
+
+    def _opts_gort_to(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, k = frame
+        orbits = {self.where[p][j] for j in range(4) if self.where[p][j] >= 0 and self.orbit[p][j]}
+        return p, [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in orbits]
+
+    def _opts_hire(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        p = frame[1]
+        pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
+        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots]
+
+    def _opts_hire_with(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, pilot = frame
+        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p) if x == pilot]
+
+    def _opts_replace_ship(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, _pilot, _t = frame
+        return p, [(K_REPLACE_SHIP, k, 0, 0) for k in range(4)
+                   if self.where[p][k] != LOCKED and not self.stype[p][k]]
+
+    def _hire_tables(self) -> tuple[dict[int, frozenset[int]], tuple[frozenset[int], ...]]:
+        """Ship types each pilot flies, and ship types each face's doubles hire for."""
+        content = self.content
+        tables = _HIRE_TABLES.get(id(content))
+        if tables is None or tables[0] is not content:
+            flies = {x.id: frozenset(t.value for t in x.ship_types) for x in content.pilots}
+            pair = tuple(frozenset(t.value for t in content.ships_for_face(f)) for f in FACES)
+            tables = _HIRE_TABLES[id(content)] = (content, flies, pair)
+        return tables[1], tables[2]
+
+    def _can_hire(self, p: int) -> bool:
+        """Whether seat ``p`` can hire any pilot of the row with its dice now."""
+        counts = [0] * 6
+        for f in self.dice:
+            counts[f] += 1
+        if max(counts) < 2:
+            return False
+        return bool(self._hire_choices(p, True))
+
+    def _hire_choices(self, p: int, first: bool = False) -> list[tuple[int, int, int, int]]:
+        """(pilot, face, dice, ship type) for every way seat ``p`` can hire now (with
+        ``first``, stop at the first one found: the turn's menu only asks whether any)."""
+        counts = [0] * 6
+        for f in self.dice:
+            counts[f] += 1
+        faces = [f for f in range(6) if counts[f] >= 2]
+        if not faces:
+            return []
+        regular = any(self.where[p][k] != LOCKED and not self.stype[p][k] for k in range(4))
+        # A ship type can take a pilot if its slot holds one (replacement) or a regular ship
+        # is in play to be swapped for it.
+        hangar = self.hangar[p]
+        open_types = [t for t in (1, 2, 3, 4) if regular or hangar[t - 1]]
+        if not open_types:
+            return []
+        flies_of, pair_of = self._hire_tables()
+        out = []
+        for pilot in self.pilot_row:
+            flies = flies_of[pilot]
+            for f in faces:
+                pair = pair_of[f]
+                triple = counts[f] >= 3
+                for t in open_types:
+                    if t in flies and t in pair:
+                        out.append((pilot, f, 2, t))
+                    elif triple:
+                        out.append((pilot, f, 3, t))
+                    else:
+                        continue
+                    if first:
+                        return out
+        return out
+
+    # -- handlers -------------------------------------------------------------------------
+
+    def _do_mission(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        self.mission[p] = opt[1]
+        self.log(f"seat {p} keeps a secret mission")
+        self.log(f"seat {p} keeps {MISSIONS[opt[1]].name}", {p})
+
+    def _do_turn(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        kind = opt[0]
+        if kind is K_END_TURN:
+            self.log(f"seat {p} ends the turn")
+            return
+        self.stack.append(frame)
+        if kind is K_ACTIVATE:
+            face = opt[1]
+            self.dice.remove(face)
+            self.activated.append(face)
+            self.log(f"seat {p} activates {FACE_NAMES[face]}")
+            self._push_follow(p, face, False)
+            self._perform(p, face)
+        elif kind is K_REROLL:
+            self.stack.append(("reroll", p, (), opt[1]))
+        elif kind is K_CONVERT:
+            self.converter_used = True
+            self.stack.append(("convert", p, 0))
+        elif kind is K_HIRE:
+            self.stack.append(("hire", p))
+
+    def _push_follow(self, p: int, face: int, free: bool) -> None:
+        n = self.num_players
+        order = tuple((p + i) % n for i in range(1, n))
+        self.stack.append(("follow", p, face, order, free))
+
+    def _do_reroll(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        _, _, chosen, mode = frame
+        kind = opt[0]
+        if kind is K_REROLL_DIE:
+            self.stack.append(("reroll", p, (*chosen, opt[1]), mode))
+        elif kind is K_ROLL:
+            if mode == _PAID:
+                self.energy[p] -= 1
+            elif mode == _FREE:
+                self.free_reroll = False
+            for f in chosen:
+                self.dice.remove(f)
+            rnd = self.rng.random
+            self.dice.extend(int(rnd() * 6) for _ in chosen)
+            self.log(f"seat {p} rerolls {len(chosen)} dice: now "
+                     f"{', '.join(FACE_NAMES[f] for f in sorted(self.dice))}")
+
+    def _do_convert(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        self.dice.remove(opt[1])
+        if frame[2] == 0:
+            self.stack.append(("convert", p, 1))
+        else:
+            self.log(f"seat {p} uses the converter")
+            self.stack.append(("set_die", p))
+
+    def _do_set_die(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        self.stack.append(("set_face", p, opt[1]))
+
+    def _do_set_face(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        self.dice.remove(frame[2])
+        self.dice.append(opt[1])
+        self.log(f"seat {p} sets a die from {FACE_NAMES[frame[2]]} to {FACE_NAMES[opt[1]]}")
+
+    def _do_discard_dice(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_DECLINE:
+            return
+        self.dice.remove(opt[1])
+        if frame[2] == 2:
+            self.stack.append(("discard_dice", p, 1))
+        else:
+            self._gain(p, _E, 2)
+            self._gain(p, _C, 2)
+
+    def _do_follow(self, frame: _Opt, s: int, opt: _Opt) -> None:
+        _, active, face, order, free = frame
+        rest = order[1:]
+        if rest:
+            self.stack.append(("follow", active, face, rest, free))
+        if opt[0] is K_DECLINE:
+            return
+        self.culture[s] -= opt[1]
+        self.log(f"seat {s} follows {FACE_NAMES[face]}")
+        if active == self.current:
+            bonus_e, bonus_c = self.follow_bonus
+            if bonus_e:
+                self._gain(active, _E, 1)
+            if bonus_c:
+                self._gain(active, _C, 1)
+        self._perform(s, face)
+
+    def _perform(self, p: int, face: int) -> None:
+        """Do the action of a die face for seat ``p`` (owner or follower)."""
+        if face == MOVE:
+            self.stack.append(("move_ship", p, -1, False))
+        elif face == ENERGY or face == CULTURE:
+            res = _E if face == ENERGY else _C
+            self._gain(p, res, self._yield(p, res))
+        elif face == DIPLOMACY:
+            self.stack.append(("advance", p, _DIP, 1, True, -1))
+        elif face == ECONOMY:
+            self.stack.append(("advance", p, _ECO, 1, True, -1))
+        else:
+            self.stack.append(("utilize", p))
+
+    def _yield(self, p: int, res: int) -> int:
+        total = 0
+        where = self.where[p]
+        for k in range(4):
+            w = where[k]
+            if w == LOCKED:
+                continue
+            st = self.stype[p][k]
+            ability = self._ability(p, k) if st else None
+            if ability is A_BOTH_RESOURCES:
+                got = 1
+            elif w >= 0:
+                got = 1 if _RES[w] == res else 0
+            elif w == HOME:
+                got = 1 if res == _E else 0
+            else:  # exploring: the exploration board shows the culture symbol
+                got = 1 if res == _C else 0
+            if got and ability is A_EXTRA_YIELD:
+                got += self._amount(p, k)
+            total += got
+        return total
+
+    def _gain(self, p: int, res: int, amount: int) -> None:
+        pool = self.energy if res == _E else self.culture
+        pool[p] = max(0, min(RESOURCE_CAP, pool[p] + amount))
+
+    def _ability(self, p: int, k: int) -> PilotAbility:
+        return self.content.pilots[self.hangar[p][self.stype[p][k] - 1][-1]].ability
+
+    def _amount(self, p: int, k: int) -> int:
+        return self.content.pilots[self.hangar[p][self.stype[p][k] - 1][-1]].amount
+
+    def _has(self, p: int, k: int, ability: PilotAbility) -> bool:
+        return bool(self.stype[p][k]) and self._ability(p, k) is ability
+
+    def _immune(self, q: int) -> bool:
+        return self.expansion and any(self._has(q, k, A_THEFT_IMMUNE) for k in range(4))
+
+    def _do_move_ship(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        k = opt[1]
+        if frame[3]:  # Nagato: the second move, with another ship
+            self.stack.append(("move_ship", p, k, False))
+        self.stack.append(("move_to", p, k))
+
+    def _do_move_to(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        k = frame[2]
+        kind = opt[0]
+        where = self.where[p]
+        if self.expansion and self._has(p, k, A_MOVE_ENERGY):
+            self._gain(p, _E, self._amount(p, k))
+        if kind is K_GO_HOME:
+            where[k] = HOME
+            self.log(f"seat {p} brings ship {k + 1} home")
+        elif kind is K_EXPLORE:
+            where[k] = EXPLORING
+            self.log(f"seat {p} sends ship {k + 1} exploring")
+            if self._has(p, k, A_EXPLORE_CULTURE):
+                self._gain(p, _C, self._amount(p, k))
+            self.stack.append(("explore", p, k))
+        elif kind is K_LAND:
+            planet = opt[1]
+            where[k] = planet
+            self.orbit[p][k] = False
+            self.log(f"seat {p} lands ship {k + 1} on {PLANETS[planet].name}")
+            self._use_ability(p, planet)
+        else:
+            planet = opt[1]
+            where[k] = planet
+            self.orbit[p][k] = True
+            self.pos[p][k] = 0
+            self.log(f"seat {p} puts ship {k + 1} in orbit of {PLANETS[planet].name}")
+            if self.expansion and self._has(p, k, A_ORBIT_START):
+                self._advance(p, k, self._amount(p, k))
+
+    def _advance(self, p: int, k: int, amount: int) -> None:
+        planet = self.where[p][k]
+        self.pos[p][k] = min(self.pos[p][k] + amount, _ADV[planet])
+        if self.pos[p][k] >= _ADV[planet]:
+            self._colonise(p, planet)
+
+    def _colonise(self, p: int, planet: int) -> None:
+        self.colonies[p].append(planet)
+        for q in range(self.num_players):
+            where = self.where[q]
+            for k in range(4):
+                if where[k] == planet:
+                    where[k] = HOME
+                    self.pos[q][k] = 0
+                    self.orbit[q][k] = False
+        i = self.row.index(planet)
+        if self.deck:
+            self.row[i] = self.deck.pop()
+        else:
+            del self.row[i]
+        self.log(f"seat {p} colonises {PLANETS[planet].name}")
+        self._check_end(p)
+
+    def _do_explore(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        k = frame[2]
+        if opt[0] is K_TAKE_DISCARD:
+            self.ex_discard.remove(opt[1])
+            self._take_card(p, k, opt[1])
+        else:
+            self._draw(p, k)
+
+    def _draw(self, p: int, k: int) -> None:
+        card = self.ex_deck.pop()
+        if not self.ex_deck and not self.end_triggered:
+            self._trigger(p, "the exploration deck is empty: this is the last round")
+        self.log(f"seat {p} draws {self.content.cards[card].name}")
+        if self.content.cards[card].color is CardColor.RED or len(self.ex_discard) >= 3:
+            self._take_card(p, k, card)
+        else:
+            self.drawn = card
+            self.stack.append(("drawn", p, k, card))
+
+    def _do_drawn(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        _, _, k, card = frame
+        self.drawn = -1
+        if opt[0] is K_KEEP:
+            self._take_card(p, k, card)
+            return
+        self.ex_discard.append(card)
+        self.log(f"seat {p} discards {self.content.cards[card].name}")
+        if self.ex_deck:
+            self._draw(p, k)
+        else:
+            self.stack.append(("explore", p, k))
+
+    def _take_card(self, p: int, k: int, card_id: int) -> None:
+        card = self.content.cards[card_id]
+        self.cards[p].append(card_id)
+        self.log(f"seat {p} takes {card.name}")
+        self._check_end(p)
+        if card.color is CardColor.RED and self._has(p, k, A_DANGER_SHIELD):
+            return
+        effect, amount = card.effect, card.amount
+        if effect is CardEffect.GAIN_ENERGY:
+            self._gain(p, _E, amount)
+        elif effect is CardEffect.GAIN_CULTURE:
+            self._gain(p, _C, amount)
+        elif effect is CardEffect.GAIN_BOTH:
+            self._gain(p, _E, amount)
+            self._gain(p, _C, amount)
+        elif effect is CardEffect.LOSE_ENERGY:
+            self._gain(p, _E, -amount)
+        elif effect is CardEffect.LOSE_CULTURE:
+            self._gain(p, _C, -amount)
+        elif effect is CardEffect.SHIP_HOME:
+            if self.where[p][k] == EXPLORING:
+                self.where[p][k] = HOME
+        elif effect is CardEffect.ADVANCE:
+            self.stack.append(("advance", p, ANY, amount, False, -1))
+        elif effect is CardEffect.REGRESS:
+            self.stack.append(("self_regress", p, amount))
+
+    def _opts_self_regress(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+        _, p, amount = frame
+        return p, [(K_REGRESS, q, k, amount)
+                   for q, k in self._regress_targets(p, ANY, False, (-1, -1))]
+
+    def _do_self_regress(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        _, q, k, amount = opt
+        self.pos[q][k] = max(0, self.pos[q][k] - amount)
+
+    def _do_advance(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        _, k, amount, _ = opt
+        by_die = frame[4]
+        if by_die and self.expansion and self._has(p, k, A_ADVANCE_BONUS):
+            amount += self._amount(p, k)
+        planet = self.where[p][k]
+        self.log(f"seat {p} advances ship {k + 1} on {PLANETS[planet].name} by {amount}")
+        self._advance(p, k, amount)
+
+    def _do_regress(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        _, _, track, amount, count, _ = frame
+        _, q, k, _ = opt
+        self.pos[q][k] = max(0, self.pos[q][k] - amount)
+        self.log(f"seat {p} moves seat {q}'s ship {k + 1} back by {amount}")
+        if count > 1:
+            self.stack.append(("regress", p, track, amount, count - 1, (q, k)))
+
+    def _do_utilize(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        kind = opt[0]
+        if kind is K_UPGRADE:
+            self._upgrade(p, opt)
+        elif kind is K_USE_COLONY:
+            self.log(f"seat {p} uses {PLANETS[opt[1]].name}")
+            self._use_ability(p, opt[1])
+
+    def _do_upgrade(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_UPGRADE:
+            self._upgrade(p, opt)
+
+    def _upgrade(self, p: int, opt: _Opt) -> None:
+        _, e, c, _ = opt
+        self.energy[p] -= e
+        self.culture[p] -= c
+        self.level[p] += 1
+        ships = EMPIRE[self.level[p] - 1].ships
+        for k in range(ships):
+            if self.where[p][k] == LOCKED:
+                self.where[p][k] = HOME
+        self.log(f"seat {p} upgrades the empire to level {self.level[p]}")
+        self._check_end(p)
+
+    # -- planet abilities ----------------------------------------------------------------------
+
+    def _usable(self, p: int, planet: int) -> bool:
+        """Whether the ability could do anything for ``p`` now (colonies offered by Utilize)."""
+        ability = _ABILITY[planet]
+        if ability in _OWN_TURN_ONLY and p != self.current:
+            return False
+        if (p, planet) in self.once:
+            return False
+        if ability == "energy_to_2_culture":
+            return self.energy[p] >= 1
+        if ability in ("advance_2_diplomacy", "regress_2", "borrow_colony_culture"):
+            return self.culture[p] >= (2 if ability != "borrow_colony_culture" else 1)
+        if ability in ("advance_2_economy", "regress_two_ships"):
+            return self.energy[p] >= 2
+        if ability == "borrow_colony_energy":
+            return self.energy[p] >= 1
+        if ability == "double_move":
+            return self.culture[p] >= 1
+        if ability == "dice_for_resources":
+            return len(self.dice) >= 2
+        if ability in ("reroll", "set_die"):
+            return bool(self.dice)
+        if ability == "repeat_action":
+            return any(f != UTILIZE for f in self.activated)
+        return True
+
+    def _use_ability(self, p: int, planet: int) -> None:
+        """Perform planet ``planet``'s ability for seat ``p`` (landing, colony, borrowed)."""
+        ability = _ABILITY[planet]
+        own = p == self.current
+        if ability in _OWN_TURN_ONLY and not own:
+            return
+        push = self.stack.append
+        if ability == "gain_culture":
+            self._gain(p, _C, 1)
+        elif ability == "gain_energy":
+            self._gain(p, _E, 1)
+        elif ability == "gain_2_energy":
+            self._gain(p, _E, 2)
+        elif ability == "advance_diplomacy":
+            push(("advance", p, _DIP, 1, False, -1))
+        elif ability == "advance_economy":
+            push(("advance", p, _ECO, 1, False, -1))
+        elif ability == "follow_culture":
+            self.follow_bonus = (self.follow_bonus[0], True)
+        elif ability == "follow_energy":
+            self.follow_bonus = (True, self.follow_bonus[1])
+        elif ability == "regress_diplomacy":
+            push(("regress", p, _DIP, 1, 1, (-1, -1)))
+        elif ability == "regress_economy":
+            push(("regress", p, _ECO, 1, 1, (-1, -1)))
+        elif ability == "regress_any":
+            push(("regress", p, ANY, 1, 1, (-1, -1)))
+        elif ability == "bury_planet":
+            push(("bury", p))
+        elif ability == "underdog_upgrade":
+            if self.level[p] == min(self.level):
+                push(("upgrade", p, 1, False))
+        elif ability == "mixed_upgrade":
+            push(("upgrade", p, 0, True))
+        elif ability == "reroll":
+            push(("reroll", p, (), _ZALAX))
+        elif ability == "set_die":
+            push(("set_die", p))
+        elif ability == "dice_for_resources":
+            push(("discard_dice", p, 2))
+        elif ability == "steal_culture":
+            self.once = self.once | {(p, planet)}
+            push(("take_from", p, _C))
+        elif ability == "steal_energy":
+            self.once = self.once | {(p, planet)}
+            push(("take_from", p, _E))
+        elif ability == "culture_to_energy":
+            push(("convert_res", p, _C))
+        elif ability == "energy_to_culture":
+            push(("convert_res", p, _E))
+        elif ability in ("energy_to_2_culture", "double_move", "advance_2_diplomacy",
+                         "advance_2_economy", "regress_2", "regress_two_ships"):
+            if ability == "double_move" and (p, planet) in self.once:
+                return
+            push(("pay", p, planet))
+        elif ability == "borrow_row":
+            push(("borrow_row", p))
+        elif ability == "culture_for_all" or ability == "energy_for_all":
+            res = _C if ability == "culture_for_all" else _E
+            for q in range(self.num_players):
+                self._gain(q, res, 2 if q == p else 1)
+        elif ability == "cash_in_orbit":
+            push(("cash_in", p))
+        elif ability == "borrow_colony_culture":
+            push(("borrow_colony", p, _C))
+        elif ability == "borrow_colony_energy":
+            push(("borrow_colony", p, _E))
+        elif ability == "free_action":
+            if (p, planet) not in self.once:
+                self.once = self.once | {(p, planet)}
+                push(("choose_face", p, False))
+        elif ability == "shift_progress":
+            push(("shift", p))
+        elif ability == "culture_per_home_ship":
+            self._gain(p, _C, sum(1 for w in self.where[p] if w == HOME))
+        elif ability == "advance_any":
+            push(("advance", p, ANY, 1, False, -1))
+        elif ability == "costly_follow":
+            self.nibiru = True
+        elif ability == "jump_orbit":
+            push(("gort", p))
+        elif ability == "advance_for_all":
+            push(("advance", p, ANY, 2, False, -1))
+            n = self.num_players
+            for i in range(n - 1, 0, -1):
+                push(("advance", (p + i) % n, ANY, 1, False, -1))
+        elif ability == "repeat_action":
+            push(("choose_face", p, True))
+        else:  # pragma: no cover - every printed ability is handled above
+            raise AssertionError(ability)
+
+    def _do_pay(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_DECLINE:
+            return
+        planet = frame[2]
+        ability = _ABILITY[planet]
+        push = self.stack.append
+        if ability == "energy_to_2_culture":
+            if self.energy[p] >= 1:
+                self.energy[p] -= 1
+                self._gain(p, _C, 2)
+        elif ability == "double_move":
+            if self.culture[p] >= 1:
+                self.culture[p] -= 1
+                self.once = self.once | {(p, planet)}
+                push(("move_ship", p, -1, True))
+        elif ability == "advance_2_diplomacy" and self.culture[p] >= 2:
+            self.culture[p] -= 2
+            push(("advance", p, _DIP, 2, False, -1))
+        elif ability == "regress_2" and self.culture[p] >= 2:
+            self.culture[p] -= 2
+            push(("regress", p, ANY, 2, 1, (-1, -1)))
+        elif ability == "advance_2_economy" and self.energy[p] >= 2:
+            self.energy[p] -= 2
+            push(("advance", p, _ECO, 2, False, -1))
+        elif ability == "regress_two_ships" and self.energy[p] >= 2:
+            self.energy[p] -= 2
+            push(("regress", p, ANY, 1, 2, (-1, -1)))
+
+    def _do_bury(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_DECLINE:
+            return
+        planet = opt[1]
+        i = self.row.index(planet)
+        self.row[i] = self.deck.pop()
+        self.deck.insert(0, planet)
+        self.log(f"seat {p} puts {PLANETS[planet].name} under the deck")
+
+    def _do_take_from(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        _, q, res, _ = opt
+        pool = self.energy if res == _E else self.culture
+        pool[q] -= 1
+        self._gain(p, res, 1)
+
+    def _do_convert_res(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        a = opt[1]
+        src = frame[2]
+        self._gain(p, src, -a)
+        self._gain(p, 1 - src, a)
+
+    def _do_borrow_row(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_CHOOSE_PLANET:
+            self._use_ability(p, opt[1])
+
+    def _do_borrow_colony(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_DECLINE:
+            return
+        res = frame[2]
+        _, planet, owner, _ = opt
+        self._gain(p, res, -1)
+        self._gain(owner, res, 1)
+        self._use_ability(p, planet)
+
+    def _do_cash_in(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_DECLINE:
+            return
+        k = opt[1]
+        total = self.pos[p][k]
+        self.where[p][k] = HOME
+        self.pos[p][k] = 0
+        self.orbit[p][k] = False
+        if total:
+            self.stack.append(("split", p, total))
+
+    def _do_split(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        a = opt[1]
+        self._gain(p, _E, a)
+        self._gain(p, _C, frame[2] - a)
+
+    def _do_choose_face(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        face = opt[1]
+        if not frame[2]:  # Zavodnick: every other player may follow it for free
+            self._push_follow(p, face, True)
+        self._perform(p, face)
+
+    def _do_shift(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_DECLINE:
+            return
+        _, _, k, _ = opt
+        self.pos[p][k] -= 1
+        self.stack.append(("advance", p, ANY, 1, False, k))
+
+    def _do_gort(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        self.stack.append(("gort_to", p, opt[1]))
+
+    def _do_gort_to(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        k = frame[2]
+        planet = opt[1]
+        self.where[p][k] = planet
+        self.log(f"seat {p} jumps ship {k + 1} to {PLANETS[planet].name}'s orbit")
+        self._advance(p, k, 0)
+
+    def _do_hire(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        if opt[0] is K_HIRE_PILOT:
+            self.stack.append(("hire_with", p, opt[1]))
+
+    def _do_hire_with(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        pilot = frame[2]
+        _, face, count, t = opt
+        for _ in range(count):
+            self.dice.remove(face)
+            self.activated.append(face)
+        for _ in range(count):  # the dice stay followable, one by one
+            self._push_follow(p, face, False)
+        i = self.pilot_row.index(pilot)
+        if self.pilot_deck:
+            self.pilot_row[i] = self.pilot_deck.pop()
+        else:
+            del self.pilot_row[i]
+        self.hangar[p][t - 1].append(pilot)
+        name = self.content.pilots[pilot].name
+        if len(self.hangar[p][t - 1]) > 1:
+            self.log(f"seat {p} hires {name} for its {ShipType(t).name.title()} (replacing)")
+            return
+        self.log(f"seat {p} hires {name} with {count} {FACE_NAMES[face]} dice")
+        self.stack.append(("replace_ship", p, pilot, t))
+
+    def _do_replace_ship(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        t = frame[3]
+        self.stype[p][opt[1]] = t
+        self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {ShipType(t).name.title()}")
+        self._check_end(p)
+
+
+_LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
+             LOCKED: ShipLocation.LOCKED}
+_ACTIONS: dict[tuple[int, _Opt], Action] = {}
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}
+_HIRE_TABLES: dict[int, Any] = {}
+_STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
+           "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
+           "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
+           "borrow_row", "borrow_colony", "cash_in", "split", "choose_face", "shift", "gort",
+           "gort_to", "hire", "hire_with", "replace_ship")
+_OPTIONS = {s: getattr(GalaxiesState, f"_opts_{s}") for s in _STAGES}
+_HANDLERS = {s: getattr(GalaxiesState, f"_do_{s}") for s in _STAGES}
+_PROMPTS: dict[str, str] = {
+    "mission": "Keep one of your two secret missions",
+    "turn": "Activate a die, reroll, convert, hire, or end the turn",
+    "reroll": "Choose dice to reroll",
+    "convert": "Put a die in the converter",
+    "set_die": "Choose the die to set",
+    "set_face": "Choose its new face",
+    "discard_dice": "Discard a die",
+    "follow": "Follow the action?",
+    "move_ship": "Which ship moves?",
+    "move_to": "Where does it go?",
+    "explore": "Take a discarded exploration card or draw",
+    "drawn": "Keep the card, or discard it and draw again",
+    "advance": "Which ship advances?",
+    "regress": "Which opponent ship moves back?",
+    "self_regress": "Which of your ships moves back?",
+    "utilize": "Upgrade the empire or use a colony",
+    "upgrade": "Upgrade the empire?",
+    "pay": "Pay for the ability?",
+    "bury": "Which planet goes under the deck?",
+    "take_from": "Take from whom?",
+    "convert_res": "How much to convert?",
+    "borrow_row": "Use which planet's ability?",
+    "borrow_colony": "Use which colony?",
+    "cash_in": "Which orbiting ship comes home?",
+    "split": "How much of it as energy?",
+    "choose_face": "Which action?",
+    "shift": "Which of your ships moves back?",
+    "gort": "Which orbiting ship jumps?",
+    "gort_to": "To which planet's orbit?",
+    "hire": "Which pilot?",
+    "hire_with": "With which dice, for which ship?",
+    "replace_ship": "Which regular ship does the pilot take?",
+}
