@@ -60,4 +60,6 @@ def greedy_vs_random(game: str, greedy: str, matches: int,
             match_points += 0.5
         mine += result.scores[me]
         theirs += result.scores[1 - me]
+    if not matches:
+        return 0.5, 0.5  # nothing played (--matches 0): no figure to give
     return match_points / matches, mine / (mine + theirs) if mine + theirs else 0.5
