@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import game_pb2
@@ -40,6 +40,16 @@ class Bot:
     ) -> int:
         """Return the id of one of ``legal``; ``time_left`` is in seconds."""
         raise NotImplementedError
+
+    @staticmethod
+    def best(legal: Sequence[game_pb2.Action], score: Callable[[game_pb2.Action], float]) -> int:
+        """The id of the legal action with the highest ``score`` (the first of equals)."""
+        best, best_score = legal[0].id, float("-inf")
+        for action in legal:
+            value = score(action)
+            if value > best_score:
+                best, best_score = action.id, value
+        return best
 
     def finish(self, ended: pb.MatchEnded) -> None:
         """Called once when the match ends (optional)."""

@@ -43,12 +43,7 @@ class GalaxiesGreedyBot(Bot):
     ) -> int:
         """The legal action with the best heuristic score."""
         obs = observation.galaxies
-        best, best_score = legal[0].id, float("-inf")
-        for action in legal:
-            score = self.score(obs, action.detail.galaxies)
-            if score > best_score:
-                best, best_score = action.id, score
-        return best
+        return self.best(legal, lambda action: self.score(obs, action.detail.galaxies))
 
     # -- what the bot sees --------------------------------------------------------------------
 

@@ -64,12 +64,7 @@ class RaceGreedyBot(Bot):
     ) -> int:
         """The legal action with the best heuristic score."""
         obs = observation.race
-        best, best_score = legal[0].id, float("-inf")
-        for action in legal:
-            score = self.score(obs, action.detail.race)
-            if score > best_score:
-                best, best_score = action.id, score
-        return best
+        return self.best(legal, lambda action: self.score(obs, action.detail.race))
 
     def score(self, obs: race.RaceObservation, d: race.RaceActionDetail) -> float:
         """The heuristic score of one action."""

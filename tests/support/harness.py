@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -128,3 +129,55 @@ def wait_until(done: Callable[[], Any], what: str, seconds: float = 30.0) -> Any
         assert time.monotonic() < deadline, f"gave up waiting for {what}"
         time.sleep(0.02)
     return value
+
+
+async def until(condition: Callable[[], Any], seconds: float = 30.0) -> None:
+    """Poll ``condition`` in trio under a deadline (what it waits for happens elsewhere)."""
+    with trio.fail_after(seconds):
+        while not condition():
+            await trio.sleep(0.01)
+
+
+def watched_match(bots: Sequence[str], spec: MatchSpec,
+                  while_running: Callable[[arena.Arena], Awaitable[Any]] | None = None
+                  ) -> tuple[str, MatchRecord, Any]:
+    """Play ``spec`` between ``bots`` (``--bot`` syntax) while ``arena watch`` follows it
+    from its first decision to its end: what the watcher printed, the record, and what
+    ``while_running(arena)`` returned (run once the match is live, before it starts)."""
+    specs = [BotSpec.parse(text) for text in bots]
+    cli = [PYTHON, "-m", "scheduler.cli"]
+    root = Path(__file__).resolve().parents[2]
+
+    async def main(hosted: arena.Arena) -> tuple[str, MatchRecord, Any]:
+        pool = BotPool(specs, hosted)
+        gate = trio.Event()  # the match waits until the watcher is in
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            seats = [GatedSeat(await pool.seat(s.name), gate) for s in specs]
+            played: list[MatchRecord] = []
+
+            async def play() -> None:
+                played.append(await run_match(spec, seats, TimeControl.per_move(5),
+                                              feeds=hosted.hub.feeds))
+
+            nursery.start_soon(play)
+            await until(lambda: spec.match_id in hosted.hub.feeds)
+            extra = await while_running(hosted) if while_running is not None else None
+            watcher = await trio.lowlevel.open_process(
+                [*cli, "--game-module", "tests.support.duel", "watch", spec.match_id,
+                 "--address", hosted.address], cwd=root, stdout=subprocess.PIPE)
+            try:
+                feed = hosted.hub.feeds[spec.match_id]
+                await until(lambda: bool(feed.watchers))
+                gate.set()
+                assert watcher.stdout is not None
+                output = b""
+                async for chunk in watcher.stdout:
+                    output += chunk
+                await watcher.wait()
+            finally:
+                watcher.kill()
+            pool.stop()
+        return output.decode(), played[0], extra
+
+    return run_in_arena(main)

@@ -9,16 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-import trio
 
-import arena
 from engine import Termination
-from scheduler._runner import MatchSpec, run_match
-from scheduler._seating import BotPool, BotSpec
-from scheduler._timecontrol import TimeControl
+from scheduler._runner import MatchSpec
 from tests.bots.test_node_bot import PYTHON_RANDOM, node_bot  # noqa: F401 - the fixture
-from tests.scheduler.test_watch import until
-from tests.support.harness import GatedSeat, play_match, run_in_arena
+from tests.support.harness import play_match, watched_match
 
 ROOT = Path(__file__).resolve().parents[3]
 CLI = [sys.executable, "-m", "scheduler.cli"]
@@ -58,42 +53,14 @@ def test_a_tournament_of_bot_processes_for_every_player_count_replays(
 
 
 def test_a_spectator_follows_a_match_to_its_end() -> None:
-    async def main(hosted: arena.Arena) -> tuple[str, object]:
-        pool = BotPool([BotSpec.parse(f"a={GREEDY}"), BotSpec.parse(f"b={PYTHON_RANDOM}")],
-                       hosted)
-        gate = trio.Event()
-        async with trio.open_nursery() as nursery:
-            await pool.start(nursery)
-            seats = [GatedSeat(await pool.seat("a"), gate), GatedSeat(await pool.seat("b"), gate)]
-            played: list[object] = []
-
-            async def play() -> None:
-                played.append(await run_match(
-                    MatchSpec("watched", "galaxies", 5, {"turn_limit": 6}), seats,
-                    TimeControl.per_move(5), feeds=hosted.hub.feeds))
-
-            nursery.start_soon(play)
-            await until(lambda: "watched" in hosted.hub.feeds)
-            watcher = await trio.lowlevel.open_process(
-                [*CLI, "watch", "watched", "--address", hosted.address],
-                cwd=ROOT, stdout=subprocess.PIPE)
-            await until(lambda: bool(hosted.hub.feeds["watched"].watchers))
-            gate.set()
-            assert watcher.stdout is not None
-            output = b""
-            async for chunk in watcher.stdout:
-                output += chunk
-            await watcher.wait()
-            pool.stop()
-        return output.decode(), played[0]
-
-    output, record = run_in_arena(main)
+    output, record, _ = watched_match([f"a={GREEDY}", f"b={PYTHON_RANDOM}"],
+                                      MatchSpec("watched", "galaxies", 5, {"turn_limit": 6}))
     lines = output.splitlines()
     assert lines[0] == "watched (galaxies): seat 0 a, seat 1 b"
     events = [line for line in lines if line.startswith("  [")]
     assert "seat 0 keeps a secret mission" in events[1]  # public: which one stays secret
     assert not any(name in line for line in events for name in ("Charger", "Hoarder", "Elder"))
-    assert "Turn limit 6 reached" in events[-1] and len(record.steps) > 6  # type: ignore[attr-defined]
+    assert "Turn limit 6 reached" in events[-1] and len(record.steps) > 6
     assert lines[-1].startswith("ended: ")
 
 
