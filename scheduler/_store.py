@@ -172,19 +172,22 @@ class Store:
         self._db.execute("COMMIT")
 
     def _migrate(self) -> None:
-        with self._transaction() as db:
-            # Added without a new schema version: an older arena never reads it.
-            db.execute(_LIVE_TABLE)
-            exists = db.execute(
-                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_version'"
-            ).fetchone()
-            if not exists:
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-                return
-            found = db.execute("SELECT version FROM schema_version").fetchone()
+        """Create the schema in a new file; in an existing one only read it (when nothing is
+        missing), so that a read-only database can still be read."""
+        tables = {name for (name,) in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")}
+        if "schema_version" in tables and "live_matches" in tables:
+            found = self._db.execute("SELECT version FROM schema_version").fetchone()
+        else:
+            with self._transaction() as db:
+                # Added without a new schema version: an older arena never reads it.
+                db.execute(_LIVE_TABLE)
+                if "schema_version" not in tables:
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+                found = db.execute("SELECT version FROM schema_version").fetchone()
         version = None if found is None else found[0]
         if version != SCHEMA_VERSION:
             raise StoreError(

@@ -795,6 +795,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RunError as error:
         _forget_empty(db if fresh_db else None)
         parser.exit(4, f"arena: error: {error}\n")
+    except sqlite3.Error as error:  # a write refused where no command expected one
+        parser.exit(4, f"arena: error: the database {db!r} refused: {error} (check that the "
+                       f"file and its folder are writable and the disk has room)\n")
     except BrokenPipeError:  # `arena ratings | head`: the reader has what it wanted
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so that the exit's flush fails no more

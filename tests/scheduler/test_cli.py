@@ -372,3 +372,23 @@ def test_a_damaged_database_gets_one_clear_error_from_every_command(tmp_path: Pa
         assert result.returncode == 2, (args, result.stderr)
         assert "is damaged" in result.stderr or "as the arena's database" in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_a_read_only_database_is_read_and_a_write_to_it_is_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "ro.sqlite"
+    arena("tournament", "--game", "duel", "--bot", "builtin:random", "--bot", "b=builtin:random",
+          "--rounds", "1", "--db", str(db))
+    # Immutable (chattr +i): not even root may write it, as a read-only mount would do.
+    if subprocess.run(["chattr", "+i", str(db)], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not allowed here (it needs root on a file system that has it)")
+    try:
+        assert "random" in arena("ratings", "--db", str(db)).stdout
+        for args in (["bot", "add", "x"],
+                     ["tournament", "--game", "duel", "--bot", "builtin:random", "--bot",
+                      "b=builtin:random"]):
+            refused = arena(*args, "--db", str(db), check=False)
+            assert refused.returncode == 4, refused.stderr
+            assert "attempt to write a readonly database" in refused.stderr
+            assert "Traceback" not in refused.stderr
+    finally:
+        subprocess.run(["chattr", "-i", str(db)], check=False)
