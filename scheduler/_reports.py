@@ -10,7 +10,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
@@ -41,8 +41,7 @@ class Standing:
 def standings(records: Sequence[MatchRecord]) -> list[Standing]:
     """Fit Elo over finished matches and add each bot's fault counts; best first. A match
     the arena aborted (its server stopped) rates nobody."""
-    finished = [r for r in records
-                if r.result is not None and r.result.termination is not Termination.ABORTED]
+    finished = rated(records)
     ratings = fit_elo([(r.seats, list(r.result.ranks))  # type: ignore[union-attr]
                        for r in finished])
     faults: dict[str, list[int]] = {name: [0, 0, 0] for name in ratings}
@@ -56,6 +55,60 @@ def standings(records: Sequence[MatchRecord]) -> list[Standing]:
     return [Standing(i + 1, name, ratings[name].elo, ratings[name].low, ratings[name].high,
                      ratings[name].matches, ratings[name].score, *faults[name])
             for i, name in enumerate(order)]
+
+
+def rated(records: Sequence[MatchRecord]) -> list[MatchRecord]:
+    """The matches that rate their bots: finished, and not aborted by the arena."""
+    return [r for r in records
+            if r.result is not None and r.result.termination is not Termination.ABORTED]
+
+
+def groups(records: Sequence[MatchRecord]) -> list[list[str]]:
+    """The bots in groups that met (directly or through others), largest first: ratings from
+    two groups that never met are not comparable."""
+    parent: dict[str, str] = {}
+
+    def root(name: str) -> str:
+        while parent.setdefault(name, name) != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    for record in rated(records):
+        first, *others = record.seats
+        for other in others:
+            parent[root(other)] = root(first)
+    found: dict[str, list[str]] = {}
+    for name in sorted(parent):
+        found.setdefault(root(name), []).append(name)
+    return sorted(found.values(), key=lambda g: (-len(g), g))
+
+
+def anchored(rows: Sequence[Standing], bot: str, elo: float) -> list[Standing]:
+    """``rows`` shifted so that ``bot`` is at ``elo`` (ValueError if it is not among them)."""
+    anchor = next((r for r in rows if r.bot == bot), None)
+    if anchor is None:
+        raise ValueError(f"anchor bot {bot!r} has no rated match here; bots: "
+                         f"{', '.join(r.bot for r in rows)}")
+    shift = elo - anchor.elo
+    return [replace(r, elo=r.elo + shift, elo_low=r.elo_low + shift, elo_high=r.elo_high + shift)
+            for r in rows]
+
+
+def to_pgn(records: Sequence[MatchRecord]) -> str:
+    """Two-player results as PGN game headers (no moves), as Ordo and BayesElo read them:
+    seat 0 is White, seat 1 Black; a match of more seats is left out."""
+    out = []
+    for record in rated(records):
+        if len(record.seats) != 2:
+            continue
+        assert record.result is not None
+        first, second = record.result.ranks
+        result = "1/2-1/2" if first == second else ("1-0" if first < second else "0-1")
+        out.append(f'[Event "{record.game}"]\n[Site "{record.match_id}"]\n'
+                   f'[White "{record.seats[0]}"]\n[Black "{record.seats[1]}"]\n'
+                   f'[Result "{result}"]\n\n{result}\n')
+    return "\n".join(out)
 
 
 def table(rows: Sequence[Standing]) -> str:

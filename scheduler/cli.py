@@ -25,7 +25,16 @@ from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from arena.v1 import game_pb2
 
-from ._reports import StoreRecords, standings, table, to_csv, to_json
+from ._reports import (
+    StoreRecords,
+    anchored,
+    groups,
+    standings,
+    table,
+    to_csv,
+    to_json,
+    to_pgn,
+)
 from ._runner import MatchSpec, run_match
 from ._seating import BotPool, BotSpec, BotStartError, process_command
 from ._store import Store, StoreError, TournamentBusy
@@ -279,6 +288,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--json", metavar="FILE")
     p.add_argument("--csv", metavar="FILE")
+    p.add_argument("--pgn", metavar="FILE",
+                   help="export the two-player results as PGN (for Ordo or BayesElo)")
+    p.add_argument("--anchor", metavar="BOT", help="shift the ratings so that BOT is at "
+                                                  "--anchor-elo")
+    p.add_argument("--anchor-elo", type=float, default=0.0, help="(default 0)")
+    p.add_argument("--min-games", type=_number(int, at_least=0), default=0,
+                   help="show only bots with at least this many rated matches")
     return parser
 
 
@@ -464,7 +480,7 @@ def _bot_logs(args: argparse.Namespace, run: str) -> Iterator[Any]:
 
 def _check_exports(args: argparse.Namespace) -> None:
     """Refuse an export path that cannot be written before any match is played."""
-    for flag in ("json", "csv"):
+    for flag in ("json", "csv", "pgn"):
         path = getattr(args, flag, None)
         if not path:
             continue
@@ -633,19 +649,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
-    """Standings from a database: a table per game; one export holds every game."""
+    """Standings from a database: a table per game (and per group of bots that met); one
+    export holds every game."""
     _check_exports(args)
     store = _open_store(args.db, must_exist=True)
     records = store.matches(game=args.game, tournament_id=args.tournament,
                             steps=bool(args.json))  # JSON counts steps
-    by_game = {game: standings([r for r in records if r.game == game])
-               for game in sorted({r.game for r in records})}
-    for game, rows in by_game.items():
-        print(f"{game}:")
-        print(table(rows))
+    by_game = {}
+    for game in sorted({r.game for r in records}):
+        of_game = [r for r in records if r.game == game]
+        met = groups(of_game)
+        if len(met) > 1:
+            print(f"arena: warning: the {game} bots fall into {len(met)} groups that never "
+                  f"met, directly or through others; each group is rated apart, and ratings "
+                  f"of different groups cannot be compared", file=sys.stderr)
+        for number, group in enumerate(met, 1):
+            rows = standings([r for r in of_game if r.seats[0] in group])
+            if args.anchor:
+                try:
+                    rows = anchored(rows, args.anchor, args.anchor_elo)
+                except ValueError as error:
+                    if len(met) == 1:
+                        raise UsageError(str(error)) from None
+            rows = [r for r in rows if r.matches >= args.min_games]
+            title = game if len(met) == 1 else f"{game} (group {number} of {len(met)})"
+            by_game[title] = rows
+            print(f"{title}:")
+            print(table(rows))
     if not by_game:
         print("no finished matches")
     _export(args, by_game, records)
+    if args.pgn:
+        Path(args.pgn).write_text(to_pgn(records))
+        print(f"wrote {args.pgn}", file=sys.stderr)
     return 0
 
 

@@ -392,3 +392,36 @@ def test_a_read_only_database_is_read_and_a_write_to_it_is_one_line(tmp_path: Pa
             assert "Traceback" not in refused.stderr
     finally:
         subprocess.run(["chattr", "-i", str(db)], check=False)
+
+
+def _pgn_results(text: str) -> list[tuple[str, str, str]]:
+    """(White, Black, Result) of each game of a PGN file, read as Ordo or BayesElo read it."""
+    games = []
+    for block in re.split(r"\n\n(?=\[)", text.strip()):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', block, re.M))
+        games.append((tags["White"], tags["Black"], tags["Result"]))
+        assert block.rstrip().endswith(tags["Result"])  # the result token ends the movetext
+    return games
+
+
+def test_ratings_export_pgn_anchor_filter_and_groups_that_never_met(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    for pair in (("a", "b"), ("c", "d")):  # two tournaments: a and b never meet c or d
+        arena("tournament", "--game", "duel", "--bot", f"{pair[0]}=builtin:random", "--bot",
+              f"{pair[1]}=builtin:random", "--rounds", "2", "--db", str(db), "--seed", "4")
+    pgn = tmp_path / "out.pgn"
+    result = arena("ratings", "--db", str(db), "--pgn", str(pgn), "--anchor", "a",
+                   "--anchor-elo", "1500")
+    assert "2 groups that never met" in result.stderr
+    assert "duel (group 1 of 2):" in result.stdout and "duel (group 2 of 2):" in result.stdout
+    games = _pgn_results(pgn.read_text())
+    records = Store(db).matches(steps=False)
+    assert len(games) == len(records) == 8
+    expected = sorted((r.seats[0], r.seats[1], "1/2-1/2" if r.result.ranks[0] == r.result.ranks[1]
+                       else "1-0" if r.result.ranks[0] < r.result.ranks[1] else "0-1")
+                      for r in records)
+    assert sorted(games) == expected
+    line_a = next(line for line in result.stdout.splitlines() if re.search(r"\s a\s", line))
+    assert "+1500" in line_a  # anchored
+    filtered = arena("ratings", "--db", str(db), "--min-games", "5")
+    assert not re.search(r"^\s+\d+\s+[abcd]\s", filtered.stdout, re.M)  # each played 4
