@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -15,7 +16,7 @@ from dataclasses import asdict, dataclass, replace
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
-from ._ratings import fit_elo
+from ._ratings import fit_elo, pairwise_outcomes
 from ._records import MatchRecord
 from ._runner import result_proto
 from ._store import Store
@@ -109,6 +110,51 @@ def to_pgn(records: Sequence[MatchRecord]) -> str:
                    f'[White "{record.seats[0]}"]\n[Black "{record.seats[1]}"]\n'
                    f'[Result "{result}"]\n\n{result}\n')
     return "\n".join(out)
+
+
+def head_to_head(records: Sequence[MatchRecord]) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """Wins, draws and losses of each bot against each other, from the pairwise outcomes of
+    every rated match (a k-player ranking gives each pair of its seats one outcome)."""
+    tally: dict[tuple[str, str], list[int]] = {}
+    for record in rated(records):
+        assert record.result is not None
+        for i, j, score in pairwise_outcomes(record.result.ranks):
+            a, b = record.seats[i], record.seats[j]
+            for me, other, mine in ((a, b, score), (b, a, 1.0 - score)):
+                counts = tally.setdefault((me, other), [0, 0, 0])
+                counts[0 if mine == 1.0 else 1 if mine == 0.5 else 2] += 1
+    return {pair: (counts[0], counts[1], counts[2]) for pair, counts in tally.items()}
+
+
+def likelihood_of_superiority(wins: int, losses: int) -> float:
+    """LOS: the chance that a bot with these decisive results is the stronger one (draws
+    carry no information), ``Phi((W - L) / sqrt(W + L))``; 0.5 with no decisive result."""
+    if wins + losses == 0:
+        return 0.5
+    return 0.5 * (1.0 + math.erf((wins - losses) / math.sqrt(2.0 * (wins + losses))))
+
+
+def head_to_head_table(names: Sequence[str],
+                       pairs: dict[tuple[str, str], tuple[int, int, int]]) -> str:
+    """The head-to-head W-D-L of every pair (row against column) and the LOS matrix."""
+    width = max([8, *(len(n) for n in names)])
+    head = " " * width + "".join(f" {n[:11]:>11}" for n in names)
+    lines = ["head to head (row against column: wins-draws-losses)", head]
+    for me in names:
+        cells = [f" {'-'.join(map(str, pairs[me, o])) if (me, o) in pairs else '':>11}"
+                 if o != me else f" {'':>11}" for o in names]
+        lines.append(f"{me:<{width}}" + "".join(cells))
+    lines += ["likelihood of superiority (row stronger than column)", head]
+    for me in names:
+        cells = []
+        for other in names:
+            if other == me or (me, other) not in pairs:
+                cells.append(f" {'':>11}")
+                continue
+            wins, _, losses = pairs[me, other]
+            cells.append(f" {likelihood_of_superiority(wins, losses):>10.1%} ")
+        lines.append(f"{me:<{width}}" + "".join(cells))
+    return "\n".join(lines)
 
 
 def table(rows: Sequence[Standing]) -> str:

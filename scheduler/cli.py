@@ -29,6 +29,8 @@ from ._reports import (
     StoreRecords,
     anchored,
     groups,
+    head_to_head,
+    head_to_head_table,
     standings,
     table,
     to_csv,
@@ -295,6 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--anchor-elo", type=float, default=0.0, help="(default 0)")
     p.add_argument("--min-games", type=_number(int, at_least=0), default=0,
                    help="show only bots with at least this many rated matches")
+    p.add_argument("--head-to-head", action="store_true",
+                   help="also print each pair's wins-draws-losses and the LOS matrix")
     return parser
 
 
@@ -676,6 +680,8 @@ def cmd_ratings(args: argparse.Namespace) -> int:
             by_game[title] = rows
             print(f"{title}:")
             print(table(rows))
+            if args.head_to_head:
+                print(head_to_head_table([r.bot for r in rows], head_to_head(of_game)))
     if not by_game:
         print("no finished matches")
     _export(args, by_game, records)

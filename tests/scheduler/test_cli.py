@@ -423,5 +423,7 @@ def test_ratings_export_pgn_anchor_filter_and_groups_that_never_met(tmp_path: Pa
     assert sorted(games) == expected
     line_a = next(line for line in result.stdout.splitlines() if re.search(r"\s a\s", line))
     assert "+1500" in line_a  # anchored
+    h2h = arena("ratings", "--db", str(db), "--head-to-head").stdout
+    assert "likelihood of superiority" in h2h and re.search(r"^a\s+\s+\d-\d-\d", h2h, re.M)
     filtered = arena("ratings", "--db", str(db), "--min-games", "5")
     assert not re.search(r"^\s+\d+\s+[abcd]\s", filtered.stdout, re.M)  # each played 4

@@ -8,6 +8,7 @@ from itertools import permutations
 
 import pytest
 
+from engine import Result
 from scheduler._ratings import (
     ELO_SCALE,
     expected_score,
@@ -15,6 +16,7 @@ from scheduler._ratings import (
     pairwise_outcomes,
     update_elo,
 )
+from scheduler._records import MatchRecord
 
 WIN = [0, 1]
 LOSS = [1, 0]
@@ -230,3 +232,22 @@ def test_update_elo_multiplayer_and_new_bots() -> None:
     assert update_elo({}, ["A", "B"], DRAW) == {"A": 0.0, "B": 0.0}
     with pytest.raises(ValueError, match="against itself"):
         update_elo({}, ["A", "A"], WIN)
+
+
+def test_head_to_head_counts_every_pair_and_los_is_the_normal_tail() -> None:
+    from scheduler._reports import head_to_head, likelihood_of_superiority
+
+    def match(seats: list[str], ranks: tuple[int, ...]) -> MatchRecord:
+        return MatchRecord("m", "duel", {}, 0, seats, [],
+                           Result(tuple(0.0 for _ in seats), ranks), [])
+
+    pairs = head_to_head([match(["a", "b"], (0, 1)), match(["b", "a"], (0, 0)),
+                          match(["a", "b", "c"], (1, 0, 2))])
+    assert pairs["a", "b"] == (1, 1, 1) and pairs["b", "a"] == (1, 1, 1)
+    assert pairs["a", "c"] == (1, 0, 0) and pairs["c", "b"] == (0, 0, 1)
+    # Phi(x) by its series, independently of math.erf: LOS(3 wins, 1 loss) = Phi(1).
+    phi_1 = 0.5 + sum((-1) ** k / (2 ** k * math.factorial(k) * (2 * k + 1))
+                      for k in range(30)) / math.sqrt(2 * math.pi)
+    assert abs(likelihood_of_superiority(3, 1) - phi_1) < 1e-12
+    assert likelihood_of_superiority(0, 0) == 0.5
+    assert likelihood_of_superiority(5, 5) == 0.5
