@@ -44,11 +44,10 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 def fill(disk: Path) -> Path:
     """Take every free byte of ``disk``; remove the returned file to free them again."""
     filler = disk / "filler"
-    with open(filler, "wb") as out:
+    with open(filler, "wb", buffering=0) as out:  # unbuffered: nothing left to flush at close
         try:
             while True:
                 out.write(b"\0" * 65536)
-                out.flush()
         except OSError as error:
             assert error.errno == errno.ENOSPC
     return filler
