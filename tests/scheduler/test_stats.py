@@ -7,7 +7,7 @@ method, a one-dimensional search over a parametrised family), never by the code 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import pytest
@@ -31,7 +31,7 @@ def phi(x: float) -> float:
     return 0.5 * (1 + math.erf(x / math.sqrt(2)))
 
 
-def constrained_loglik_newton(counts: list[float], mean: float) -> float:
+def constrained_loglik_newton(counts: Sequence[float], mean: float) -> float:
     """max sum c_k ln p_k over distributions with sum a_k p_k = mean, by Newton on the
     multiplier of p_k = f_k / (1 + x (a_k - mean)) (the Lagrange conditions), from x = 0."""
     n = len(counts)
