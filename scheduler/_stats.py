@@ -92,24 +92,34 @@ def _mean_var(scores: Sequence[float], probs: Sequence[float]) -> tuple[float, f
 
 
 def _reweight(freqs: Sequence[float], shifts: Sequence[float]) -> list[float]:
-    """The distribution ``f_k / (1 + x b_k)`` with x the root of sum f_k b_k / (1 + x b_k) = 0.
+    """The distribution ``f_k / (1 + x b_k)`` with x the root of g(x) = sum f_k b_k / (1 + x b_k).
 
-    That sum falls strictly as x grows on the interval where every 1 + x b_k > 0, so the
-    root is found by bisection; the b_k must take both signs (else no root exists).
+    g falls strictly as x grows on the interval where every 1 + x b_k > 0, so the root is
+    unique: Newton's method from x = 0, kept inside a bracket that bisection takes over
+    whenever a step would leave it. The b_k must take both signs (else no root exists).
     """
     top, bottom = max(shifts), min(shifts)
     if not bottom < 0 < top:
         raise ValueError("no distribution over these outcomes satisfies the hypothesis")
     low, high = -1.0 / top, -1.0 / bottom
+    x = 0.0
     for _ in range(200):
-        x = (low + high) / 2
-        if sum(f * b / (1 + x * b) for f, b in zip(freqs, shifts, strict=True)) > 0:
+        terms = [b / (1 + x * b) for b in shifts]
+        g = sum(f * t for f, t in zip(freqs, terms, strict=True))
+        if g > 0:
             low = x
         else:
             high = x
-    x = (low + high) / 2
+        slope = -sum(f * t * t for f, t in zip(freqs, terms, strict=True))
+        step = -g / slope
+        nxt = x + step
+        if not low < nxt < high:
+            nxt = (low + high) / 2
+        if nxt == x or abs(step) < 1e-15 * max(1.0, abs(x)):
+            break
+        x = nxt
     probs = [f / (1 + x * b) for f, b in zip(freqs, shifts, strict=True)]
-    total = sum(probs)  # 1 up to the bisection's rounding
+    total = sum(probs)  # 1 up to rounding
     return [p / total for p in probs]
 
 
