@@ -12,7 +12,10 @@ rates (``alpha`` false H1, ``beta`` false H0) for this statistic: a ratio that c
 best-fitting score with one hypothesis (an earlier version here) accepted a bot at elo0 8%
 of the time within 100 games at alpha = 5% (tests/scheduler/test_sprt.py checks this one
 stays under 5%). The price: each game moves the trinomial LLR by at most ln(s1 / s0), so even
-straight wins need ln 19 / ln(s1 / s0) games (101 for the default [-10, 0]).
+straight wins need ln 19 / ln(s1 / s0) games (101 for the default [-10, 0]); the pentanomial
+LLR moves by about as much per pair (a pair is one observation with scores 0 to 1), so
+straight wins need as many pairs, twice the games. Its gain is on close bots, whose pair
+scores vary less than two independent games would when the deal's luck is shared.
 """
 
 from __future__ import annotations
