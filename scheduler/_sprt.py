@@ -6,6 +6,8 @@ hypothesis is represented by the distribution that fits the record best among th
 satisfy it, on the pentanomial record of game pairs (the default: one deal from both seats,
 which cancels the deal's luck) or the trinomial win/draw/loss record of games. Zero counts
 are replaced by 0.001 first, as fishtest's ``regularize`` does (``_stats.regularize``).
+This is fishtest's test, not cutechess-cli's: that one fits a BayesElo model (an Elo and a
+draw Elo) to a trinomial record, and its LLR differs.
 
 Wald's bounds ``ln(beta / (1 - alpha))`` and ``ln((1 - beta) / alpha)`` keep the error
 rates (``alpha`` false H1, ``beta`` false H0) for this statistic: a ratio that compares the
