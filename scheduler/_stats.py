@@ -37,6 +37,12 @@ ZERO_COUNT = 1e-3
 #: Normalized Elo per unit of per-game t-value: 800 / ln 10.
 NELO_PER_T = 800 / math.log(10)
 
+#: The largest normalized Elo a hypothesis may have, either sign: up to it the t-value fit
+#: converges for every record (checked on random records, extreme ones included, in
+#: tests/scheduler/test_stats.py); a bit beyond (250) the fixed point can reach shifts of one
+#: sign and stop. A regression test's bounds are a few nElo.
+NELO_LIMIT = 200.0
+
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -158,20 +164,24 @@ def llr(counts: Sequence[float], elo0: float, elo1: float,
         elo_model: EloModel = "logistic") -> float:
     """The GSPRT log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``) on a record.
 
-    ``elo0``/``elo1`` are logistic or normalized Elo per ``elo_model``; see the module's
-    docstring for the fits; 0 for a record of no games.
+    ``elo0``/``elo1`` are logistic or normalized Elo per ``elo_model`` (normalized within
+    +-NELO_LIMIT, else ValueError); see the module's docstring for the fits; 0 for a record
+    of no games.
     """
     _check(counts)
+    if elo_model not in ("logistic", "normalized"):
+        raise ValueError(f"elo model is logistic or normalized, got {elo_model!r}")
+    if elo_model == "normalized" and max(abs(elo0), abs(elo1)) > NELO_LIMIT:
+        raise ValueError(f"normalized Elo hypotheses must be within +-{NELO_LIMIT:g}, "
+                         f"got {elo0:g} and {elo1:g}")
     if sum(counts) == 0:
         return 0.0
     total, scores, freqs = _pdf(counts)
     if elo_model == "logistic":
         fit0, fit1 = (fit_mean(scores, freqs, logistic_score(e)) for e in (elo0, elo1))
-    elif elo_model == "normalized":
+    else:
         per_pair = math.sqrt(2) if len(counts) == 5 else 1.0
         fit0, fit1 = (fit_t(scores, freqs, e / NELO_PER_T * per_pair) for e in (elo0, elo1))
-    else:
-        raise ValueError(f"elo model is logistic or normalized, got {elo_model!r}")
     return total * sum(f * math.log(p1 / p0) for f, p0, p1 in zip(freqs, fit0, fit1, strict=True))
 
 

@@ -106,7 +106,7 @@ def test_the_pentanomial_error_rate_holds_at_h0() -> None:
     s0 = expected_score(-50)
     outcomes = {0: (1 - s0) ** 2, 2: 2 * s0 * (1 - s0), 4: s0 * s0}
     decisions: dict[tuple[int, ...], str] = {}
-    alive = {(0, 0, 0, 0, 0): 1.0}
+    alive: dict[tuple[int, ...], float] = {(0, 0, 0, 0, 0): 1.0}
     accepted = 0.0
     for _ in range(40):
         nxt: dict[tuple[int, ...], float] = {}

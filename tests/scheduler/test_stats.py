@@ -7,13 +7,14 @@ method, a one-dimensional search over a parametrised family), never by the code 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import pytest
 
 from scheduler._sprt import PairTally, sprt_counts
-from scheduler._stats import estimate, llr, regularize
+from scheduler._stats import estimate, fit_t, llr, regularize
 
 Z = 1.959963984540054  # the 97.5% normal quantile
 NELO = 800 / math.log(10)
@@ -231,3 +232,26 @@ def test_the_two_games_of_a_deal_make_one_pair_in_any_order() -> None:
     assert set(tally.waiting) == {"c", "d"}
     assert tally.counts("trinomial") == [1, 2, 3]
     assert tally.counts("pentanomial") == [0, 0, 0, 1, 1]
+
+
+def test_normalized_fits_exist_for_any_record_within_the_limit() -> None:
+    # The t-value fit (a fixed point) converges for every record with hypotheses within
+    # +-200 nElo: random records, extreme ones included; the fit meets its constraint.
+    rng = random.Random(15)
+    for _ in range(300):
+        size = rng.choice([3, 5])
+        counts = [rng.choice([0, 0, 1, 2, 7, 60, 900]) for _ in range(size)]
+        scores = [k / (size - 1) for k in range(size)]
+        reg = regularize(counts)
+        freqs = [c / sum(reg) for c in reg]
+        for nelo in (-200, -3, 0, 5, 200):
+            t = nelo / NELO * (math.sqrt(2) if size == 5 else 1)
+            fit = fit_t(scores, freqs, t)
+            mu = sum(a * p for a, p in zip(scores, fit, strict=True))
+            sd = math.sqrt(sum((a - mu) ** 2 * p for a, p in zip(scores, fit, strict=True)))
+            assert (mu - 0.5) / sd == pytest.approx(t, abs=1e-9), (counts, nelo)
+        assert math.isfinite(llr(counts, -200, 200, "normalized"))
+    with pytest.raises(ValueError, match="within"):
+        llr([0] * 5, -250, 0, "normalized")
+    with pytest.raises(ValueError, match="within"):
+        sprt_counts([1, 2, 3], 0, 201, elo_model="normalized")
