@@ -119,6 +119,10 @@ def test_trinomial_and_normalized(tmp_path: Path) -> None:
     bad = arena("sprt", *BOTS, "--model", "binomial", "--db", str(tmp_path / "b.sqlite"),
                 check=False)
     assert bad.returncode == 2
+    far = arena("sprt", *BOTS, "--elo-model", "normalized", "--elo0", "-300", "--db",
+                str(tmp_path / "f.sqlite"), check=False)
+    assert far.returncode == 2 and "within +-200" in far.stderr
+    assert not (tmp_path / "f.sqlite").exists()  # refused before anything was created
 
 
 def test_a_terminal_gets_one_line_rewritten_in_place(tmp_path: Path) -> None:
