@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import math
+import socket
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,8 @@ class Verdict:
     estimate: Estimate
     command: str
     finished: bool
+    started: float = 0.0  # Unix time the test began (for the JUnit timestamp)
+    seconds: float = 0.0  # how long it has run
 
     @property
     def outcome(self) -> str:
@@ -96,23 +100,35 @@ class Verdict:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
 
     def write_junit(self, path: str) -> None:
-        """Write a JUnit XML file: one suite with one test case, failed unless NEW passed."""
+        """Write a JUnit XML file: one suite with one test case, failed unless NEW passed.
+
+        Laid out as the common JUnit schema (Apache Ant's JUnit.xsd) asks: the suite's
+        attributes id, package, name, timestamp, hostname, tests, failures, errors and time
+        (and skipped, which Jenkins reads); then properties, the test case (a failure
+        element inside unless the verdict is a pass), system-out (the summary line) and
+        system-err. The tests check this structure; no schema validator is a dependency.
+        """
         failed = self.exit_code != 0
+        seconds = f"{self.seconds:.3f}"
         suites = ET.Element("testsuites", name="arena sprt", tests="1",
-                            failures=str(int(failed)), errors="0")
-        suite = ET.SubElement(suites, "testsuite", name=f"arena sprt {self.game}", tests="1",
-                              failures=str(int(failed)), errors="0", skipped="0")
+                            failures=str(int(failed)), errors="0", time=seconds)
+        stamp = datetime.fromtimestamp(self.started, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        suite = ET.SubElement(suites, "testsuite", id="0", package="arena.sprt",
+                              name=f"arena sprt {self.game}", timestamp=stamp,
+                              hostname=socket.gethostname() or "localhost", tests="1",
+                              failures=str(int(failed)), errors="0", skipped="0", time=seconds)
         props = ET.SubElement(suite, "properties")
         for key, value in self.to_dict().items():
             ET.SubElement(props, "property", name=key,
                           value=json.dumps(value) if not isinstance(value, str) else value)
         case = ET.SubElement(suite, "testcase", classname=f"arena.sprt.{self.game}",
-                             name=f"{self.new} is not worse than {self.old}")
+                             name=f"{self.new} is not worse than {self.old}", time=seconds)
         if failed:
             failure = ET.SubElement(case, "failure", type=self.outcome,
                                     message=f"{self.outcome}: {self._elo()}")
             failure.text = self.summary()
-        ET.SubElement(case, "system-out").text = self.summary()
+        ET.SubElement(suite, "system-out").text = self.summary()
+        ET.SubElement(suite, "system-err").text = ""
         ET.indent(suites)
         ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
 

@@ -712,6 +712,7 @@ def _import_game(module: str) -> engine.Game:
 def cmd_sprt(args: argparse.Namespace) -> int:
     """Exit 0 when NEW is not worse (H1, or --fail-below passed), 1 when it is, 3 undecided."""
     import shlex
+    import time
 
     from ._ratings import pairwise_outcomes
     from ._sprt import PairTally, sprt_bounds, sprt_counts
@@ -740,6 +741,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
     tally = PairTally()
     live = sys.stderr.isatty()
+    started = time.time()
 
     def verdict(finished: bool) -> Verdict:
         return Verdict(
@@ -747,7 +749,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             args.beta, args.fail_below, tally,
             tally.test(args.model, args.elo0, args.elo1, args.alpha, args.beta, args.elo_model),
             tally.estimate(args.model, args.elo_model),
-            shlex.join(["arena", *sys.argv[1:]]), finished)
+            shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started)
 
     def stop(record: Any) -> bool:
         for i, _, score in pairwise_outcomes(record.result.ranks):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import subprocess
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -34,11 +35,17 @@ def check_junit(root: ET.Element, failed: bool, verdict: str) -> None:
     suites = list(root)
     assert [s.tag for s in suites] == ["testsuite"]
     suite = suites[0]
-    assert [child.tag for child in suite] == ["properties", "testcase"]
+    assert [child.tag for child in suite] == ["properties", "testcase", "system-out",
+                                              "system-err"]
+    for name in ("id", "package", "name", "timestamp", "hostname", "time"):
+        assert suite.get(name), name  # required by Apache Ant's JUnit.xsd
+    assert float(suite.get("time") or "") >= 0
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", suite.get("timestamp") or "")
     props = {p.get("name"): p.get("value") for p in suite.find("properties") or []}
     assert props["verdict"] == verdict and "--junit" in (props["command"] or "")
     cases = suite.findall("testcase")
     assert len(cases) == 1 and cases[0].get("name") and cases[0].get("classname")
+    assert cases[0].get("time") is not None
     failures = cases[0].findall("failure")
     assert len(failures) == int(failed)
     for element in (root, suite):
