@@ -104,8 +104,9 @@ class PairTally:
     pairs: list[int] = field(default_factory=lambda: [0] * 5)
     waiting: dict[object, float] = field(default_factory=dict)
 
-    def add(self, deal: object, points: float) -> None:
-        """Count one game of NEW's, scoring ``points``, on the deal named ``deal``."""
+    def add(self, deal: object, points: float) -> bool:
+        """Count one game of NEW's, scoring ``points``, on the deal named ``deal``; whether
+        it completed a pair."""
         if points == 1:
             self.wins += 1
         elif points == 0:
@@ -114,8 +115,9 @@ class PairTally:
             self.draws += 1
         if deal in self.waiting:
             self.pairs[round(2 * (self.waiting.pop(deal) + points))] += 1
-        else:
-            self.waiting[deal] = points
+            return True
+        self.waiting[deal] = points
+        return False
 
     @property
     def games(self) -> int:

@@ -752,12 +752,14 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started)
 
     def stop(record: Any) -> bool:
+        paired = False
         for i, _, score in pairwise_outcomes(record.result.ranks):
-            tally.add(min(deals[record.index]), score if record.seats[i] == new else 1 - score)
+            paired = tally.add(min(deals[record.index]),
+                               score if record.seats[i] == new else 1 - score)
         now = verdict(False)
         if live:  # one line, rewritten in place
             print(f"\r\x1b[K{now.status()}", end="", file=sys.stderr, flush=True)
-        elif not tally.waiting:  # a plain line per completed pair
+        elif paired:  # a plain line per completed pair
             print(now.status(), file=sys.stderr, flush=True)
         return args.fail_below is None and now.sprt.decision != "continue"
 

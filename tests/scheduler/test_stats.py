@@ -225,8 +225,9 @@ def test_one_pair() -> None:
 
 def test_the_two_games_of_a_deal_make_one_pair_in_any_order() -> None:
     tally = PairTally()
-    for deal, points in [("a", 1), ("b", 0.5), ("c", 0), ("b", 1), ("a", 1), ("d", 0.5)]:
-        tally.add(deal, points)
+    completed = [tally.add(deal, points) for deal, points in
+                 [("a", 1), ("b", 0.5), ("c", 0), ("b", 1), ("a", 1), ("d", 0.5)]]
+    assert completed == [False, False, False, True, True, False]
     assert (tally.wins, tally.draws, tally.losses, tally.games) == (3, 2, 1, 6)
     assert tally.pairs == [0, 0, 0, 1, 1]  # b: 1/2 + 1, a: 1 + 1; c and d wait
     assert set(tally.waiting) == {"c", "d"}
