@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from scheduler._sprt import PairTally, sprt_counts
-from scheduler._stats import estimate, fit_t, llr, regularize
+from scheduler._stats import estimate, fit_mean, fit_t, llr, regularize
 
 Z = 1.959963984540054  # the 97.5% normal quantile
 NELO = 800 / math.log(10)
@@ -256,3 +256,33 @@ def test_normalized_fits_exist_for_any_record_within_the_limit() -> None:
         llr([0] * 5, -250, 0, "normalized")
     with pytest.raises(ValueError, match="within"):
         sprt_counts([1, 2, 3], 0, 201, elo_model="normalized")
+
+
+@pytest.mark.parametrize("counts", [[3, 5, 9, 4, 2], [0, 40, 100, 45, 1], [7, 0, 3, 0, 9]])
+def test_pentanomial_fits_meet_the_lagrange_conditions(counts: list[int]) -> None:
+    # At the best distribution p under a constraint g(p) = 0 (and sum p = 1), the gradient
+    # of sum c_k ln p_k, c_k / p_k, is a combination alpha + beta dg/dp_k for every k: fit
+    # alpha and beta on all five outcomes by least squares; the residual must vanish.
+    reg = regularize(counts)
+    scores = [k / 4 for k in range(5)]
+    freqs = [c / sum(reg) for c in reg]
+
+    def residual(p: list[float], dg: list[float]) -> float:
+        y = [c / q for c, q in zip(reg, p, strict=True)]
+        mx, my = sum(dg) / 5, sum(y) / 5
+        beta = (sum((x - mx) * (v - my) for x, v in zip(dg, y, strict=True))
+                / sum((x - mx) ** 2 for x in dg))
+        alpha = my - beta * mx
+        return max(abs(v - alpha - beta * x) for x, v in zip(dg, y, strict=True)) / max(y)
+
+    # mean constraint (logistic Elo): g = sum a_k p_k - s, dg/dp_k = a_k
+    assert residual(fit_mean(scores, freqs, L(-10)), scores) < 1e-9
+    # t-value constraint (normalized): g = mu - 1/2 - t sigma, with
+    # dmu/dp_k = a_k and dsigma/dp_k = (a_k^2 - 2 mu a_k) / (2 sigma)
+    t = 5 / NELO * math.sqrt(2)
+    p = fit_t(scores, freqs, t)
+    mu = sum(a * q for a, q in zip(scores, p, strict=True))
+    sigma = math.sqrt(sum(a * a * q for a, q in zip(scores, p, strict=True)) - mu * mu)
+    dg = [a - t * (a * a - 2 * mu * a) / (2 * sigma) for a in scores]
+    assert (mu - 0.5) / sigma == pytest.approx(t, abs=1e-12)
+    assert residual(p, dg) < 1e-9
