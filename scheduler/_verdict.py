@@ -15,8 +15,9 @@ from ._sprt import Model, PairTally, SprtResult
 from ._stats import EloModel, Estimate
 
 #: Exit status by verdict: 0 not worse (H1 or --fail-below passed), 1 worse (H0 or failed),
-#: 3 no decision within --max-matches.
-EXIT_CODES = {"accept_h1": 0, "accept_h0": 1, "inconclusive": 3, "pass": 0, "fail": 1}
+#: 3 no decision within --max-matches, 4 the run failed (a bot could not start...).
+EXIT_CODES = {"accept_h1": 0, "accept_h0": 1, "inconclusive": 3, "pass": 0, "fail": 1,
+              "error": 4}
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,14 @@ class Verdict:
     finished: bool
     started: float = 0.0  # Unix time the test began (for the JUnit timestamp)
     seconds: float = 0.0  # how long it has run
+    error: str | None = None  # why the run failed, if it did
 
     @property
     def outcome(self) -> str:
-        """accept_h1, accept_h0 or inconclusive (SPRT); pass or fail (--fail-below)."""
+        """accept_h1, accept_h0 or inconclusive (SPRT); pass or fail (--fail-below); error
+        when the run failed."""
+        if self.error is not None:
+            return "error"
         if self.fail_below is not None:
             return "pass" if self.estimate.low > self.fail_below else "fail"
         if self.sprt.decision == "continue":
@@ -88,7 +93,7 @@ class Verdict:
             "game": self.game, "new": self.new, "old": self.old,
             "model": self.model, "elo_model": self.elo_model,
             "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
-            "fail_below": self.fail_below,
+            "fail_below": self.fail_below, "error": self.error,
             "games": t.games, "wins": t.wins, "draws": t.draws, "losses": t.losses,
             "pentanomial": list(t.pairs), "unpaired_games": len(t.waiting),
             "elo": _finite(e.elo), "elo_low": _finite(e.low), "elo_high": _finite(e.high),
@@ -104,19 +109,22 @@ class Verdict:
 
         Laid out as the common JUnit schema (Apache Ant's JUnit.xsd) asks: the suite's
         attributes id, package, name, timestamp, hostname, tests, failures, errors and time
-        (and skipped, which Jenkins reads); then properties, the test case (a failure
-        element inside unless the verdict is a pass), system-out (the summary line) and
-        system-err. The tests check this structure; no schema validator is a dependency.
+        (and skipped, which Jenkins reads); then properties, the test case (inside,
+        a failure element unless the verdict is a pass, an error element if the run failed),
+        system-out (the summary line) and system-err. The tests check this structure; no
+        schema validator is a dependency.
         """
-        failed = self.exit_code != 0
+        failed = self.exit_code != 0 and self.error is None
+        errors = str(int(self.error is not None))
         seconds = f"{self.seconds:.3f}"
         suites = ET.Element("testsuites", name="arena sprt", tests="1",
-                            failures=str(int(failed)), errors="0", time=seconds)
+                            failures=str(int(failed)), errors=errors, time=seconds)
         stamp = datetime.fromtimestamp(self.started, UTC).strftime("%Y-%m-%dT%H:%M:%S")
         suite = ET.SubElement(suites, "testsuite", id="0", package="arena.sprt",
                               name=f"arena sprt {self.game}", timestamp=stamp,
                               hostname=socket.gethostname() or "localhost", tests="1",
-                              failures=str(int(failed)), errors="0", skipped="0", time=seconds)
+                              failures=str(int(failed)), errors=errors, skipped="0",
+                              time=seconds)
         props = ET.SubElement(suite, "properties")
         for key, value in self.to_dict().items():
             ET.SubElement(props, "property", name=key,
@@ -127,6 +135,8 @@ class Verdict:
             failure = ET.SubElement(case, "failure", type=self.outcome,
                                     message=f"{self.outcome}: {self._elo()}")
             failure.text = self.summary()
+        elif self.error is not None:
+            ET.SubElement(case, "error", type="error", message=self.error).text = self.error
         ET.SubElement(suite, "system-out").text = self.summary()
         ET.SubElement(suite, "system-err").text = ""
         ET.indent(suites)

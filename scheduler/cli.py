@@ -743,13 +743,20 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     live = sys.stderr.isatty()
     started = time.time()
 
-    def verdict(finished: bool) -> Verdict:
+    def verdict(finished: bool, error: str | None = None) -> Verdict:
         return Verdict(
             args.game, new, old, args.model, args.elo_model, args.elo0, args.elo1, args.alpha,
             args.beta, args.fail_below, tally,
             tally.test(args.model, args.elo0, args.elo1, args.alpha, args.beta, args.elo_model),
             tally.estimate(args.model, args.elo_model),
-            shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started)
+            shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started,
+            error)
+
+    def write(result: Verdict) -> None:
+        if args.json:
+            result.write_json(args.json)
+        if args.junit:
+            result.write_junit(args.junit)
 
     def stop(record: Any) -> bool:
         paired = False
@@ -773,6 +780,9 @@ def cmd_sprt(args: argparse.Namespace) -> int:
                     arena.run(main, records=_records(store))
                 else:
                     trio.run(main, None)
+        except RunError as error:  # CI shows the failed run too (exit 4)
+            write(verdict(True, str(error)))
+            raise
         finally:
             if live and tally.games:
                 print(file=sys.stderr, flush=True)
@@ -780,10 +790,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     store.finish_tournament(tid)
     result = verdict(True)
     print(result.summary())
-    if args.json:
-        result.write_json(args.json)
-    if args.junit:
-        result.write_junit(args.junit)
+    write(result)
     return result.exit_code
 
 

@@ -158,3 +158,21 @@ def test_a_terminal_gets_one_line_rewritten_in_place(tmp_path: Path) -> None:
     assert process.returncode == 3, process.stdout + shown
     assert shown.count("\r\x1b[K") == 6  # one rewrite per match
     assert shown.rstrip("\r\n").count("\n") == 0  # and a single line, ended once
+
+
+def test_a_run_that_fails_is_an_error_in_the_verdict_files(tmp_path: Path) -> None:
+    out, junit = tmp_path / "v.json", tmp_path / "v.xml"
+    result = arena("sprt", "--game", "duel", "--bot", "broken=no-such-bot-command", "--bot",
+                   "old=builtin:random", "--db", str(tmp_path / "s.sqlite"), "--json", str(out),
+                   "--junit", str(junit), check=False)
+    assert result.returncode == 4, result.stdout + result.stderr
+    verdict = json.loads(out.read_text())
+    assert verdict["verdict"] == "error" and verdict["exit_code"] == 4
+    assert "cannot start bot command 'no-such-bot-command'" in verdict["error"]
+    root = ET.parse(junit).getroot()
+    suite = root.find("testsuite")
+    assert suite is not None and suite.get("errors") == "1" and suite.get("failures") == "0"
+    case = suite.find("testcase")
+    assert case is not None and case.find("failure") is None
+    error = case.find("error")
+    assert error is not None and "no-such-bot-command" in (error.get("message") or "")
