@@ -259,6 +259,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-matches", type=_positive(int), default=2000,
                    help="give up undecided after this many matches, rounded up to an even "
                         "number: each deal is played from both seats (default 2000)")
+    p.add_argument("--model", choices=("pentanomial", "trinomial"), default="pentanomial",
+                   help="test game pairs (one deal from both seats, the default) or games")
+    p.add_argument("--elo-model", choices=("logistic", "normalized"), default="logistic",
+                   help="unit of --elo0, --elo1, --fail-below and the reported Elo "
+                        "(default logistic)")
+    p.add_argument("--fail-below", type=float, metavar="ELO",
+                   help="no SPRT: play --max-matches and pass when the 95%% interval's lower "
+                        "bound is above ELO")
+    p.add_argument("--json", metavar="FILE", help="write the verdict and statistics as JSON")
+    p.add_argument("--junit", metavar="FILE", help="write the verdict as a JUnit XML file")
     p.add_argument("--concurrency", type=_positive(int), default=2)
     p.add_argument("--db", default=DEFAULT_DB)
 
@@ -765,16 +775,21 @@ def _import_game(module: str) -> engine.Game:
 
 
 def cmd_sprt(args: argparse.Namespace) -> int:
-    """Exit 0 when NEW is not worse (H1 accepted), 1 when it is (H0), 3 when undecided."""
+    """Exit 0 when NEW is not worse (H1, or --fail-below passed), 1 when it is, 3 undecided."""
+    import shlex
+    import time
+
     from ._ratings import pairwise_outcomes
-    from ._sprt import sprt, sprt_bounds
+    from ._sprt import PairTally, sprt_bounds, sprt_counts
+    from ._tournament import same_deal
+    from ._verdict import Verdict
 
     if len(args.bot) != 2:
         raise UsageError("sprt takes exactly two --bot values: NEW first, then OLD")
     control = _time_control(args)
     try:
         sprt_bounds(args.alpha, args.beta)
-        sprt(0, 0, 0, args.elo0, args.elo1, args.alpha, args.beta)
+        sprt_counts([0] * 5, args.elo0, args.elo1, args.alpha, args.beta, args.elo_model)
         config = TournamentConfig(
             game=args.game, bots=tuple(args.bot), players=2, rounds=(args.max_matches + 1) // 2,
             concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
@@ -786,34 +801,62 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
     new, old = (spec.name for spec in config.bot_specs())
+    deals = same_deal(config)  # a match's index -> the indices of its deal (both seat orders)
     store = _open_store(args.db)
     tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
-    tally = {"w": 0, "d": 0, "l": 0}
+    tally = PairTally()
+    live = sys.stderr.isatty()
+    started = time.time()
+
+    def verdict(finished: bool, error: str | None = None) -> Verdict:
+        return Verdict(
+            args.game, new, old, args.model, args.elo_model, args.elo0, args.elo1, args.alpha,
+            args.beta, args.fail_below, tally,
+            tally.test(args.model, args.elo0, args.elo1, args.alpha, args.beta, args.elo_model),
+            tally.estimate(args.model, args.elo_model),
+            shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started,
+            error)
+
+    def write(result: Verdict) -> None:
+        if args.json:
+            result.write_json(args.json)
+        if args.junit:
+            result.write_junit(args.junit)
 
     def stop(record: Any) -> bool:
+        paired = False
         for i, _, score in pairwise_outcomes(record.result.ranks):
-            points = score if record.seats[i] == new else 1 - score
-            tally["w" if points == 1 else "l" if points == 0 else "d"] += 1
-        return sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1,
-                    args.alpha, args.beta).decision != "continue"
+            paired = tally.add(min(deals[record.index]),
+                               score if record.seats[i] == new else 1 - score)
+        now = verdict(False)
+        if live:  # one line, rewritten in place
+            print(f"\r\x1b[K{now.status()}", end="", file=sys.stderr, flush=True)
+        elif paired:  # a plain line per completed pair
+            print(now.status(), file=sys.stderr, flush=True)
+        return args.fail_below is None and now.sprt.decision != "continue"
 
     with _bot_logs(args, tid) as stderr:
         async def main(hosted: arena.Arena | None) -> int:
             return await play_tournament(store, tid, hosted, stop=stop, stderr=stderr)
 
-        with _bots_must_start():
-            if needs_arena(config):
-                arena.run(main, records=_records(store))
-            else:
-                trio.run(main, None)
+        try:
+            with _bots_must_start():
+                if needs_arena(config):
+                    arena.run(main, records=_records(store))
+                else:
+                    trio.run(main, None)
+        except RunError as error:  # CI shows the failed run too (exit 4)
+            write(verdict(True, str(error)))
+            raise
+        finally:
+            if live and tally.games:
+                print(file=sys.stderr, flush=True)
     # Decided or not, a test run is over: --resume must not pick it up as a tournament.
     store.finish_tournament(tid)
-    result = sprt(tally["w"], tally["d"], tally["l"], args.elo0, args.elo1, args.alpha, args.beta)
-    games = sum(tally.values())
-    print(f"{new} vs {old}: +{tally['w']} ={tally['d']} -{tally['l']} in {games} games; "
-          f"LLR {result.llr:.2f} in [{result.lower:.2f}, {result.upper:.2f}] "
-          f"(elo0 {args.elo0:g}, elo1 {args.elo1:g}): {result.decision}")
-    return {"accept_h1": 0, "accept_h0": 1}.get(result.decision, 3)
+    result = verdict(True)
+    print(result.summary())
+    write(result)
+    return result.exit_code
 
 
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from scheduler._ratings import expected_score
-from scheduler._sprt import sprt, sprt_bounds
+from scheduler._sprt import sprt, sprt_bounds, sprt_counts
 
 
 def test_bounds_by_hand() -> None:
@@ -97,3 +97,27 @@ def test_bad_arguments() -> None:
         sprt(1, 1, 1, 0, 5, alpha=0)
     with pytest.raises(ValueError, match="beta must be between"):
         sprt(1, 1, 1, 0, 5, beta=0.7)
+
+
+def test_the_pentanomial_error_rate_holds_at_h0() -> None:
+    # Exact probabilities over every path of pairs of a bot at elo0 (independent games, no
+    # draws: pairs of 0, 1 or 2 points with probabilities (1-s)^2, 2s(1-s), s^2), stopped by
+    # the test or after 40 pairs: it must be accepted as H1 at most alpha of the time.
+    s0 = expected_score(-50)
+    outcomes = {0: (1 - s0) ** 2, 2: 2 * s0 * (1 - s0), 4: s0 * s0}
+    decisions: dict[tuple[int, ...], str] = {}
+    alive: dict[tuple[int, ...], float] = {(0, 0, 0, 0, 0): 1.0}
+    accepted = 0.0
+    for _ in range(40):
+        nxt: dict[tuple[int, ...], float] = {}
+        for counts, p in alive.items():
+            for k, q in outcomes.items():
+                record = tuple(n + (i == k) for i, n in enumerate(counts))
+                if record not in decisions:
+                    decisions[record] = sprt_counts(list(record), -50, 50).decision
+                if decisions[record] == "accept_h1":
+                    accepted += p * q
+                elif decisions[record] == "continue":
+                    nxt[record] = nxt.get(record, 0.0) + p * q
+        alive = nxt
+    assert 0.02 < accepted < 0.05
