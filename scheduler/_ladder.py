@@ -31,17 +31,15 @@ async def run_ladder(
     control: TimeControl,
     policy: FaultPolicy = FaultPolicy(),
     concurrency: int = 4,
-    seed: int | None = None,
     metrics: Metrics | None = None,
     max_matches: int | None = None,
 ) -> int:
     """Pair connected bots that play a game, forever (or ``max_matches``); returns matches.
 
-    Match seeds come from the OS's secure random source, or with ``seed`` (tests) from a
-    stream seeded with it; match ids come from a counter and the secure source alone, so
-    that neither tells anything of a seed.
+    Match seeds and pairings come from the OS's secure random source; match ids from a
+    counter and that source, so that neither tells anything of a seed.
     """
-    rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+    rng = random.SystemRandom()
     limiter = trio.CapacityLimiter(concurrency)
     counter = itertools.count(1)
     played = 0

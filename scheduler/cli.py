@@ -89,9 +89,9 @@ def _found(error: BaseException, kind: type[E]) -> E | None:
 
 
 @contextlib.contextmanager
-def _bots_must_start(on_failure: Any = None) -> Iterator[None]:
-    """Turn a bot that cannot start into one RunError line (after ``on_failure()``), and a
-    server that cannot listen into a UsageError."""
+def _run_errors(on_failure: Any = None) -> Iterator[None]:
+    """A run's failures as one line each: a bot that cannot start or a refused database write
+    (RunError; ``on_failure()`` first for the bot), a server that cannot listen (UsageError)."""
     try:
         yield
     except BaseException as error:
@@ -471,7 +471,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             return await play_tournament(store, tid, hosted, metrics=metrics,
                                          progress=progress, stderr=stderr)
 
-        with _bots_must_start(forget):
+        with _run_errors(forget):
             if needs_arena(config):
                 arena.run(main, records=_records(store), metrics=metrics)
             else:
@@ -547,7 +547,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = arena.ClientLimits(
         max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
         calls_per_second=args.calls_per_second, call_burst=args.call_burst)
-    with _bots_must_start():
+    with _run_errors():
         arena.run(main, host=args.host, port=args.port, records=_records(store),
                   metrics=metrics, limits=limits, tls=tls)
     return 0
@@ -626,7 +626,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(_result_text(record.seats, record.result))
         return 0
 
-    with _bot_logs(args, "play") as stderr, _bots_must_start():
+    with _bot_logs(args, "play") as stderr, _run_errors():
         if any(s.command for s in specs):
             return arena.run(main)
         return trio.run(main, None)
@@ -842,7 +842,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             return await play_tournament(store, tid, hosted, stop=stop, stderr=stderr)
 
         try:
-            with _bots_must_start():
+            with _run_errors():
                 if needs_arena(config):
                     arena.run(main, records=_records(store))
                 else:
