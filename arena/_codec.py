@@ -1,4 +1,4 @@
-"""Engine values -> protobuf messages, by field name, with no per-game code.
+"""Engine values <-> protobuf messages, by field name, with no per-game code.
 
 An engine describes its observations, action details and static data as dataclasses whose
 field names are the field names of the game's messages in ``proto/arena/v1/<game>.proto``:
@@ -7,6 +7,10 @@ maps, ``enum.Enum`` members become the proto enum value ``<ENUM_NAME>_<MEMBER>``
 prefix rule), and None leaves a field unset (so a oneof is a group of optional fields). The
 per-game message is found through the oneof field named after the game in ``Observation``,
 ``ActionDetail`` and ``StaticData``; a game with no such field is sent as JSON.
+
+``decode`` goes back, from a message to the dataclass, guided by the dataclass's type hints:
+a search bot that runs the engine in its own process rebuilds the engine's observation from
+the message it was sent.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import enum
 import json
 import operator
 import re
+import types
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
@@ -216,3 +222,104 @@ def static_data(game: str, value: Any) -> game_pb2.StaticData:
     """The wire form of a game's static data."""
     return _wrap(game_pb2.StaticData, game, value)  # type: ignore[return-value]
 
+
+
+# -- messages -> engine values ---------------------------------------------------------------
+
+_decoders: dict[tuple[Any, str], Callable[[Any], Any]] = {}
+
+
+def decode(message: Message, cls: type) -> Any:
+    """The dataclass ``cls`` rebuilt from ``message`` (the inverse of ``encode``).
+
+    Each field is converted by its type hint: nested dataclasses from nested messages,
+    ``tuple[X, ...]``/``list``/``frozenset`` from repeated fields, ``dict`` from maps, enums
+    from the proto enum value ``<ENUM_NAME>_<MEMBER>``; an unset field whose hint admits None
+    gives None. CodecError when the message and the dataclass do not match.
+    """
+    return _decoder(cls, message.DESCRIPTOR)(message)
+
+
+def observation_from_message(game: str, message: game_pb2.Observation, cls: type) -> Any:
+    """The engine observation ``cls`` of ``game`` from the wire form ``observation`` sent."""
+    inner = getattr(message, game, None)
+    if inner is None or message.WhichOneof("game") != game:
+        raise CodecError(f"the observation carries no {game!r} message")
+    return decode(inner, cls)
+
+
+def _decoder(hint: Any, descriptor: Any) -> Callable[[Any], Any]:
+    key = (hint, descriptor.full_name if descriptor is not None else "")
+    found = _decoders.get(key)
+    if found is None:
+        found = _decoders[key] = _compile_decoder(hint, descriptor)
+    return found
+
+
+def _compile_decoder(cls: Any, descriptor: Descriptor) -> Callable[[Any], Any]:
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        raise CodecError(f"{descriptor.name} decodes into a dataclass, got {cls!r}")
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    if names != set(descriptor.fields_by_name):
+        raise CodecError(f"{cls.__name__} does not match message {descriptor.full_name}")
+    plan = [(field.name, _field_decoder(hints[field.name], field)) for field in descriptor.fields]
+
+    def decode_message(message: Any) -> Any:
+        return cls(**{name: convert(message) for name, convert in plan})
+
+    return decode_message
+
+
+def _optional(hint: Any) -> tuple[Any, bool]:
+    """``X | None`` -> (X, True); anything else -> (hint, False)."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1 and len(typing.get_args(hint)) == 2:
+            return args[0], True
+    return hint, False
+
+
+def _field_decoder(hint: Any, field: FieldDescriptor) -> Callable[[Any], Any]:
+    name = field.name
+    inner_hint, optional = _optional(hint)
+    entry = field.message_type
+    if entry is not None and entry.GetOptions().map_entry:
+        key_of = _value_decoder(typing.get_args(inner_hint)[0], entry.fields_by_name["key"])
+        value_of = _value_decoder(typing.get_args(inner_hint)[1], entry.fields_by_name["value"])
+        return lambda m: {key_of(k): value_of(v) for k, v in getattr(m, name).items()}
+    if _is_repeated(field):
+        origin = typing.get_origin(inner_hint) or tuple
+        item_of = _value_decoder(typing.get_args(inner_hint)[0], field)
+        collect = frozenset if origin in (frozenset, set) else list if origin is list else tuple
+        return lambda m: collect(item_of(x) for x in getattr(m, name))
+    convert = _value_decoder(inner_hint, field)
+    if optional and field.has_presence:
+        return lambda m: convert(getattr(m, name)) if m.HasField(name) else None
+    return lambda m: convert(getattr(m, name))
+
+
+def _value_decoder(hint: Any, field: FieldDescriptor) -> Callable[[Any], Any]:
+    if field.message_type is not None:
+        return _decoder(hint, field.message_type)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        if field.enum_type is None:
+            return cast(Callable[[Any], Any], hint)
+        enum_type = field.enum_type
+        prefix = _upper_snake(enum_type.name) + "_"
+        by_number = {}
+        for member in hint:
+            value = enum_type.values_by_name.get(prefix + member.name.upper())
+            if value is not None:
+                by_number[value.number] = member
+
+        def to_member(number: int) -> Any:
+            try:
+                return by_number[number]
+            except KeyError:
+                raise CodecError(f"{enum_type.name} value {number} has no member in "
+                                 f"{hint.__name__}") from None
+        return to_member
+    if hint in (int, float, str, bool, bytes):
+        return cast(Callable[[Any], Any], hint)
+    return lambda value: value
