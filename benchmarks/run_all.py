@@ -1,0 +1,184 @@
+"""Every benchmark in one run, one table: ``python benchmarks/run_all.py [--quick] [--json F]``.
+
+Engines: random play's decisions per second on one core (CPU time) and ``clone()`` against
+``copy.deepcopy`` of the same mid-game state, per game and player count. With ``--against
+REV`` the same probe also runs on that commit (checked out in a temporary git worktree) in
+alternating rounds, and the table shows the ratio: like against like on a shared machine.
+Arena: the pinned decision round trip against a raw grpc.aio ping-pong, the match runner's
+own work per decision, and tournaments with bot processes against in-process bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+# Runs in a child process with the checkout being measured as its working directory and
+# first import path; it uses only the engine contract, which every commit of ours shares.
+_PROBE = r"""
+import copy, json, random, sys, time
+sys.path.insert(0, ".")
+import engine
+
+game, players, games, clones = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+rules = engine.get(game)
+decisions = 0
+start = time.process_time()
+for seed in range(games):
+    rng = random.Random(seed)
+    state = rules.new_match(players, seed)
+    while pending := state.pending():
+        state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+        decisions += len(pending)
+elapsed = time.process_time() - start
+
+rng = random.Random(12345)
+state = rules.new_match(players, 12345)
+for _ in range(120):
+    pending = state.pending()
+    if not pending:
+        break
+    state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+
+def per_call(fn):
+    begin = time.process_time()
+    for _ in range(clones):
+        fn(state)
+    return (time.process_time() - begin) / clones
+
+print(json.dumps({"decisions_per_s": decisions / elapsed,
+                  "clone_us": per_call(lambda s: s.clone()) * 1e6,
+                  "deepcopy_us": per_call(copy.deepcopy) * 1e6}))
+"""
+
+ENGINE_CASES = [("sector41", 2), ("sector41", 4), ("race", 2), ("race", 4),
+                ("sol", 2), ("sol", 5), ("galaxies", 2), ("galaxies", 5)]
+
+
+def probe(checkout: Path, game: str, players: int, games: int, clones: int) -> dict[str, float]:
+    """One engine measurement in a fresh interpreter rooted at ``checkout``."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-c", _PROBE, game, str(players), str(games),
+                           str(clones)], cwd=checkout, env=env, capture_output=True, text=True,
+                          timeout=1800, check=False)
+    if done.returncode:
+        raise RuntimeError(f"engine probe {game}/{players} in {checkout} failed:\n"
+                           f"{done.stderr[-2000:]}")
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+@contextlib.contextmanager
+def checkout_of(rev: str) -> Iterator[Path]:
+    """A temporary detached worktree of ``rev``, removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="run-all-"))
+    subprocess.run(["git", "worktree", "add", "-q", "--detach", str(folder), rev], cwd=ROOT,
+                   check=True)
+    try:
+        yield folder
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT,
+                       check=False)
+
+
+def engines(quick: bool, baseline: Path | None) -> list[dict[str, Any]]:
+    """The engine rows: the median of alternating rounds, this tree and the baseline's."""
+    rounds, games, clones = (1, 4, 50) if quick else (3, 20, 300)
+    rows = []
+    for game, players in ENGINE_CASES:
+        if not (ROOT / "engine" / game).is_dir():
+            continue
+        new: list[dict[str, float]] = []
+        old: list[dict[str, float]] = []
+        for _ in range(rounds):
+            new.append(probe(ROOT, game, players, games, clones))
+            if baseline is not None and (baseline / "engine" / game).is_dir():
+                old.append(probe(baseline, game, players, games, clones))
+        row: dict[str, Any] = {"game": game, "players": players}
+        for key in ("decisions_per_s", "clone_us", "deepcopy_us"):
+            row[key] = statistics.median(m[key] for m in new)
+            if old:
+                row[f"before_{key}"] = statistics.median(m[key] for m in old)
+        row["deepcopy_over_clone"] = row["deepcopy_us"] / row["clone_us"]
+        if old:
+            row["speedup"] = row["decisions_per_s"] / row["before_decisions_per_s"]
+        rows.append(row)
+        print(_engine_line(row), flush=True)
+    return rows
+
+
+def _engine_line(row: dict[str, Any]) -> str:
+    line = (f"{row['game']:>9} {row['players']}p  {row['decisions_per_s']:>9,.0f} decisions/s"
+            f"  clone {row['clone_us']:>7.1f} us, deepcopy {row['deepcopy_us']:>8.1f} us "
+            f"({row['deepcopy_over_clone']:.1f}x)")
+    if "speedup" in row:
+        line += (f"  before {row['before_decisions_per_s']:>9,.0f}/s: "
+                 f"{row['speedup']:.2f}x faster")
+    return line
+
+
+def arena_figures(quick: bool) -> dict[str, float]:
+    """Arena vs raw (pinned), the runner's own work per decision, processes vs in-process."""
+    import bench_arena
+
+    out: dict[str, float] = {}
+    count, rounds = (500, 1) if quick else (2000, 3)
+    if hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) >= 2:
+        server_cpu, bot_cpu = sorted(os.sched_getaffinity(0))[:2]
+        ratios = []
+        for _ in range(rounds):
+            times = bench_arena.pinned_round(count, server_cpu, bot_cpu)
+            p50 = {name: bench_arena.percentile(t, 0.5) for name, t in times.items()}
+            ratios.append(p50["arena"] / p50["raw"])
+        out["pinned_roundtrip_over_raw"] = statistics.median(ratios)
+    try:
+        import bench_runner
+    except ImportError:
+        pass
+    else:
+        out.update(bench_runner.measure(quick))
+    result = bench_arena.throughput("race", 8 if quick else 40, {})
+    out["processes_over_in_process"] = result["processes"] / result["in-process"]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="few games and rounds (a smoke run)")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
+    parser.add_argument("--against", metavar="REV",
+                        help="also measure the engines at this commit, alternating rounds")
+    parser.add_argument("--only", choices=("engines", "arena"), help="one part only")
+    args = parser.parse_args()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"run_all on {os.cpu_count()} CPUs, {started}"
+          + (f", engines against {args.against}" if args.against else ""))
+    figures: dict[str, Any] = {"when": started, "against": args.against, "quick": args.quick}
+    if args.only in (None, "engines"):
+        with contextlib.ExitStack() as stack:
+            baseline = stack.enter_context(checkout_of(args.against)) if args.against else None
+            figures["engines"] = engines(args.quick, baseline)
+    if args.only in (None, "arena"):
+        figures["arena"] = arena_figures(args.quick)
+        for key, value in figures["arena"].items():
+            print(f"{key:>40}: {value:.3f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
