@@ -311,6 +311,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show only bots with at least this many rated matches")
     p.add_argument("--head-to-head", action="store_true",
                    help="also print each pair's wins-draws-losses and the LOS matrix")
+
+    p = sub.add_parser("report", help="one self-contained HTML file from a database")
+    p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the HTML file")
+    p.add_argument("--tournament", default=None, metavar="ID", help="one tournament")
+    p.add_argument("--game", default=None, help="one game (default: every game)")
+    p.add_argument("--logs", type=_number(int, at_least=0), default=100, metavar="N",
+                   help="the newest N matches carry their public move log (default 100)")
     return parser
 
 
@@ -703,6 +711,26 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write the HTML report of a database (or of one tournament or game in it)."""
+    from ._html_report import build_report
+
+    folder = Path(args.output).resolve().parent
+    if not folder.is_dir() or Path(args.output).is_dir():
+        raise UsageError(f"-o {args.output!r}: no such folder, or a folder; give a file path")
+    store = _open_store(args.db, must_exist=True)
+    try:
+        page = build_report(store, args.tournament, args.game, args.logs)
+    except LookupError as error:
+        raise UsageError(f"--tournament: {error}") from None
+    try:
+        Path(args.output).write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"-o {args.output!r}: {error.strerror}") from None
+    print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
 def _seats(seats: Sequence[Any]) -> str:
     return ", ".join(f"seat {s.seat} {s.bot_name}" for s in seats)
 
@@ -863,7 +891,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
 
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,
             "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings,
-            "matches": cmd_matches, "watch": cmd_watch}
+            "matches": cmd_matches, "watch": cmd_watch, "report": cmd_report}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
