@@ -274,6 +274,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--concurrency", type=_positive(int), default=2)
     p.add_argument("--db", default=DEFAULT_DB)
 
+    p = sub.add_parser("gauntlet", help="NEW and OLD play the same k-player deals against a "
+                                        "field; an SPRT on their score difference (for CI)")
+    _add_match_flags(p)
+    p.set_defaults(players=3)
+    p.add_argument("--field", action="append", default=[], metavar="NAME=COMMAND",
+                   help="a reference bot of the field (as --bot; players - 1 of them, seated "
+                        "in this order; default: the game's reference bots, in-process)")
+    p.add_argument("--delta0", type=float, default=-0.05,
+                   help="H0: NEW's match score is this much below OLD's (default -0.05)")
+    p.add_argument("--delta1", type=float, default=0.0,
+                   help="H1: NEW's match score is at least this much above OLD's (default 0)")
+    p.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
+    p.add_argument("--max-deals", type=_positive(int), default=200,
+                   help="give up undecided after this many deals (each is 2 x players "
+                        "matches; default 200)")
+    p.add_argument("--json", metavar="FILE", help="write the verdict and statistics as JSON")
+    p.add_argument("--junit", metavar="FILE", help="write the verdict as a JUnit XML file")
+    p.add_argument("--concurrency", type=_positive(int), default=2)
+    p.add_argument("--db", default=DEFAULT_DB)
+
     sub.add_parser("games", help="every game with its player counts and options")
 
     p = sub.add_parser("play", help="one match with a readable move log")
@@ -889,9 +910,112 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     return result.exit_code
 
 
+def _field(game: str, players: int) -> list[str]:
+    """The default field: the game's reference bots in-process, cycled to ``players - 1``
+    seats, each under a name of its own."""
+    kinds = ["random"] + [n for n in bots.builtin_names() if n.startswith(f"{game}-")]
+    out = []
+    for i in range(players - 1):
+        kind = kinds[i % len(kinds)]
+        repeat = i // len(kinds)
+        out.append(f"{kind if not repeat else f'{kind}-{repeat + 1}'}=builtin:{kind}")
+    return out
+
+
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    """Exit 0 when NEW is not worse than OLD against the field (H1), 1 when it is, 3
+    undecided at --max-deals."""
+    import shlex
+    import time
+
+    from ._gauntlet import DealTally, GauntletPlan, GauntletVerdict, gauntlet_stats, play_gauntlet
+    from ._sprt import sprt_bounds
+
+    if len(args.bot) != 2:
+        raise UsageError("gauntlet takes exactly two --bot values: NEW first, then OLD")
+    field_texts = args.field or _field(args.game, args.players)
+    if len(field_texts) != args.players - 1:
+        raise UsageError(f"--players {args.players} needs {args.players - 1} --field bots "
+                         f"besides the one tested, got {len(field_texts)}")
+    control = _time_control(args)
+    try:
+        sprt_bounds(args.alpha, args.beta)
+        gauntlet_stats([], args.delta0, args.delta1, args.alpha, args.beta)
+        config = TournamentConfig(
+            game=args.game, bots=(*args.bot, *field_texts), players=args.players,
+            concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
+            margin=args.margin, seed=_seed(args), reproducible=args.seed is not None,
+            options=_options(args.option), policy=args.policy, max_strikes=args.max_strikes,
+            recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
+        config.check()  # names, games the bots play, options, time control, policy
+    except (ValueError, LookupError, engine.EngineError) as error:
+        raise UsageError(str(error)) from None
+    specs = config.bot_specs()
+    plan = GauntletPlan(args.game, specs[0].name, specs[1].name,
+                        tuple(s.name for s in specs[2:]), args.max_deals, config.seed,
+                        config.options)
+    store = _open_store(args.db)
+    # Kept as a tournament (its matches are in reports); "kind" makes --resume refuse it.
+    tid = store.create_tournament({**config.to_dict(), "kind": "gauntlet",
+                                   "deals": args.max_deals},
+                                  [(m.index, m.seats) for m in plan.matches()])
+    tally = DealTally(plan.new, plan.players)
+    live = sys.stderr.isatty()
+    started = time.time()
+
+    def verdict(finished: bool, error: str | None = None) -> GauntletVerdict:
+        differences = [tally.differences[d] for d in sorted(tally.differences)]
+        return GauntletVerdict(
+            plan, args.delta0, args.delta1, args.alpha, args.beta, tally,
+            gauntlet_stats(differences, args.delta0, args.delta1, args.alpha, args.beta),
+            shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started,
+            error)
+
+    def write(result: GauntletVerdict) -> None:
+        if args.json:
+            result.write_json(args.json)
+        if args.junit:
+            result.write_junit(args.junit)
+
+    def stop(match: Any, record: Any) -> bool:
+        if not tally.add(match, record.result.ranks):
+            return False
+        now = verdict(False)
+        print(f"\r\x1b[K{now.status()}" if live else now.status(), end="" if live else "\n",
+              file=sys.stderr, flush=True)
+        return now.stats.decision != "continue"
+
+    with _bot_logs(args, tid) as stderr:
+        async def main(hosted: arena.Arena | None) -> int:
+            pool = BotPool(specs, hosted, limits=Limits(args.memory_mb, args.cpu_seconds),
+                           recover=args.recover, stderr=stderr, game=args.game)
+            return await play_gauntlet(store, tid, plan, pool, control,
+                                       config.fault_policy(), concurrency=args.concurrency,
+                                       reproducible=config.reproducible, stop=stop)
+
+        try:
+            with _run_errors():
+                if needs_arena(config):
+                    arena.run(main, records=_records(store))
+                else:
+                    trio.run(main, None)
+        except RunError as error:
+            write(verdict(True, str(error)))
+            raise
+        finally:
+            if live and tally.differences:
+                print(file=sys.stderr, flush=True)
+    store.finish_tournament(tid)
+    result = verdict(True)
+    print(result.summary())
+    write(result)
+    return result.exit_code
+
+
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,
             "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings,
-            "matches": cmd_matches, "watch": cmd_watch, "report": cmd_report}
+            "matches": cmd_matches, "watch": cmd_watch, "report": cmd_report,
+            "gauntlet": cmd_gauntlet}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,339 @@
+"""`arena gauntlet`: is NEW not worse than OLD in a k-player game? A paired test.
+
+NEW and OLD each play the same deals against the same field of reference bots, in the same
+seats: deal i (one seed) is played k times by NEW, once from every seat (the field in its
+given order rotated into the other seats), and the same k times by OLD, with the same seeds
+for the field's bots. What differs between a NEW match and its OLD twin is only the bot
+under test, so the deal's luck and the seat's advantage cancel in their difference.
+
+Score of a seat in one match: the share of the other k - 1 seats it finished ahead of, a
+tie counting half, ``S = (behind + ties / 2) / (k - 1)`` in [0, 1] (the pairwise outcomes
+the ratings decompose a ranking into; 1 for a clear win, 0 for last). A deal's difference
+is ``D_i = (1 / k) * sum over seats s of (S_NEW(i, s) - S_OLD(i, s))``, in [-1, 1].
+
+With n complete deals, mean ``D̄`` and sample variance ``s² = Σ (D_i - D̄)² / (n - 1)``:
+
+- the 95% interval is ``D̄ ± 1.96 s / √n`` (normal approximation; none below 2 deals);
+- LOS is ``Φ(D̄ / (s / √n))``;
+- the SPRT of H0 ``δ = δ0`` against H1 ``δ = δ1`` (δ0 < δ1, the mean difference) is the
+  normal one: ``LLR = n (δ1 - δ0) (2 D̄ - δ0 - δ1) / (2 σ̂²)``, the log of the ratio of the
+  normal likelihoods of the D_i at the two means, with
+  ``σ̂² = (Σ (D_i - D̄)² + 1/4) / (n + 1)``: the sample variance with one virtual deal of
+  variance 1/4 (a fair coin's) added, so that a run of equal differences (identical bots
+  give D_i = 0 every time) cannot make it 0 and the LLR infinite after a deal or two;
+  it also keeps the test from deciding on the first few deals, whose variance is a guess.
+  Wald's bounds ``ln(β / (1 - α))`` and ``ln((1 - β) / α)`` as for ``arena sprt``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import socket
+import sqlite3
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from ._records import MatchRecord
+from ._runner import MatchSpec, run_match
+from ._seating import BotPool
+from ._sprt import Decision, sprt_bounds
+from ._stats import Z95
+from ._store import Store
+from ._timecontrol import FaultPolicy, TimeControl
+from ._tournament import StoreWriteError, commit_match
+
+#: The variance of the virtual deal added to the SPRT's variance (a fair coin's score).
+PRIOR_VARIANCE = 0.25
+
+#: Exit status by verdict, as ``arena sprt``: 0 not worse (H1), 1 worse (H0), 3 undecided
+#: at the limit, 4 the run failed.
+EXIT_CODES = {"accept_h1": 0, "accept_h0": 1, "inconclusive": 3, "error": 4}
+
+
+def match_score(ranks: Sequence[int], seat: int) -> float:
+    """The share of the other seats that ``seat`` finished ahead of, ties counting half."""
+    others = [r for s, r in enumerate(ranks) if s != seat]
+    if not others:
+        raise ValueError("a score needs at least 2 seats")
+    mine = ranks[seat]
+    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
+
+
+@dataclass(frozen=True)
+class GauntletStats:
+    """The statistics on the per-deal differences: mean, 95% interval, LOS, the SPRT."""
+
+    deals: int
+    mean: float
+    low: float
+    high: float
+    los: float
+    llr: float
+    lower: float
+    upper: float
+    decision: Decision
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def gauntlet_stats(differences: Sequence[float], delta0: float, delta1: float,
+                   alpha: float = 0.05, beta: float = 0.05) -> GauntletStats:
+    """Mean difference, interval, LOS and SPRT (see the module's docstring for formulas)."""
+    if not delta0 < delta1:
+        raise ValueError(f"delta0 must be below delta1, got {delta0!r} and {delta1!r}")
+    for name, value in (("delta0", delta0), ("delta1", delta1)):
+        if not -1 < value < 1:
+            raise ValueError(f"{name} is a difference of match scores, between -1 and 1 "
+                             f"(exclusive), got {value!r}")
+    if any(not -1 <= d <= 1 for d in differences):
+        raise ValueError(f"a deal's difference lies in [-1, 1], got {list(differences)!r}")
+    lower, upper = sprt_bounds(alpha, beta)
+    n = len(differences)
+    mean = sum(differences) / n if n else 0.0
+    squares = sum((d - mean) ** 2 for d in differences)
+    if n >= 2:
+        se = math.sqrt(squares / (n - 1) / n)
+        low, high = mean - Z95 * se, mean + Z95 * se
+        los = _phi(mean / se) if se > 0 else (0.5 if mean == 0 else float(mean > 0))
+    else:
+        low, high, los = -math.inf, math.inf, 0.5
+    variance = (squares + PRIOR_VARIANCE) / (n + 1)
+    llr = n * (delta1 - delta0) * (2 * mean - delta0 - delta1) / (2 * variance)
+    decision: Decision = ("accept_h1" if llr >= upper else "accept_h0" if llr <= lower
+                          else "continue")
+    return GauntletStats(n, mean, low, high, los, llr, lower, upper, decision)
+
+
+@dataclass(frozen=True)
+class GauntletMatch:
+    """One planned match: its index, deal and seat, who is tested in it, and the seats."""
+
+    index: int
+    deal: int
+    seat: int
+    candidate: str
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GauntletPlan:
+    """NEW and OLD, the field, how many deals at most, and the seed."""
+
+    game: str
+    new: str
+    old: str
+    field_bots: tuple[str, ...]
+    deals: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        """Seats per match: the bot under test and the field."""
+        return len(self.field_bots) + 1
+
+    def matches(self) -> list[GauntletMatch]:
+        """Deal by deal, seat by seat, NEW's match then its OLD twin."""
+        k = self.players
+        out: list[GauntletMatch] = []
+        for deal in range(self.deals):
+            for seat in range(k):
+                for candidate in (self.new, self.old):
+                    order = (candidate, *self.field_bots)
+                    shift = (k - seat) % k  # puts the candidate at ``seat``
+                    seats = order[shift:] + order[:shift]
+                    out.append(GauntletMatch(len(out), deal, seat, candidate, seats))
+        return out
+
+    def deal_seed(self, deal: int) -> int:
+        """The engine seed of a deal (all 2k matches of it share it)."""
+        return random.Random(f"{self.seed}/gauntlet/{deal}").getrandbits(62)
+
+
+@dataclass
+class DealTally:
+    """NEW's and OLD's scores as the matches end; a deal is complete with all 2k."""
+
+    new: str
+    players: int
+    scores: dict[tuple[int, int, str], float] = field(default_factory=dict)
+    differences: dict[int, float] = field(default_factory=dict)
+    matches: int = 0
+
+    def add(self, match: GauntletMatch, ranks: Sequence[int]) -> bool:
+        """Count a match's result; whether it completed its deal."""
+        self.matches += 1
+        who = "new" if match.candidate == self.new else "old"
+        self.scores[match.deal, match.seat, who] = match_score(ranks, match.seat)
+        keys = [(match.deal, s, w) for s in range(self.players) for w in ("new", "old")]
+        if not all(key in self.scores for key in keys):
+            return False
+        self.differences[match.deal] = sum(
+            self.scores[match.deal, s, "new"] - self.scores[match.deal, s, "old"]
+            for s in range(self.players)) / self.players
+        return True
+
+    def mean_score(self, who: str) -> float | None:
+        """The mean match score of ``new`` or ``old`` over the complete deals."""
+        values = [v for (deal, _, w), v in self.scores.items()
+                  if w == who and deal in self.differences]
+        return sum(values) / len(values) if values else None
+
+
+async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
+                        pool: BotPool, control: TimeControl, policy: FaultPolicy, *,
+                        concurrency: int, reproducible: bool,
+                        stop: Callable[[GauntletMatch, MatchRecord], bool]) -> int:
+    """Play the plan's matches in order, ``concurrency`` at a time, recording each one in
+    the store; after each, ``stop(match, record)`` True ends the run. How many were played."""
+    todo = plan.matches()
+    send, receive = trio.open_memory_channel[GauntletMatch](len(todo) or 1)
+    for match in todo:
+        send.send_nowait(match)
+    send.close()
+    writes = trio.CapacityLimiter(1)  # one connection: one commit at a time
+    played = 0
+    stopped = False
+    # The field's random choices are the same in a NEW match and its OLD twin: the bot seed
+    # is shared by the pair (fixed by the plan with --seed, else fresh and secret).
+    shared = {(m.deal, m.seat): (m.deal * plan.players + m.seat if reproducible
+                                 else random.SystemRandom().getrandbits(62))
+              for m in todo}
+
+    async def worker(workers: trio.CancelScope) -> None:
+        nonlocal played, stopped
+        async for match in receive:
+            seats = [await pool.seat(name) for name in match.seats]
+            spec = MatchSpec(f"{tournament_id}-{match.index:05d}", plan.game,
+                             plan.deal_seed(match.deal), plan.options, tournament_id, match.index,
+                             bot_seed=shared[match.deal, match.seat])
+            record = await run_match(spec, seats, control, policy)
+            try:
+                await commit_match(store.record_match, record, writes)
+            except sqlite3.Error as error:
+                raise StoreWriteError.keeping(store, record, error) from None
+            played += 1
+            if not stopped and stop(match, record):
+                stopped = True
+                workers.cancel()
+
+    async with trio.open_nursery() as nursery:
+        await pool.start(nursery)
+        try:
+            async with trio.open_nursery() as workers:
+                for _ in range(min(concurrency, max(len(todo), 1))):
+                    workers.start_soon(worker, workers.cancel_scope)
+        finally:
+            pool.stop()
+    return played
+
+
+@dataclass(frozen=True)
+class GauntletVerdict:
+    """A gauntlet's settings, its record, the statistics and the conclusion."""
+
+    plan: GauntletPlan
+    delta0: float
+    delta1: float
+    alpha: float
+    beta: float
+    tally: DealTally
+    stats: GauntletStats
+    command: str
+    finished: bool
+    started: float = 0.0
+    seconds: float = 0.0
+    error: str | None = None
+
+    @property
+    def outcome(self) -> str:
+        """accept_h1, accept_h0, inconclusive (or continue while running), or error."""
+        if self.error is not None:
+            return "error"
+        if self.stats.decision == "continue":
+            return "inconclusive" if self.finished else "continue"
+        return self.stats.decision
+
+    @property
+    def exit_code(self) -> int:
+        """The process's exit status for this verdict."""
+        return EXIT_CODES.get(self.outcome, 3)
+
+    def status(self) -> str:
+        """One line: deals, mean difference with its interval, LOS and LLR."""
+        s = self.stats
+        return (f"{self.tally.matches} matches, {s.deals} deals: NEW - OLD {s.mean:+.3f} "
+                f"[{s.low:+.3f}, {s.high:+.3f}] LOS {100 * s.los:.1f}% LLR {s.llr:.2f} "
+                f"[{s.lower:.2f}, {s.upper:.2f}]")
+
+    def summary(self) -> str:
+        """The final line: who played, the statistics, the verdict."""
+        new, old = self.tally.mean_score("new"), self.tally.mean_score("old")
+        scores = ("" if new is None or old is None else
+                  f"; match score {new:.3f} vs {old:.3f}")
+        return (f"{self.plan.new} vs {self.plan.old}, {self.plan.players} players against "
+                f"{', '.join(self.plan.field_bots)}: {self.status()}{scores} (delta0 "
+                f"{self.delta0:g}, delta1 {self.delta1:g}): {self.outcome}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as JSON-ready data (an infinite bound is null)."""
+        s = self.stats
+        return {
+            "verdict": self.outcome, "exit_code": self.exit_code, "command": self.command,
+            "game": self.plan.game, "players": self.plan.players, "new": self.plan.new,
+            "old": self.plan.old, "field": list(self.plan.field_bots),
+            "delta0": self.delta0, "delta1": self.delta1, "alpha": self.alpha,
+            "beta": self.beta, "error": self.error, "matches": self.tally.matches,
+            "deals": s.deals, "mean_difference": s.mean,
+            "low": s.low if math.isfinite(s.low) else None,
+            "high": s.high if math.isfinite(s.high) else None, "los": s.los,
+            "llr": s.llr, "llr_lower": s.lower, "llr_upper": s.upper,
+            "new_score": self.tally.mean_score("new"),
+            "old_score": self.tally.mean_score("old"),
+            "differences": [self.tally.differences[d] for d in sorted(self.tally.differences)],
+        }
+
+    def write_json(self, path: str) -> None:
+        """Write :meth:`to_dict` to ``path``."""
+        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
+
+    def write_junit(self, path: str) -> None:
+        """A JUnit XML file laid out as ``arena sprt``'s (``_verdict.Verdict.write_junit``):
+        one suite, one test case, a failure unless H1, an error if the run failed."""
+        failed = self.exit_code != 0 and self.error is None
+        errors = str(int(self.error is not None))
+        seconds = f"{self.seconds:.3f}"
+        suites = ET.Element("testsuites", name="arena gauntlet", tests="1",
+                            failures=str(int(failed)), errors=errors, time=seconds)
+        stamp = datetime.fromtimestamp(self.started, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        suite = ET.SubElement(suites, "testsuite", id="0", package="arena.gauntlet",
+                              name=f"arena gauntlet {self.plan.game}", timestamp=stamp,
+                              hostname=socket.gethostname() or "localhost", tests="1",
+                              failures=str(int(failed)), errors=errors, skipped="0",
+                              time=seconds)
+        props = ET.SubElement(suite, "properties")
+        for key, value in self.to_dict().items():
+            ET.SubElement(props, "property", name=key,
+                          value=value if isinstance(value, str) else json.dumps(value))
+        case = ET.SubElement(suite, "testcase", classname=f"arena.gauntlet.{self.plan.game}",
+                             name=f"{self.plan.new} is not worse than {self.plan.old}",
+                             time=seconds)
+        if failed:
+            ET.SubElement(case, "failure", type=self.outcome,
+                          message=f"{self.outcome}: {self.status()}").text = self.summary()
+        elif self.error is not None:
+            ET.SubElement(case, "error", type="error", message=self.error).text = self.error
+        ET.SubElement(suite, "system-out").text = self.summary()
+        ET.SubElement(suite, "system-err").text = ""
+        ET.indent(suites)
+        ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)

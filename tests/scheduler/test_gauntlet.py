@@ -1,0 +1,185 @@
+"""`arena gauntlet`: the paired statistics against independent computations, the plan, and
+real small gauntlets of a 3-player game through the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from fractions import Fraction
+from pathlib import Path
+from statistics import NormalDist
+
+import pytest
+
+from scheduler._gauntlet import DealTally, GauntletPlan, gauntlet_stats, match_score
+from scheduler._store import Store
+from tests.scheduler.test_cli import arena
+
+Z95 = NormalDist().inv_cdf(0.975)
+
+
+def test_match_score_is_the_share_of_opponents_beaten() -> None:
+    assert [match_score((0, 1, 1), s) for s in range(3)] == [1.0, 0.25, 0.25]
+    assert match_score((0, 0, 2, 3), 0) == pytest.approx(2.5 / 3)
+    assert match_score((2, 1, 0), 0) == 0.0
+    with pytest.raises(ValueError):
+        match_score((0,), 0)
+
+
+def test_stats_against_a_hand_computation() -> None:
+    differences = [0.5, 0.25, 0.0, 0.75]
+    stats = gauntlet_stats(differences, -0.05, 0.05)
+    # By hand, exactly: mean 3/8; squared deviations 1/64 + 1/64 + 9/64 + 9/64 = 5/16.
+    mean = Fraction(3, 8)
+    squares = Fraction(5, 16)
+    se = math.sqrt(squares / 3 / 4)  # sample variance / n
+    assert stats.deals == 4 and stats.mean == pytest.approx(float(mean))
+    assert stats.low == pytest.approx(float(mean) - Z95 * se)
+    assert stats.high == pytest.approx(float(mean) + Z95 * se)
+    assert stats.los == pytest.approx(NormalDist().cdf(float(mean) / se))
+    # The LLR is the log of the ratio of the normal likelihoods of the four differences at
+    # the two means, with variance (5/16 + 1/4) / 5 = 9/80: computed from the densities.
+    sigma = math.sqrt(9 / 80)
+    h1, h0 = NormalDist(0.05, sigma), NormalDist(-0.05, sigma)
+    expected = sum(math.log(h1.pdf(d)) - math.log(h0.pdf(d)) for d in differences)
+    assert stats.llr == pytest.approx(expected, rel=1e-12)
+    assert stats.lower == pytest.approx(math.log(0.05 / 0.95))
+    assert stats.upper == pytest.approx(math.log(0.95 / 0.05))
+    assert stats.decision == "continue" and expected < stats.upper
+
+
+def test_identical_bots_are_accepted_as_not_worse_after_24_deals() -> None:
+    # D = 0 every deal: LLR = n (d1 - d0) (-d0 - d1) / (2 * (1/4) / (n + 1)) = n (n + 1) / 200
+    # for [-0.05, 0], which first reaches ln 19 = 2.944 at n = 24 (600 / 200 = 3).
+    assert gauntlet_stats([0.0] * 23, -0.05, 0.0).decision == "continue"
+    decided = gauntlet_stats([0.0] * 24, -0.05, 0.0)
+    assert decided.decision == "accept_h1" and decided.llr == pytest.approx(3.0)
+    assert decided.low == decided.high == 0.0 and decided.los == 0.5
+    worse = gauntlet_stats([-0.5, -0.25, -0.5, -0.75, -0.5, -0.5, -0.5, -0.5], -0.05, 0.0)
+    assert worse.decision == "accept_h0" and worse.high < 0
+
+
+def test_edges_no_deal_one_deal_and_bad_values() -> None:
+    none = gauntlet_stats([], -0.05, 0.0)
+    assert (none.llr, none.decision, none.los) == (0.0, "continue", 0.5)
+    assert none.low == -math.inf and none.high == math.inf
+    one = gauntlet_stats([1.0], -0.05, 0.0)
+    assert one.low == -math.inf and one.decision == "continue"
+    # One deal's variance is the prior's alone: (0 + 1/4) / 2; LLR = 0.05 * 2.05 / 0.25.
+    assert one.llr == pytest.approx(0.05 * 2.05 / 0.25)
+    for bad in ((0.0, 0.0), (0.1, -0.1), (-1.0, 0.0), (0.0, 1.5)):
+        with pytest.raises(ValueError):
+            gauntlet_stats([], *bad)
+    with pytest.raises(ValueError, match=r"\[-1, 1\]"):
+        gauntlet_stats([1.5], -0.05, 0.0)
+    with pytest.raises(ValueError, match="alpha"):
+        gauntlet_stats([], -0.05, 0.0, alpha=0.7)
+
+
+def test_the_plan_seats_new_and_old_alike_in_every_seat() -> None:
+    plan = GauntletPlan("g", "new", "old", ("f1", "f2"), deals=2, seed=9)
+    matches = plan.matches()
+    assert len(matches) == 2 * 3 * 2 and [m.index for m in matches] == list(range(12))
+    for new, old in zip(matches[::2], matches[1::2], strict=True):
+        assert (new.candidate, old.candidate) == ("new", "old")
+        assert new.deal == old.deal and new.seat == old.seat
+        assert new.seats[new.seat] == "new" and old.seats[old.seat] == "old"
+        assert [s for s in new.seats if s != "new"] == [s for s in old.seats if s != "old"]
+    first = [m.seats for m in matches[:6:2]]
+    assert first == [("new", "f1", "f2"), ("f2", "new", "f1"), ("f1", "f2", "new")]
+    assert plan.deal_seed(0) != plan.deal_seed(1)
+    assert plan.deal_seed(0) == GauntletPlan("g", "a", "b", ("c", "d"), 1, 9).deal_seed(0)
+
+    tally = DealTally("new", 3)
+    ranks = {"new": (0, 1, 2), "old": (1, 0, 2)}  # new 1st from seat 0, old 2nd, ...
+    done = [tally.add(m, _ranking(m.seats, ranks[m.candidate.split("-")[0]]))
+            for m in matches[:6]]
+    assert done == [False] * 5 + [True] and tally.matches == 6
+    assert tally.differences == {0: pytest.approx(0.5)}  # 1 - 1/2 in each seat
+
+
+def _ranking(seats: tuple[str, ...], by_place: tuple[int, ...]) -> tuple[int, ...]:
+    """Ranks that put the candidate (not f1/f2) at place by_place[0]: f1 then f2 after."""
+    candidate = next(s for s in seats if not s.startswith("f"))
+    order = {candidate: by_place[0], "f1": by_place[1], "f2": by_place[2]}
+    return tuple(order[s] for s in seats)
+
+
+GAUNTLET = ["gauntlet", "--game", "galaxies", "--players", "3", "--concurrency", "1"]
+
+
+def test_a_real_gauntlet_accepts_h1_and_its_verdict_recounts(tmp_path: Path) -> None:
+    db, out, junit = tmp_path / "g.sqlite", tmp_path / "g.json", tmp_path / "g.xml"
+    result = arena(*GAUNTLET, "--bot", "new=builtin:galaxies-greedy", "--bot",
+                   "old=builtin:random", "--delta0", "-0.9", "--delta1", "-0.8",
+                   "--max-deals", "5", "--seed", "2", "--db", str(db), "--json", str(out),
+                   "--junit", str(junit), check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    verdict = json.loads(out.read_text())
+    assert verdict["verdict"] == "accept_h1" and verdict["exit_code"] == 0
+    assert verdict["field"] == ["random", "galaxies-greedy"] and verdict["players"] == 3
+    assert verdict["llr"] >= verdict["llr_upper"] and verdict["deals"] >= 1
+    assert "accept_h1" in result.stdout and result.stderr.count(" LLR ") == verdict["deals"]
+    # Recount from the database, independently of the code: a deal is a seed; in each of
+    # its matches the tested bot's share of opponents beaten; NEW's twin has OLD in its seat.
+    with Store(db) as store:
+        records = store.matches(game="galaxies")
+    assert len(records) == verdict["matches"] == 6 * verdict["deals"]
+    by_deal: dict[int, dict[tuple[int, str], float]] = defaultdict(dict)
+    field_by: dict[tuple[int, int], list[list[str]]] = defaultdict(list)
+    for record in records:
+        assert record.result is not None
+        who = "new" if "new" in record.seats else "old"
+        seat = record.seats.index(who)
+        mine = record.result.ranks[seat]
+        others = [r for s, r in enumerate(record.result.ranks) if s != seat]
+        by_deal[record.seed][seat, who] = sum(
+            1 if mine < r else 0.5 if mine == r else 0 for r in others) / 2
+        field_by[record.seed, seat].append([s for s in record.seats if s != who])
+    assert all(len(v) == 2 and v[0] == v[1] for v in field_by.values())
+    differences = [sum(d[s, "new"] - d[s, "old"] for s in range(3)) / 3
+                   for d in by_deal.values()]
+    assert sorted(differences) == pytest.approx(sorted(verdict["differences"]))
+    mean = sum(differences) / len(differences)
+    assert verdict["mean_difference"] == pytest.approx(mean)
+    root = ET.parse(junit).getroot()
+    suite = root.find("testsuite")
+    assert suite is not None and suite.get("failures") == "0" and suite.get("tests") == "1"
+    assert [c.tag for c in suite] == ["properties", "testcase", "system-out", "system-err"]
+    assert {p.get("name"): p.get("value") for p in suite.iter("property")}[
+        "verdict"] == "accept_h1"
+
+
+def test_a_worse_bot_fails_and_an_undecided_run_exits_3(tmp_path: Path) -> None:
+    worse = arena(*GAUNTLET, "--bot", "new=builtin:random", "--bot",
+                  "old=builtin:galaxies-greedy", "--delta0", "0.8", "--delta1", "0.9",
+                  "--max-deals", "5", "--seed", "3", "--db", str(tmp_path / "w.sqlite"),
+                  "--junit", str(tmp_path / "w.xml"), check=False)
+    assert worse.returncode == 1, worse.stdout + worse.stderr
+    assert "accept_h0" in worse.stdout
+    case = ET.parse(tmp_path / "w.xml").getroot().find("testsuite/testcase")
+    assert case is not None and case.find("failure") is not None
+    undecided = arena(*GAUNTLET, "--bot", "a=builtin:random", "--bot", "b=builtin:random",
+                      "--max-deals", "1", "--seed", "4", "--db", str(tmp_path / "u.sqlite"),
+                      "--json", str(tmp_path / "u.json"), check=False)
+    assert undecided.returncode == 3, undecided.stdout + undecided.stderr
+    verdict = json.loads((tmp_path / "u.json").read_text())
+    assert verdict["verdict"] == "inconclusive" and verdict["deals"] == 1
+    assert verdict["low"] is None and verdict["matches"] == 6
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--bot", "a=builtin:random"], "exactly two --bot"),
+    (["--bot", "a=builtin:random", "--bot", "b=builtin:random", "--field", "builtin:random"],
+     "needs 2 --field bots"),
+    (["--bot", "a=builtin:random", "--bot", "b=builtin:random", "--delta0", "0.1"],
+     "delta0 must be below delta1"),
+    (["--bot", "a=builtin:random", "--bot", "a=builtin:random"], "unique"),
+])
+def test_usage_errors(tmp_path: Path, flags: list[str], message: str) -> None:
+    db = tmp_path / "e.sqlite"
+    result = arena(*GAUNTLET, *flags, "--db", str(db), check=False)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert not db.exists()
