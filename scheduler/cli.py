@@ -65,12 +65,13 @@ class RunError(Exception):
 
 
 EXIT_CODES = """exit codes:
-  0    done (sprt: NEW is not worse, H1 accepted; with --fail-below, the interval's lower
-       bound clears it)
-  1    sprt: NEW is worse (H0 accepted; with --fail-below, it does not clear it); replay: the
-       result differs from the record
+  0    done (sprt, gauntlet: NEW is not worse, H1 accepted; with --fail-below, the
+       interval's lower bound clears it)
+  1    sprt, gauntlet: NEW is worse (H0 accepted; with --fail-below, it does not clear it);
+       replay: the result differs from the record
   2    a usage error: a bad flag, value or file, named on stderr
-  3    sprt: no decision within --max-matches (--json/--junit FILE hold every verdict)
+  3    sprt, gauntlet: no decision within --max-matches / --max-deals (--json/--junit FILE
+       hold every verdict)
   4    the run failed: a bot could not start (its last stderr lines are shown), or the
        database refused a write (the match is kept for --resume)
   130  interrupted (every finished match is recorded)"""
