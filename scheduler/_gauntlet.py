@@ -30,12 +30,9 @@ from __future__ import annotations
 import json
 import math
 import random
-import socket
 import sqlite3
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +46,7 @@ from ._stats import Z95
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
 from ._tournament import StoreWriteError, commit_match
+from ._verdict import JUnitCase, write_junit
 
 #: The variance of the virtual deal added to the SPRT's variance (a fair coin's score).
 PRIOR_VARIANCE = 0.25
@@ -308,32 +306,11 @@ class GauntletVerdict:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
 
     def write_junit(self, path: str) -> None:
-        """A JUnit XML file laid out as ``arena sprt``'s (``_verdict.Verdict.write_junit``):
-        one suite, one test case, a failure unless H1, an error if the run failed."""
-        failed = self.exit_code != 0 and self.error is None
-        errors = str(int(self.error is not None))
-        seconds = f"{self.seconds:.3f}"
-        suites = ET.Element("testsuites", name="arena gauntlet", tests="1",
-                            failures=str(int(failed)), errors=errors, time=seconds)
-        stamp = datetime.fromtimestamp(self.started, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        suite = ET.SubElement(suites, "testsuite", id="0", package="arena.gauntlet",
-                              name=f"arena gauntlet {self.plan.game}", timestamp=stamp,
-                              hostname=socket.gethostname() or "localhost", tests="1",
-                              failures=str(int(failed)), errors=errors, skipped="0",
-                              time=seconds)
-        props = ET.SubElement(suite, "properties")
-        for key, value in self.to_dict().items():
-            ET.SubElement(props, "property", name=key,
-                          value=value if isinstance(value, str) else json.dumps(value))
-        case = ET.SubElement(suite, "testcase", classname=f"arena.gauntlet.{self.plan.game}",
-                             name=f"{self.plan.new} is not worse than {self.plan.old}",
-                             time=seconds)
-        if failed:
-            ET.SubElement(case, "failure", type=self.outcome,
-                          message=f"{self.outcome}: {self.status()}").text = self.summary()
-        elif self.error is not None:
-            ET.SubElement(case, "error", type="error", message=self.error).text = self.error
-        ET.SubElement(suite, "system-out").text = self.summary()
-        ET.SubElement(suite, "system-err").text = ""
-        ET.indent(suites)
-        ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+        """A JUnit XML file as ``arena sprt`` writes (``_verdict.write_junit``): one test
+        case, a failure unless H1, an error if the run failed."""
+        write_junit(path, JUnitCase(
+            tool="arena gauntlet", game=self.plan.game,
+            name=f"{self.plan.new} is not worse than {self.plan.old}", outcome=self.outcome,
+            failed=self.exit_code != 0 and self.error is None, error=self.error,
+            message=f"{self.outcome}: {self.status()}", summary=self.summary(),
+            properties=self.to_dict(), started=self.started, seconds=self.seconds))

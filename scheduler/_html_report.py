@@ -21,7 +21,6 @@ import html
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import engine
 
@@ -75,32 +74,20 @@ def _csp() -> str:
             f"img-src data:; form-action 'none'; base-uri 'none'")
 
 
-@dataclass(frozen=True)
-class FaultCounts:
-    """A bot's faults over the matches of a report, kind by kind."""
-
-    timeouts: int = 0
-    crashes: int = 0
-    disconnects: int = 0
-    illegal: int = 0
-    malformed: int = 0
-
-    def plus(self, faults: Faults) -> FaultCounts:
-        """These counts with one seat's faults in one match added."""
-        return FaultCounts(self.timeouts + faults.timeouts, self.crashes + faults.crashes,
-                           self.disconnects + faults.disconnects,
-                           self.illegal + faults.illegal, self.malformed + faults.malformed)
+def _plus(a: Faults, b: Faults) -> Faults:
+    return Faults(**{name: getattr(a, name) + getattr(b, name)
+                     for name in Faults.__dataclass_fields__})
 
 
-def fault_counts(records: Sequence[MatchRecord]) -> dict[str, FaultCounts]:
+def fault_counts(records: Sequence[MatchRecord]) -> dict[str, Faults]:
     """Every bot's faults over ``records`` (aborted and unfinished matches included: a bot
     that timed out in them still did)."""
-    counts: dict[str, FaultCounts] = {}
+    counts: dict[str, Faults] = {}
     for record in records:
-        for name, faults in zip(record.seats, record.faults, strict=False):
-            counts[name] = counts.get(name, FaultCounts()).plus(faults)
         for name in record.seats:
-            counts.setdefault(name, FaultCounts())
+            counts.setdefault(name, Faults())
+        for name, faults in zip(record.seats, record.faults, strict=False):
+            counts[name] = _plus(counts[name], faults)
     return counts
 
 
@@ -176,13 +163,13 @@ def _crosstable(names: Sequence[str], records: Sequence[MatchRecord]) -> str:
     return f"<table class=crosstable>{head}{''.join(rows)}</table>"
 
 
-def _faults_table(names: Sequence[str], counts: dict[str, FaultCounts]) -> str:
+def _faults_table(names: Sequence[str], counts: dict[str, Faults]) -> str:
     head = ("<tr><th>bot</th><th>timeouts</th><th>crashes</th><th>disconnects</th>"
             "<th>illegal moves</th><th>malformed moves</th></tr>")
     body = "".join(
         f"<tr><td class=name>{_e(n)}</td><td>{c.timeouts}</td><td>{c.crashes}</td>"
         f"<td>{c.disconnects}</td><td>{c.illegal}</td><td>{c.malformed}</td></tr>"
-        for n in names for c in [counts.get(n, FaultCounts())])
+        for n in names for c in [counts.get(n, Faults())])
     return f"<table class=faults>{head}{body}</table>"
 
 

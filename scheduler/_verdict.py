@@ -105,42 +105,70 @@ class Verdict:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
 
     def write_junit(self, path: str) -> None:
-        """Write a JUnit XML file: one suite with one test case, failed unless NEW passed.
+        """Write a JUnit XML file (see :func:`write_junit`): one test case, failed unless
+        NEW passed, an error if the run failed."""
+        write_junit(path, JUnitCase(
+            tool="arena sprt", game=self.game, name=f"{self.new} is not worse than {self.old}",
+            outcome=self.outcome, failed=self.exit_code != 0 and self.error is None,
+            error=self.error, message=f"{self.outcome}: {self._elo()}",
+            summary=self.summary(), properties=self.to_dict(), started=self.started,
+            seconds=self.seconds))
 
-        Laid out as the common JUnit schema (Apache Ant's JUnit.xsd) asks: the suite's
-        attributes id, package, name, timestamp, hostname, tests, failures, errors and time
-        (and skipped, which Jenkins reads); then properties, the test case (inside,
-        a failure element unless the verdict is a pass, an error element if the run failed),
-        system-out (the summary line) and system-err. The tests check this structure; no
-        schema validator is a dependency.
-        """
-        failed = self.exit_code != 0 and self.error is None
-        errors = str(int(self.error is not None))
-        seconds = f"{self.seconds:.3f}"
-        suites = ET.Element("testsuites", name="arena sprt", tests="1",
-                            failures=str(int(failed)), errors=errors, time=seconds)
-        stamp = datetime.fromtimestamp(self.started, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        suite = ET.SubElement(suites, "testsuite", id="0", package="arena.sprt",
-                              name=f"arena sprt {self.game}", timestamp=stamp,
-                              hostname=socket.gethostname() or "localhost", tests="1",
-                              failures=str(int(failed)), errors=errors, skipped="0",
-                              time=seconds)
-        props = ET.SubElement(suite, "properties")
-        for key, value in self.to_dict().items():
-            ET.SubElement(props, "property", name=key,
-                          value=json.dumps(value) if not isinstance(value, str) else value)
-        case = ET.SubElement(suite, "testcase", classname=f"arena.sprt.{self.game}",
-                             name=f"{self.new} is not worse than {self.old}", time=seconds)
-        if failed:
-            failure = ET.SubElement(case, "failure", type=self.outcome,
-                                    message=f"{self.outcome}: {self._elo()}")
-            failure.text = self.summary()
-        elif self.error is not None:
-            ET.SubElement(case, "error", type="error", message=self.error).text = self.error
-        ET.SubElement(suite, "system-out").text = self.summary()
-        ET.SubElement(suite, "system-err").text = ""
-        ET.indent(suites)
-        ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+
+@dataclass(frozen=True)
+class JUnitCase:
+    """What a JUnit file of one CI test says: the tool (``arena sprt``...), the test, its
+    outcome, and the properties that hold its statistics."""
+
+    tool: str
+    game: str
+    name: str
+    outcome: str
+    failed: bool
+    error: str | None
+    message: str
+    summary: str
+    properties: dict[str, Any]
+    started: float
+    seconds: float
+
+
+def write_junit(path: str, case: JUnitCase) -> None:
+    """Write a JUnit XML file: one suite with one test case.
+
+    Laid out as the common JUnit schema (Apache Ant's JUnit.xsd) asks: the suite's
+    attributes id, package, name, timestamp, hostname, tests, failures, errors and time
+    (and skipped, which Jenkins reads); then properties, the test case (inside, a failure
+    element when ``case.failed``, an error element if the run failed), system-out (the
+    summary line) and system-err. The tests check this structure; no schema validator is a
+    dependency.
+    """
+    errors = str(int(case.error is not None))
+    failures = str(int(case.failed))
+    seconds = f"{case.seconds:.3f}"
+    package = case.tool.replace(" ", ".")
+    suites = ET.Element("testsuites", name=case.tool, tests="1", failures=failures,
+                        errors=errors, time=seconds)
+    stamp = datetime.fromtimestamp(case.started, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    suite = ET.SubElement(suites, "testsuite", id="0", package=package,
+                          name=f"{case.tool} {case.game}", timestamp=stamp,
+                          hostname=socket.gethostname() or "localhost", tests="1",
+                          failures=failures, errors=errors, skipped="0", time=seconds)
+    props = ET.SubElement(suite, "properties")
+    for key, value in case.properties.items():
+        ET.SubElement(props, "property", name=key,
+                      value=json.dumps(value) if not isinstance(value, str) else value)
+    element = ET.SubElement(suite, "testcase", classname=f"{package}.{case.game}",
+                            name=case.name, time=seconds)
+    if case.failed:
+        ET.SubElement(element, "failure", type=case.outcome,
+                      message=case.message).text = case.summary
+    elif case.error is not None:
+        ET.SubElement(element, "error", type="error", message=case.error).text = case.error
+    ET.SubElement(suite, "system-out").text = case.summary
+    ET.SubElement(suite, "system-err").text = ""
+    ET.indent(suites)
+    ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
 
 
 def _finite(value: float) -> float | None:

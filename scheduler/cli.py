@@ -8,7 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -182,6 +182,16 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
                    help="append each bot process's stderr to DIR/<run>.log")
 
 
+def _add_verdict_flags(p: argparse.ArgumentParser) -> None:
+    """The flags `sprt` and `gauntlet` share: error rates, verdict files, concurrency, db."""
+    p.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
+    p.add_argument("--json", metavar="FILE", help="write the verdict and statistics as JSON")
+    p.add_argument("--junit", metavar="FILE", help="write the verdict as a JUnit XML file")
+    p.add_argument("--concurrency", type=_positive(int), default=2)
+    p.add_argument("--db", default=DEFAULT_DB)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``arena``."""
     parser = argparse.ArgumentParser(prog="arena", description=__doc__, epilog=EXIT_CODES,
@@ -257,8 +267,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="H0: NEW is this much worse or more (default -10)")
     p.add_argument("--elo1", type=float, default=0.0,
                    help="H1: NEW is at least this good (default 0)")
-    p.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
-    p.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
     p.add_argument("--max-matches", type=_positive(int), default=2000,
                    help="give up undecided after this many matches, rounded up to an even "
                         "number: each deal is played from both seats (default 2000)")
@@ -270,10 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fail-below", type=float, metavar="ELO",
                    help="no SPRT: play --max-matches and pass when the 95%% interval's lower "
                         "bound is above ELO")
-    p.add_argument("--json", metavar="FILE", help="write the verdict and statistics as JSON")
-    p.add_argument("--junit", metavar="FILE", help="write the verdict as a JUnit XML file")
-    p.add_argument("--concurrency", type=_positive(int), default=2)
-    p.add_argument("--db", default=DEFAULT_DB)
+    _add_verdict_flags(p)
 
     p = sub.add_parser("gauntlet", help="NEW and OLD play the same k-player deals against a "
                                         "field; an SPRT on their score difference (for CI)")
@@ -286,15 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="H0: NEW's match score is this much below OLD's (default -0.05)")
     p.add_argument("--delta1", type=float, default=0.0,
                    help="H1: NEW's match score is at least this much above OLD's (default 0)")
-    p.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
-    p.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
     p.add_argument("--max-deals", type=_positive(int), default=200,
                    help="give up undecided after this many deals (each is 2 x players "
                         "matches; default 200)")
-    p.add_argument("--json", metavar="FILE", help="write the verdict and statistics as JSON")
-    p.add_argument("--junit", metavar="FILE", help="write the verdict as a JUnit XML file")
-    p.add_argument("--concurrency", type=_positive(int), default=2)
-    p.add_argument("--db", default=DEFAULT_DB)
+    _add_verdict_flags(p)
 
     sub.add_parser("games", help="every game with its player counts and options")
 
@@ -869,12 +869,6 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started,
             error)
 
-    def write(result: Verdict) -> None:
-        if args.json:
-            result.write_json(args.json)
-        if args.junit:
-            result.write_junit(args.junit)
-
     def stop(record: Any) -> bool:
         paired = False
         for i, _, score in pairwise_outcomes(record.result.ranks):
@@ -887,9 +881,29 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             print(now.status(), file=sys.stderr, flush=True)
         return args.fail_below is None and now.sprt.decision != "continue"
 
+    async def play(hosted: arena.Arena | None, stderr: Any) -> int:
+        return await play_tournament(store, tid, hosted, stop=stop, stderr=stderr)
+
+    return _play_ci_test(args, config, store, tid, play, verdict, lambda: tally.games > 0)
+
+
+def _play_ci_test(args: argparse.Namespace, config: TournamentConfig, store: Store, tid: str,
+                  play: Callable[[arena.Arena | None, Any], Awaitable[int]],
+                  verdict: Callable[[bool, str | None], Any], printed: Callable[[], bool]
+                  ) -> int:
+    """Run ``play(hosted arena or None, bot stderr)`` of `sprt` or `gauntlet` to its
+    verdict: the summary on stdout, ``--json``/``--junit`` written (also when the run
+    fails, exit 4), the exit status of ``verdict(finished, error)``; ``printed()``: whether
+    a status line was left open on a terminal."""
+    def write(result: Any) -> None:
+        if args.json:
+            result.write_json(args.json)
+        if args.junit:
+            result.write_junit(args.junit)
+
     with _bot_logs(args, tid) as stderr:
         async def main(hosted: arena.Arena | None) -> int:
-            return await play_tournament(store, tid, hosted, stop=stop, stderr=stderr)
+            return await play(hosted, stderr)
 
         try:
             with _run_errors():
@@ -901,14 +915,14 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             write(verdict(True, str(error)))
             raise
         finally:
-            if live and tally.games:
+            if sys.stderr.isatty() and printed():
                 print(file=sys.stderr, flush=True)
     # Decided or not, a test run is over: --resume must not pick it up as a tournament.
     store.finish_tournament(tid)
-    result = verdict(True)
+    result = verdict(True, None)
     print(result.summary())
     write(result)
-    return result.exit_code
+    return int(result.exit_code)
 
 
 def _field(game: str, players: int) -> list[str]:
@@ -972,12 +986,6 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
             shlex.join(["arena", *sys.argv[1:]]), finished, started, time.time() - started,
             error)
 
-    def write(result: GauntletVerdict) -> None:
-        if args.json:
-            result.write_json(args.json)
-        if args.junit:
-            result.write_junit(args.junit)
-
     def stop(match: Any, record: Any) -> bool:
         if not tally.add(match, record.result.ranks):
             return False
@@ -986,31 +994,15 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
               file=sys.stderr, flush=True)
         return now.stats.decision != "continue"
 
-    with _bot_logs(args, tid) as stderr:
-        async def main(hosted: arena.Arena | None) -> int:
-            pool = BotPool(specs, hosted, limits=Limits(args.memory_mb, args.cpu_seconds),
-                           recover=args.recover, stderr=stderr, game=args.game)
-            return await play_gauntlet(store, tid, plan, pool, control,
-                                       config.fault_policy(), concurrency=args.concurrency,
-                                       reproducible=config.reproducible, stop=stop)
+    async def play(hosted: arena.Arena | None, stderr: Any) -> int:
+        pool = BotPool(specs, hosted, limits=Limits(args.memory_mb, args.cpu_seconds),
+                       recover=args.recover, stderr=stderr, game=args.game)
+        return await play_gauntlet(store, tid, plan, pool, control, config.fault_policy(),
+                                   concurrency=args.concurrency,
+                                   reproducible=config.reproducible, stop=stop)
 
-        try:
-            with _run_errors():
-                if needs_arena(config):
-                    arena.run(main, records=_records(store))
-                else:
-                    trio.run(main, None)
-        except RunError as error:
-            write(verdict(True, str(error)))
-            raise
-        finally:
-            if live and tally.differences:
-                print(file=sys.stderr, flush=True)
-    store.finish_tournament(tid)
-    result = verdict(True)
-    print(result.summary())
-    write(result)
-    return result.exit_code
+    return _play_ci_test(args, config, store, tid, play, verdict,
+                         lambda: bool(tally.differences))
 
 
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,

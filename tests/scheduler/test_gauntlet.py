@@ -16,6 +16,7 @@ import pytest
 from scheduler._gauntlet import DealTally, GauntletPlan, gauntlet_stats, match_score
 from scheduler._store import Store
 from tests.scheduler.test_cli import arena
+from tests.scheduler.test_sprt_cli import check_junit
 
 Z95 = NormalDist().inv_cdf(0.975)
 
@@ -144,12 +145,8 @@ def test_a_real_gauntlet_accepts_h1_and_its_verdict_recounts(tmp_path: Path) -> 
     assert sorted(differences) == pytest.approx(sorted(verdict["differences"]))
     mean = sum(differences) / len(differences)
     assert verdict["mean_difference"] == pytest.approx(mean)
-    root = ET.parse(junit).getroot()
-    suite = root.find("testsuite")
-    assert suite is not None and suite.get("failures") == "0" and suite.get("tests") == "1"
-    assert [c.tag for c in suite] == ["properties", "testcase", "system-out", "system-err"]
-    assert {p.get("name"): p.get("value") for p in suite.iter("property")}[
-        "verdict"] == "accept_h1"
+    # The JUnit file as `arena sprt` writes it (the same checks of the common schema).
+    check_junit(ET.parse(junit).getroot(), failed=False, verdict="accept_h1")
 
 
 def test_a_worse_bot_fails_and_an_undecided_run_exits_3(tmp_path: Path) -> None:
@@ -159,8 +156,7 @@ def test_a_worse_bot_fails_and_an_undecided_run_exits_3(tmp_path: Path) -> None:
                   "--junit", str(tmp_path / "w.xml"), check=False)
     assert worse.returncode == 1, worse.stdout + worse.stderr
     assert "accept_h0" in worse.stdout
-    case = ET.parse(tmp_path / "w.xml").getroot().find("testsuite/testcase")
-    assert case is not None and case.find("failure") is not None
+    check_junit(ET.parse(tmp_path / "w.xml").getroot(), failed=True, verdict="accept_h0")
     undecided = arena(*GAUNTLET, "--bot", "a=builtin:random", "--bot", "b=builtin:random",
                       "--max-deals", "1", "--seed", "4", "--db", str(tmp_path / "u.sqlite"),
                       "--json", str(tmp_path / "u.json"), check=False)
