@@ -25,6 +25,7 @@ from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from arena.v1 import game_pb2
 
+from ._ray_backend import RayUnavailable, WorkerLost, import_ray, play_tournament_on_ray
 from ._reports import (
     StoreRecords,
     anchored,
@@ -100,6 +101,8 @@ def _run_errors(on_failure: Any = None) -> Iterator[None]:
                              f"--host") from None
         if (refused := _found(error, StoreWriteError)) is not None:
             raise RunError(str(refused)) from None
+        if (lost := _found(error, WorkerLost)) is not None:
+            raise RunError(str(lost)) from None
         failed = _found(error, BotStartError)
         if failed is None:
             raise
@@ -181,6 +184,17 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
                    help="append each bot process's stderr to DIR/<run>.log")
 
 
+def _add_backend_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where matches run: local (default; trio, --concurrency at once) or "
+                        "ray (each match a Ray task on a worker, which starts its bots; "
+                        "needs the ray extra)")
+    p.add_argument("--ray-address", metavar="ADDR",
+                   help="with --backend ray: the cluster to join (HOST:PORT of its head, or "
+                        "auto; default RAY_ADDRESS if set, else a local Ray on at most "
+                        "2 CPUs)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``arena``."""
     parser = argparse.ArgumentParser(prog="arena", description=__doc__, epilog=EXIT_CODES,
@@ -204,6 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="export standings and matches as JSON")
     p.add_argument("--csv", metavar="FILE", help="export standings as CSV")
     p.add_argument("--metrics-port", type=int, default=None, help="serve /metrics here")
+    _add_backend_flags(p)
 
     p = sub.add_parser("serve", help="the gRPC arena for remote bots, with a live ladder")
     p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
@@ -273,6 +288,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--junit", metavar="FILE", help="write the verdict as a JUnit XML file")
     p.add_argument("--concurrency", type=_positive(int), default=2)
     p.add_argument("--db", default=DEFAULT_DB)
+    _add_backend_flags(p)
 
     sub.add_parser("games", help="every game with its player counts and options")
 
@@ -432,6 +448,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from ._progress import Progress
 
     _check_exports(args)
+    _check_backend(args)
     created: str | None = None  # the tournament this command planned
     if args.resume:
         store = _open_store(args.db)
@@ -466,16 +483,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     progress = Progress(total, len(store.finished_indices(tid)))
-    with _bot_logs(args, tid) as stderr:
-        async def main(hosted: arena.Arena | None) -> int:
-            return await play_tournament(store, tid, hosted, metrics=metrics,
-                                         progress=progress, stderr=stderr)
-
-        with _run_errors(forget):
-            if needs_arena(config):
-                arena.run(main, records=_records(store), metrics=metrics)
-            else:
-                trio.run(main, None)
+    with _bot_logs(args, tid) as stderr, _run_errors(forget):
+        _play(args, store, tid, config, stderr, metrics=metrics, progress=progress)
     records = store.matches(tournament_id=tid, steps=bool(args.json))  # JSON counts steps
     rows = standings(records)
     print(table(rows))
@@ -492,6 +501,39 @@ def _bot_logs(args: argparse.Namespace, run: str) -> Iterator[Any]:
     os.makedirs(args.bot_logs, exist_ok=True)
     with open(Path(args.bot_logs) / f"{run}.log", "ab") as log:
         yield log
+
+
+def _check_backend(args: argparse.Namespace) -> None:
+    """Refuse a backend that cannot run here before anything is planned (no Ray installed)."""
+    if args.ray_address and args.backend != "ray":
+        raise UsageError("--ray-address is for --backend ray; give both, or neither")
+    if args.backend == "ray":
+        try:
+            import_ray()
+        except RayUnavailable as error:
+            raise UsageError(str(error)) from None
+
+
+def _play(args: argparse.Namespace, store: Store, tid: str, config: TournamentConfig,
+          stderr: Any, **hooks: Any) -> None:
+    """Play tournament ``tid`` on the backend of ``--backend`` (``hooks``: ``metrics``,
+    ``progress`` and ``stop``, as ``play_tournament`` takes them)."""
+    if args.backend == "ray":
+        logs = str((Path(args.bot_logs) / f"{tid}.log").resolve()) if args.bot_logs else None
+        try:
+            play_tournament_on_ray(store, tid, address=args.ray_address, bot_logs=logs,
+                                   **hooks)
+        except RayUnavailable as error:
+            raise UsageError(str(error)) from None
+        return
+
+    async def main(hosted: arena.Arena | None) -> int:
+        return await play_tournament(store, tid, hosted, stderr=stderr, **hooks)
+
+    if needs_arena(config):
+        arena.run(main, records=_records(store), metrics=hooks.get("metrics"))
+    else:
+        trio.run(main, None)
 
 
 def _check_exports(args: argparse.Namespace) -> None:
@@ -788,6 +830,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
 
     if len(args.bot) != 2:
         raise UsageError("sprt takes exactly two --bot values: NEW first, then OLD")
+    _check_backend(args)
     control = _time_control(args)
     try:
         sprt_bounds(args.alpha, args.beta)
@@ -838,15 +881,9 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         return args.fail_below is None and now.sprt.decision != "continue"
 
     with _bot_logs(args, tid) as stderr:
-        async def main(hosted: arena.Arena | None) -> int:
-            return await play_tournament(store, tid, hosted, stop=stop, stderr=stderr)
-
         try:
             with _run_errors():
-                if needs_arena(config):
-                    arena.run(main, records=_records(store))
-                else:
-                    trio.run(main, None)
+                _play(args, store, tid, config, stderr, stop=stop)
         except RunError as error:  # CI shows the failed run too (exit 4)
             write(verdict(True, str(error)))
             raise
