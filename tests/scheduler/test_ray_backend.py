@@ -1,5 +1,6 @@
 """The Ray backend on a real local Ray: the same records as the local backend, resume, an
-early stop, a worker killed mid-match, the concurrency bound, and a clear error without Ray.
+early stop, a worker killed mid-match, the concurrency bound; a clear error without Ray; the
+store's ``retried`` column in a database from before it.
 
 Every test that needs Ray shares one Ray instance (started once for the module, ~6 s here;
 the tests go to one xdist worker through their group) and is sized to a few matches."""
@@ -7,6 +8,7 @@ the tests go to one xdist worker through their group) and is sized to a few matc
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -17,11 +19,11 @@ from typing import Any
 import pytest
 
 from arena.metrics import Metrics
-from engine import Termination
+from engine import Result, Termination
 from scheduler import cli
 from scheduler._ray_backend import play_tournament_on_ray
-from scheduler._records import MatchRecord
-from scheduler._store import Store
+from scheduler._records import Faults, MatchRecord
+from scheduler._store import Store, _row
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.xdist_group("ray")
@@ -42,9 +44,10 @@ def ray_instance() -> Iterator[Any]:
         ray.shutdown()
 
 
-def by_index(db: Path) -> dict[int | None, MatchRecord]:
+def by_index(db: Path) -> dict[int, MatchRecord]:
+    """The recorded matches of ``db`` by their index in the plan."""
     with Store(db) as store:
-        return {r.index: r for r in store.matches()}
+        return {r.index: r for r in store.matches() if r.index is not None}
 
 
 def same_play(a: MatchRecord, b: MatchRecord) -> bool:
@@ -73,7 +76,8 @@ def test_ray_plays_the_local_backends_matches_and_resumes_after_a_stop(
         "arena_matches_total", {"game": "race", "termination": t.value}) or 0
         for t in Termination)
     assert counted == played
-    assert metrics.registry.get_sample_value("arena_decisions_total", {"game": "race"}) > 0
+    assert (metrics.registry.get_sample_value("arena_decisions_total", {"game": "race"})
+            or 0) > 0
     assert cli.main(["tournament", "--resume", tid, "--backend", "ray", "--db", str(on_ray),
                      "--json", str(export)]) == 0
     with Store(on_ray) as store:
@@ -177,3 +181,24 @@ def test_without_ray_the_ray_backend_is_a_usage_error(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     assert len(by_index(db)) == 2
+
+
+def test_a_database_from_before_the_retried_column_gains_it(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+
+    def record(match_id: str, retried: bool = False) -> MatchRecord:
+        return MatchRecord(match_id, "race", {}, 1, ["a", "b"], [],
+                           Result((1.0, 0.0), (0, 1), Termination.NORMAL, ""),
+                           [Faults(), Faults()], retried=retried)
+
+    with Store(db) as store:
+        store.record_match(record("m-old"))
+        old_line = json.dumps(list(_row(record("m-kept")))[:16])  # as an older arena kept it
+    with sqlite3.connect(db) as raw:
+        raw.execute("ALTER TABLE matches DROP COLUMN retried")
+    Path(str(db) + ".unsaved.jsonl").write_text(old_line + "\n")
+    with Store(db) as store:
+        store.record_match(record("m-new", retried=True))
+        assert store.import_unsaved() == 1
+        assert {r.match_id: r.retried for r in store.matches()} == {
+            "m-old": False, "m-new": True, "m-kept": False}
