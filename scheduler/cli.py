@@ -25,7 +25,13 @@ from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from arena.v1 import game_pb2
 
-from ._ray_backend import RayUnavailable, WorkerLost, import_ray, play_tournament_on_ray
+from ._ray_backend import (
+    RayUnavailable,
+    WorkerLost,
+    connect,
+    import_ray,
+    play_tournament_on_ray,
+)
 from ._reports import (
     StoreRecords,
     anchored,
@@ -504,12 +510,13 @@ def _bot_logs(args: argparse.Namespace, run: str) -> Iterator[Any]:
 
 
 def _check_backend(args: argparse.Namespace) -> None:
-    """Refuse a backend that cannot run here before anything is planned (no Ray installed)."""
+    """Refuse a backend that cannot run here before anything is planned: no Ray installed, or
+    a Ray cluster that cannot be joined (joined or started now; Ray shuts it down at exit)."""
     if args.ray_address and args.backend != "ray":
         raise UsageError("--ray-address is for --backend ray; give both, or neither")
     if args.backend == "ray":
         try:
-            import_ray()
+            connect(import_ray(), args.ray_address, args.concurrency)
         except RayUnavailable as error:
             raise UsageError(str(error)) from None
 
