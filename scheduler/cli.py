@@ -460,6 +460,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         store = _open_store(args.db)
         _import_unsaved(store)
         tid, config = _resumed(args, store)
+        _check_backend(args, join=True)
     else:
         control = _time_control(args)
         config = TournamentConfig(
@@ -475,6 +476,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         except (ValueError, LookupError, engine.EngineError) as error:
             raise UsageError(str(error)) from None
         schedule = config.schedule()
+        _check_backend(args, join=True)
         store = _open_store(args.db)  # only now: a refused command leaves no file behind
         tid = store.create_tournament(config.to_dict(), schedule.pairs())
         created = tid
@@ -509,14 +511,17 @@ def _bot_logs(args: argparse.Namespace, run: str) -> Iterator[Any]:
         yield log
 
 
-def _check_backend(args: argparse.Namespace) -> None:
-    """Refuse a backend that cannot run here before anything is planned: no Ray installed, or
-    a Ray cluster that cannot be joined (joined or started now; Ray shuts it down at exit)."""
+def _check_backend(args: argparse.Namespace, *, join: bool = False) -> None:
+    """Refuse a backend that cannot run here: no Ray installed (checked first of all), and
+    with ``join``, a Ray cluster that cannot be joined (joined or started then, before the
+    tournament is planned; Ray shuts it down at exit)."""
     if args.ray_address and args.backend != "ray":
         raise UsageError("--ray-address is for --backend ray; give both, or neither")
     if args.backend == "ray":
         try:
-            connect(import_ray(), args.ray_address, args.concurrency)
+            ray = import_ray()
+            if join:
+                connect(ray, args.ray_address, args.concurrency)
         except RayUnavailable as error:
             raise UsageError(str(error)) from None
 
@@ -854,6 +859,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     new, old = (spec.name for spec in config.bot_specs())
     deals = same_deal(config)  # a match's index -> the indices of its deal (both seat orders)
+    _check_backend(args, join=True)
     store = _open_store(args.db)
     tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
     tally = PairTally()
