@@ -39,7 +39,8 @@ class MatchRecord:
 
     ``steps[i]`` holds one SeatAction per seat pending at step i, applied together.
     ``tournament_id``/``index`` place the match in its tournament's schedule (None for a
-    one-off or ladder match); ``result`` is None while the match runs.
+    one-off or ladder match); ``result`` is None while the match runs. ``retried``: the match
+    was played again from its seed because the worker playing it died (the Ray backend).
     """
 
     match_id: str
@@ -54,6 +55,7 @@ class MatchRecord:
     index: int | None = None
     started_at: float = 0.0
     ended_at: float = 0.0
+    retried: bool = False
 
     def actions(self) -> list[dict[int, int]]:
         """The steps as the engine's ``apply`` takes them (for replays)."""

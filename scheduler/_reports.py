@@ -179,6 +179,7 @@ def to_json(by_game: dict[str, Sequence[Standing]], records: Sequence[MatchRecor
         "ranks": list(r.result.ranks) if r.result else None,
         "termination": r.result.termination.value if r.result else None,
         "reason": r.result.reason if r.result else None, "steps": len(r.steps),
+        "retried": r.retried,
     } for r in records]
     lines = [{"game": game, **asdict(s)} for game, rows in by_game.items() for s in rows]
     return json.dumps({"standings": lines, "matches": matches}, indent=2)

@@ -88,6 +88,7 @@ CREATE TABLE matches (
     idx INTEGER,
     started_at REAL NOT NULL,
     ended_at REAL NOT NULL,
+    retried INTEGER NOT NULL DEFAULT 0,
     UNIQUE (tournament_id, idx)
 );
 CREATE INDEX matches_by_game ON matches (game, seq);
@@ -194,6 +195,12 @@ class Store:
                 f"database {self.path!r} has schema version {version}; "
                 f"this arena reads version {SCHEMA_VERSION}"
             )
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+        if "retried" not in columns:
+            # Added without a new schema version: an older arena names its columns, and its
+            # inserts get the default.
+            with self._transaction() as db:
+                db.execute("ALTER TABLE matches ADD COLUMN retried INTEGER NOT NULL DEFAULT 0")
 
     # -- bots -------------------------------------------------------------------------------
 
@@ -480,16 +487,17 @@ class Store:
 _MATCH_COLUMNS = (
     "match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, forfeited,"
     " faults,"
-    " tournament_id, idx, started_at, ended_at"
+    " tournament_id, idx, started_at, ended_at, retried"
 )
 _MATCH_COLUMNS_WITHOUT_STEPS = _MATCH_COLUMNS.replace(" steps,", " '[]',")
+_MATCH_PLACEHOLDERS = ", ".join("?" * len(_MATCH_COLUMNS.split(",")))
 
 
 def _insert_match(db: sqlite3.Connection, record: MatchRecord) -> bool:
     db.execute("DELETE FROM live_matches WHERE match_id = ?", (record.match_id,))
     cursor = db.execute(
-        f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-        " ?, ?) ON CONFLICT DO NOTHING", _row(record))
+        f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES ({_MATCH_PLACEHOLDERS})"
+        " ON CONFLICT DO NOTHING", _row(record))
     return cursor.rowcount == 1
 
 
@@ -519,6 +527,7 @@ def _row(record: MatchRecord) -> tuple[Any, ...]:
         record.index,
         record.started_at,
         record.ended_at,
+        int(record.retried),
     )
 
 
@@ -536,7 +545,8 @@ def _dumps(value: object) -> str:
 def _record(row: Sequence[Any]) -> MatchRecord:
     (match_id, game, options, seed, seats, steps, scores, ranks, termination, reason, forfeited,
      faults,
-     tournament_id, index, started_at, ended_at) = row  # fmt: skip
+     tournament_id, index, started_at, ended_at) = row[:16]  # fmt: skip
+    retried = bool(row[16]) if len(row) > 16 else False  # kept by an arena before the column
     return MatchRecord(
         match_id=match_id,
         game=game,
@@ -559,6 +569,7 @@ def _record(row: Sequence[Any]) -> MatchRecord:
         index=index,
         started_at=started_at,
         ended_at=ended_at,
+        retried=retried,
     )
 
 

@@ -145,6 +145,13 @@ def same_deal(config: TournamentConfig) -> dict[int, frozenset[int]]:
     return {index: frozenset(by_seed[seed]) for index, seed in plan}
 
 
+def match_spec(config: TournamentConfig, tournament_id: str, pairing: Pairing) -> MatchSpec:
+    """The match a pairing of the tournament plays (the same on every backend)."""
+    return MatchSpec(f"{tournament_id}-{pairing.index:05d}", config.game,
+                     match_seed(config.seed, pairing), config.options, tournament_id,
+                     pairing.index, bot_seed=pairing.index if config.reproducible else None)
+
+
 ProgressFn = Callable[[MatchRecord, int, int], None]
 
 
@@ -185,10 +192,7 @@ async def play_tournament(
         nonlocal played, stopped
         async for pairing in work_receive:
             seats = [await pool.seat(name) for name in pairing.seats]
-            spec = MatchSpec(f"{tournament_id}-{pairing.index:05d}", config.game,
-                             match_seed(config.seed, pairing), config.options,
-                             tournament_id, pairing.index,
-                             bot_seed=pairing.index if config.reproducible else None)
+            spec = match_spec(config, tournament_id, pairing)
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds if arena else None)
             try:

@@ -8,7 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,6 +25,13 @@ from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from arena.v1 import game_pb2
 
+from ._ray_backend import (
+    RayUnavailable,
+    WorkerLost,
+    connect,
+    import_ray,
+    play_tournament_on_ray,
+)
 from ._reports import (
     StoreRecords,
     anchored,
@@ -101,6 +108,8 @@ def _run_errors(on_failure: Any = None) -> Iterator[None]:
                              f"--host") from None
         if (refused := _found(error, StoreWriteError)) is not None:
             raise RunError(str(refused)) from None
+        if (lost := _found(error, WorkerLost)) is not None:
+            raise RunError(str(lost)) from None
         failed = _found(error, BotStartError)
         if failed is None:
             raise
@@ -192,6 +201,17 @@ def _add_verdict_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=DEFAULT_DB)
 
 
+def _add_backend_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where matches run: local (default; trio, --concurrency at once) or "
+                        "ray (each match a Ray task on a worker, which starts its bots; "
+                        "needs the ray extra)")
+    p.add_argument("--ray-address", metavar="ADDR",
+                   help="with --backend ray: the cluster to join (HOST:PORT of its head, or "
+                        "auto; default RAY_ADDRESS if set, else a local Ray on at most "
+                        "2 CPUs)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``arena``."""
     parser = argparse.ArgumentParser(prog="arena", description=__doc__, epilog=EXIT_CODES,
@@ -215,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="export standings and matches as JSON")
     p.add_argument("--csv", metavar="FILE", help="export standings as CSV")
     p.add_argument("--metrics-port", type=int, default=None, help="serve /metrics here")
+    _add_backend_flags(p)
 
     p = sub.add_parser("serve", help="the gRPC arena for remote bots, with a live ladder")
     p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
@@ -279,6 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="no SPRT: play --max-matches and pass when the 95%% interval's lower "
                         "bound is above ELO")
     _add_verdict_flags(p)
+    _add_backend_flags(p)
 
     p = sub.add_parser("gauntlet", help="NEW and OLD play the same k-player deals against a "
                                         "field; an SPRT on their score difference (for CI)")
@@ -462,11 +484,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from ._progress import Progress
 
     _check_exports(args)
+    _check_backend(args)
     created: str | None = None  # the tournament this command planned
     if args.resume:
         store = _open_store(args.db)
         _import_unsaved(store)
         tid, config = _resumed(args, store)
+        _check_backend(args, join=True)
     else:
         control = _time_control(args)
         config = TournamentConfig(
@@ -482,6 +506,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         except (ValueError, LookupError, engine.EngineError) as error:
             raise UsageError(str(error)) from None
         schedule = config.schedule()
+        _check_backend(args, join=True)
         store = _open_store(args.db)  # only now: a refused command leaves no file behind
         tid = store.create_tournament(config.to_dict(), schedule.pairs())
         created = tid
@@ -496,16 +521,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     progress = Progress(total, len(store.finished_indices(tid)))
-    with _bot_logs(args, tid) as stderr:
-        async def main(hosted: arena.Arena | None) -> int:
-            return await play_tournament(store, tid, hosted, metrics=metrics,
-                                         progress=progress, stderr=stderr)
-
-        with _run_errors(forget):
-            if needs_arena(config):
-                arena.run(main, records=_records(store), metrics=metrics)
-            else:
-                trio.run(main, None)
+    with _bot_logs(args, tid) as stderr, _run_errors(forget):
+        _play(args, store, tid, config, stderr, metrics=metrics, progress=progress)
     records = store.matches(tournament_id=tid, steps=bool(args.json))  # JSON counts steps
     rows = standings(records)
     print(table(rows))
@@ -522,6 +539,43 @@ def _bot_logs(args: argparse.Namespace, run: str) -> Iterator[Any]:
     os.makedirs(args.bot_logs, exist_ok=True)
     with open(Path(args.bot_logs) / f"{run}.log", "ab") as log:
         yield log
+
+
+def _check_backend(args: argparse.Namespace, *, join: bool = False) -> None:
+    """Refuse a backend that cannot run here: no Ray installed (checked first of all), and
+    with ``join``, a Ray cluster that cannot be joined (joined or started then, before the
+    tournament is planned; Ray shuts it down at exit)."""
+    if args.ray_address and args.backend != "ray":
+        raise UsageError("--ray-address is for --backend ray; give both, or neither")
+    if args.backend == "ray":
+        try:
+            ray = import_ray()
+            if join:
+                connect(ray, args.ray_address, args.concurrency)
+        except RayUnavailable as error:
+            raise UsageError(str(error)) from None
+
+
+def _play(args: argparse.Namespace, store: Store, tid: str, config: TournamentConfig,
+          stderr: Any, **hooks: Any) -> None:
+    """Play tournament ``tid`` on the backend of ``--backend`` (``hooks``: ``metrics``,
+    ``progress`` and ``stop``, as ``play_tournament`` takes them)."""
+    if args.backend == "ray":
+        logs = str((Path(args.bot_logs) / f"{tid}.log").resolve()) if args.bot_logs else None
+        try:
+            play_tournament_on_ray(store, tid, address=args.ray_address, bot_logs=logs,
+                                   **hooks)
+        except RayUnavailable as error:
+            raise UsageError(str(error)) from None
+        return
+
+    async def main(hosted: arena.Arena | None) -> int:
+        return await play_tournament(store, tid, hosted, stderr=stderr, **hooks)
+
+    if needs_arena(config):
+        arena.run(main, records=_records(store), metrics=hooks.get("metrics"))
+    else:
+        trio.run(main, None)
 
 
 def _check_exports(args: argparse.Namespace) -> None:
@@ -838,6 +892,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
 
     if len(args.bot) != 2:
         raise UsageError("sprt takes exactly two --bot values: NEW first, then OLD")
+    _check_backend(args)
     control = _time_control(args)
     try:
         sprt_bounds(args.alpha, args.beta)
@@ -854,6 +909,7 @@ def cmd_sprt(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     new, old = (spec.name for spec in config.bot_specs())
     deals = same_deal(config)  # a match's index -> the indices of its deal (both seat orders)
+    _check_backend(args, join=True)
     store = _open_store(args.db)
     tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
     tally = PairTally()
@@ -881,17 +937,17 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             print(now.status(), file=sys.stderr, flush=True)
         return args.fail_below is None and now.sprt.decision != "continue"
 
-    async def play(hosted: arena.Arena | None, stderr: Any) -> int:
-        return await play_tournament(store, tid, hosted, stop=stop, stderr=stderr)
+    def run(stderr: Any) -> None:
+        _play(args, store, tid, config, stderr, stop=stop)
 
-    return _play_ci_test(args, config, store, tid, play, verdict, lambda: tally.games > 0)
+    return _play_ci_test(args, store, tid, run, verdict, lambda: tally.games > 0)
 
 
-def _play_ci_test(args: argparse.Namespace, config: TournamentConfig, store: Store, tid: str,
-                  play: Callable[[arena.Arena | None, Any], Awaitable[int]],
+def _play_ci_test(args: argparse.Namespace, store: Store, tid: str,
+                  run: Callable[[Any], None],
                   verdict: Callable[[bool, str | None], Any], printed: Callable[[], bool]
                   ) -> int:
-    """Run ``play(hosted arena or None, bot stderr)`` of `sprt` or `gauntlet` to its
+    """Run ``run(bot stderr)`` (the matches of `sprt` or `gauntlet`) to its
     verdict: the summary on stdout, ``--json``/``--junit`` written (also when the run
     fails, exit 4), the exit status of ``verdict(finished, error)``; ``printed()``: whether
     a status line was left open on a terminal."""
@@ -902,15 +958,9 @@ def _play_ci_test(args: argparse.Namespace, config: TournamentConfig, store: Sto
             result.write_junit(args.junit)
 
     with _bot_logs(args, tid) as stderr:
-        async def main(hosted: arena.Arena | None) -> int:
-            return await play(hosted, stderr)
-
         try:
             with _run_errors():
-                if needs_arena(config):
-                    arena.run(main, records=_records(store))
-                else:
-                    trio.run(main, None)
+                run(stderr)
         except RunError as error:  # CI shows the failed run too (exit 4)
             write(verdict(True, str(error)))
             raise
@@ -1001,8 +1051,16 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
                                    concurrency=args.concurrency,
                                    reproducible=config.reproducible, stop=stop)
 
-    return _play_ci_test(args, config, store, tid, play, verdict,
-                         lambda: bool(tally.differences))
+    def run(stderr: Any) -> None:
+        async def main(hosted: arena.Arena | None) -> int:
+            return await play(hosted, stderr)
+
+        if needs_arena(config):
+            arena.run(main, records=_records(store))
+        else:
+            trio.run(main, None)
+
+    return _play_ci_test(args, store, tid, run, verdict, lambda: bool(tally.differences))
 
 
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,

@@ -1,14 +1,22 @@
-"""The deployment files speak of what the arena really exports (they are not run in CI)."""
+"""The deployment files speak of what the arena really exports and runs (they are not run in
+CI): metrics, ports, images, volumes, and the RayJob's tournament command."""
 
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+import shlex
+import tomllib
+from pathlib import Path, PurePosixPath
+from typing import Any
 
+import pytest
+import yaml
 from prometheus_client import generate_latest
 
 from arena.metrics import Metrics
+from scheduler._tournament import TournamentConfig
+from scheduler.cli import build_parser
 
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
 DASHBOARD = DEPLOY / "grafana" / "arena-dashboard.json"
@@ -70,3 +78,88 @@ def test_ports_agree_between_image_cluster_and_scrape_config() -> None:
     grpc_port = re.search(r'"--port", "(\d+)"', image).group(1)  # type: ignore[union-attr]
     assert f"containerPort: {metrics_port}" in cluster and f"containerPort: {grpc_port}" in cluster
     assert f":{metrics_port}" in scrape
+
+
+KUBERNETES = DEPLOY / "kubernetes"
+IMAGE = "space-arena:latest"
+
+
+def manifests() -> dict[str, list[dict[str, Any]]]:
+    """Every Kubernetes document of deploy/kubernetes, by file name."""
+    return {path.name: [d for d in yaml.safe_load_all(path.read_text()) if d]
+            for path in sorted(KUBERNETES.glob("*.yaml"))}
+
+
+def pod_specs(document: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The pod specs of a Deployment or a RayJob's head and worker groups, named."""
+    spec = document["spec"]
+    if document["kind"] == "Deployment":
+        return [("pod", spec["template"]["spec"])]
+    if document["kind"] == "RayJob":
+        cluster = spec["rayClusterSpec"]
+        return [("head", cluster["headGroupSpec"]["template"]["spec"])] + [
+            (group["groupName"], group["template"]["spec"])
+            for group in cluster["workerGroupSpecs"]]
+    return []
+
+
+def test_every_manifest_parses_with_one_image_and_claims_it_defines() -> None:
+    found = manifests()
+    assert {"arena.yaml", "tournament-rayjob.yaml"} <= found.keys()
+    assert f"-t {IMAGE.split(':')[0]} " in (DEPLOY / "Dockerfile").read_text()
+    for name, documents in found.items():
+        claims = {d["metadata"]["name"] for d in documents if d["kind"] == "PersistentVolumeClaim"}
+        for document in documents:
+            assert document["apiVersion"] and document["metadata"]["name"], name
+            for _, pod in pod_specs(document):
+                assert {c["image"] for c in pod["containers"]} == {IMAGE}, name
+                for volume in pod.get("volumes", []):
+                    assert volume["persistentVolumeClaim"]["claimName"] in claims, name
+
+
+def rayjob() -> dict[str, Any]:
+    (job,) = [d for d in manifests()["tournament-rayjob.yaml"] if d["kind"] == "RayJob"]
+    assert job["apiVersion"] == "ray.io/v1"
+    return job
+
+
+def test_the_rayjob_runs_a_tournament_the_cli_accepts_on_the_volume() -> None:
+    job = rayjob()
+    argv = shlex.split(job["spec"]["entrypoint"])
+    assert argv[0] == "arena"
+    args = build_parser().parse_args(argv[1:])
+    assert (args.command, args.backend, args.ray_address) == ("tournament", "ray", "auto")
+    config = TournamentConfig(game=args.game, bots=tuple(args.bot), players=args.players,
+                              rounds=args.rounds, concurrency=args.concurrency)
+    config.check()  # the game, its player count and every bot exist
+    assert len(config.schedule()) >= 1000, "a large tournament"
+    pods = dict(pod_specs(job))
+    (head,) = pods["head"]["containers"]
+    mounts = {m["mountPath"] for m in head["volumeMounts"]}
+    for path in (args.db, args.json, args.csv):
+        assert str(PurePosixPath(path).parent) in mounts, f"{path} is not on the volume"
+    # One writer: the volume is the head's alone, and the head plays no match.
+    assert all("volumeMounts" not in c for name, pod in pods.items() if name != "head"
+               for c in pod["containers"])
+    assert job["spec"]["rayClusterSpec"]["headGroupSpec"]["rayStartParams"]["num-cpus"] == "0"
+
+
+def test_the_rayjob_cluster_matches_the_image_and_rays_ports() -> None:
+    cluster = rayjob()["spec"]["rayClusterSpec"]
+    assert re.search(r"ARG EXTRAS=ray-cluster\n", (DEPLOY / "Dockerfile").read_text())
+    extras = tomllib.loads((DEPLOY.parent / "pyproject.toml").read_text())[
+        "project"]["optional-dependencies"]
+    # The image's Ray (the ray-cluster extra) is the driver's (the ray extra) and the job's.
+    ray_version = cluster["rayVersion"]
+    assert extras["ray-cluster"] == [f"ray[default]=={ray_version}"]
+    assert extras["ray"] == [f"ray=={ray_version}"]
+    (head,) = cluster["headGroupSpec"]["template"]["spec"]["containers"]
+    ports = {p["name"]: p["containerPort"] for p in head["ports"]}
+    # Ray's defaults: the GCS, and the dashboard whose job server the RayJob submits to.
+    assert ports["gcs-server"] == 6379 and ports["dashboard"] == 8265
+    ray = pytest.importorskip("ray")
+    from ray._private import ray_constants
+
+    assert ports["gcs-server"] == ray_constants.DEFAULT_PORT
+    assert ports["dashboard"] == ray_constants.DEFAULT_DASHBOARD_PORT
+    assert ray.__version__ == ray_version, "the tests run the Ray the image pins"

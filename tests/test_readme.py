@@ -21,3 +21,14 @@ def test_the_readme_bot_example_plays_a_match(tmp_path: Path) -> None:
                         options={"rounds": 3})
     assert record.result is not None and record.result.termination is Termination.NORMAL
     assert record.faults[0].total == 0
+
+
+def test_the_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    commands = [line for line in re.findall(r"```sh\n(.*?)```", readme, re.S)
+                if "pytest" in line]
+    assert len(commands) == 1, "the README should show one test command"
+    (command,) = commands
+    assert command.strip() in ci.splitlines(), f"the README's test command {command.strip()!r} " \
+                                               f"is not a line of .ci/run"

@@ -1,0 +1,266 @@
+"""The Ray backend: each match of a tournament is a Ray task on a worker of a cluster.
+
+The worker starts the match's bots itself (command bots as processes connected to an arena
+served on the worker's loopback, built-in bots in the task), plays the match with the same
+runner as the local backend and returns its whole record. The scheduler process is the only
+one that touches the store: it plans, skips finished indices, commits each record as it
+arrives, calls ``progress`` and ``stop`` exactly as ``play_tournament`` does, and so ratings,
+``--resume``, exports and SPRT work unchanged. At most ``concurrency`` tasks are in flight.
+
+A match whose worker dies (killed, out of memory, its node lost) is played once more from
+its seed, with ``retried`` set in its record; Ray's own task retries are off so that the
+scheduler knows which matches were played twice. A second death stops the tournament with
+``WorkerLost`` (``--resume`` plays the match again later).
+
+Ray is imported only when this backend runs: the rest of the arena needs no Ray.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Any
+
+import trio
+
+import arena
+from arena._launcher import Limits
+from arena.metrics import Metrics
+
+from ._pairings import Pairing
+from ._records import MatchRecord
+from ._runner import run_match
+from ._seating import BotPool
+from ._store import Store
+from ._tournament import (
+    ProgressFn,
+    StoreWriteError,
+    TournamentConfig,
+    check_plan,
+    match_spec,
+)
+
+INSTALL_HINT = ("pip install 'space-arena[ray]' (in a checkout: pip install -e '.[ray]'); "
+                "the default --backend local needs nothing more")
+LOCAL_CPUS = 2  # a Ray started here (no address) is kept small: it shares the machine
+_GRACE_SECONDS = 10.0  # how long cancelled matches get to stop their bots at an early stop
+_ATTEMPTS = 2  # a match whose worker dies is played once more
+
+
+class RayUnavailable(RuntimeError):
+    """``--backend ray`` was asked for, and Ray cannot be imported."""
+
+
+class WorkerLost(RuntimeError):
+    """A match's worker died on its retry too: the tournament stops (resume plays it)."""
+
+
+def import_ray() -> ModuleType:
+    """The ``ray`` module; RayUnavailable saying how to install it."""
+    try:
+        import ray
+    except ImportError as error:
+        raise RayUnavailable(f"--backend ray needs Ray, which cannot be imported here "
+                             f"({error}): {INSTALL_HINT}") from None
+    return ray
+
+
+def play_on_worker(config_data: dict[str, Any], tournament_id: str, pairing: Pairing,
+                   retried: bool, bot_logs: str | None) -> MatchRecord:
+    """The Ray task: start the pairing's bots here, play its match, return the record.
+
+    ``bot_logs``: a file the bots' stderr is appended to (a path the worker can write: on a
+    cluster, a shared volume), else it is dropped, as with the local backend.
+    """
+    config = TournamentConfig.from_dict(config_data)
+    if bot_logs is None:
+        return _play_here(config, tournament_id, pairing, retried, None)
+    Path(bot_logs).parent.mkdir(parents=True, exist_ok=True)
+    with open(bot_logs, "ab") as log:
+        return _play_here(config, tournament_id, pairing, retried, log)
+
+
+def _play_here(config: TournamentConfig, tournament_id: str, pairing: Pairing, retried: bool,
+               stderr: IO[bytes] | None) -> MatchRecord:
+    import subprocess
+
+    specs = [s for s in config.bot_specs() if s.name in pairing.seats]
+
+    async def main(hosted: arena.Arena | None) -> MatchRecord:
+        pool = BotPool(specs, hosted, limits=Limits(config.memory_mb, config.cpu_seconds),
+                       recover=config.recover, game=config.game,
+                       stderr=subprocess.DEVNULL if stderr is None else stderr)
+        async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
+            await pool.start(nursery)
+            try:
+                seats = [await pool.seat(name) for name in pairing.seats]
+                record = await run_match(match_spec(config, tournament_id, pairing), seats,
+                                         config.time_control(), config.fault_policy())
+            finally:
+                pool.stop()
+        record.retried = retried
+        return record
+
+    if any(spec.command is not None for spec in specs):
+        return arena.run(main)
+    return trio.run(main, None)
+
+
+def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
+    """Connect to the Ray cluster at ``address`` (else ``RAY_ADDRESS``, as a Ray job's driver
+    has it), or start a local Ray of at most ``LOCAL_CPUS`` CPUs; whether one was started or
+    joined here (and so is to be shut down here). A Ray already initialised is used as is."""
+    import logging
+
+    if ray.is_initialized():
+        return False
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    if address is not None:
+        try:
+            ray.init(address=address, logging_level=logging.WARNING)
+        except (ConnectionError, ValueError) as error:
+            raise RayUnavailable(f"cannot join the Ray cluster at {address!r}: {error} (give "
+                                 f"--ray-address HOST:PORT of its head, or 'auto' on one of "
+                                 f"its nodes; none starts a local Ray)") from None
+    else:
+        cpus = max(1, min(concurrency, LOCAL_CPUS, os.cpu_count() or 1))
+        ray.init(address="local", num_cpus=cpus, include_dashboard=False,
+                 logging_level=logging.WARNING)
+    return True
+
+
+def play_tournament_on_ray(
+    store: Store,
+    tournament_id: str,
+    *,
+    address: str | None = None,
+    metrics: Metrics | None = None,
+    progress: ProgressFn | None = None,
+    stop: Callable[[MatchRecord], bool] | None = None,
+    bot_logs: str | None = None,
+) -> int:
+    """``play_tournament`` with every match a Ray task; returns how many were recorded.
+
+    ``bot_logs``: the file every worker appends its bots' stderr to. RayUnavailable without
+    Ray; WorkerLost when a match's worker dies twice; a bot that cannot start raises its
+    BotStartError here, as on the local backend.
+    """
+    ray = import_ray()
+    row = store.tournament(tournament_id)
+    config = TournamentConfig.from_dict(row.config)
+    done = store.finished_indices(tournament_id)
+    schedule = config.schedule()
+    check_plan(schedule, row)
+    todo = deque(p for p in schedule if p.index not in done)
+    played = 0
+    with store.claim(tournament_id):
+        started = connect(ray, address, config.concurrency)
+        task = ray.remote(max_retries=0)(play_on_worker)  # retried here, to be recorded
+        lost = _lost_errors(ray)
+        pending: dict[Any, tuple[Pairing, int]] = {}
+
+        def submit(pairing: Pairing, attempt: int) -> None:
+            ref = task.remote(config.to_dict(), tournament_id, pairing, attempt > 1, bot_logs)
+            pending[ref] = (pairing, attempt)
+
+        def record(result: MatchRecord) -> None:
+            nonlocal played
+            try:
+                if store.record_match(result):
+                    played += 1
+            except sqlite3.Error as error:
+                raise StoreWriteError.keeping(store, result, error) from None
+            if metrics is not None:
+                count(metrics, result)
+            if progress is not None:
+                progress(result, len(done) + played, len(schedule))
+
+        try:
+            stopped = False
+            while not stopped and (todo or pending):
+                while todo and len(pending) < config.concurrency:
+                    submit(todo.popleft(), 1)
+                (ready,), _ = ray.wait(list(pending), num_returns=1)
+                pairing, attempt = pending.pop(ready)
+                try:
+                    result = ray.get(ready)
+                except lost as error:
+                    if attempt >= _ATTEMPTS:
+                        raise WorkerLost(
+                            f"match {tournament_id}-{pairing.index:05d}: its worker died "
+                            f"{attempt} times ({type(error).__name__}); every match before "
+                            f"is recorded, `arena tournament --resume {tournament_id}` plays "
+                            f"the rest") from None
+                    print(f"arena: match {tournament_id}-{pairing.index:05d}: its Ray worker "
+                          f"died ({type(error).__name__}); playing it again from its seed",
+                          file=sys.stderr, flush=True)
+                    submit(pairing, attempt + 1)
+                    continue
+                except ray.exceptions.RayTaskError as error:
+                    raise _cause(error) from None
+                record(result)
+                stopped = stop is not None and stop(result)
+            # Stopped early: what ends within the grace is recorded, as locally; the rest is
+            # cancelled (a KeyboardInterrupt in the task: its bots are killed on the way out).
+            _drain(ray, pending, record)
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
+            if started:
+                ray.shutdown()
+    if len(store.finished_indices(tournament_id)) == len(schedule):
+        store.finish_tournament(tournament_id)
+    return played
+
+
+def _drain(ray: ModuleType, pending: dict[Any, tuple[Pairing, int]],
+           record: Callable[[MatchRecord], None]) -> None:
+    """Cancel the matches still in flight, recording those that finished meanwhile."""
+    if not pending:
+        return
+    finished, _ = ray.wait(list(pending), num_returns=len(pending), timeout=0)
+    for ref in list(pending):
+        if ref not in finished:
+            ray.cancel(ref)
+    ended, _ = ray.wait(list(pending), num_returns=len(pending), timeout=_GRACE_SECONDS)
+    for ref in ended:
+        del pending[ref]
+        try:
+            result = ray.get(ref)
+        except ray.exceptions.RayError:  # cancelled, or lost: nothing to record
+            continue
+        record(result)
+
+
+def _lost_errors(ray: ModuleType) -> tuple[type[BaseException], ...]:
+    """Ray's errors for a task whose worker process (or node) went away."""
+    names = ("WorkerCrashedError", "NodeDiedError", "LocalRayletDiedError", "OutOfMemoryError")
+    return tuple(getattr(ray.exceptions, n) for n in names if hasattr(ray.exceptions, n))
+
+
+def _cause(error: Any) -> BaseException:
+    """The exception a task raised (a bot that cannot start: BotStartError, as locally)."""
+    cause = getattr(error, "cause", None)
+    return cause if isinstance(cause, BaseException) else error
+
+
+def count(metrics: Metrics, record: MatchRecord) -> None:
+    """Count a worker's match in the scheduler's metrics, as the runner counts a local one:
+    the match by termination, its decisions and their latency (defaults excluded), faults."""
+    assert record.result is not None
+    game = record.game
+    metrics.matches.labels(game, record.result.termination.value).inc()
+    answered = [a.time_used for step in record.steps for a in step if not a.defaulted]
+    metrics.decisions.labels(game).inc(len(answered))
+    latency = metrics.decision_latency.labels(game)
+    for used in answered:
+        latency.observe(used)
+    faults = record.faults
+    metrics.timeouts.labels(game).inc(sum(f.timeouts for f in faults))
+    metrics.illegal_actions.labels(game).inc(sum(f.illegal + f.malformed for f in faults))
+    metrics.disconnects.labels(game).inc(sum(f.crashes + f.disconnects for f in faults))
