@@ -128,8 +128,8 @@ def collect(matches: Iterable[tuple[Sequence[str], Sequence[int]]], *,
     bots = sorted(set(flat))
     n = len(bots)
     at = {bot: i for i, bot in enumerate(bots)}
-    index = np.array(list(map(at.__getitem__, flat)), dtype=np.intp)
-    place = np.array(list(chain.from_iterable(ranks)), dtype=np.float64)
+    index = np.fromiter(map(at.__getitem__, flat), np.intp, count=len(flat))
+    place = np.fromiter(chain.from_iterable(ranks), np.float64, count=len(flat))
     starts = np.cumsum(lengths) - lengths
     played = np.bincount(index, minlength=n).astype(np.intp)
     terms: list[tuple[int, int]] = []
@@ -141,8 +141,9 @@ def collect(matches: Iterable[tuple[Sequence[str], Sequence[int]]], *,
         by_players[k] = int(rows.size)
         positions = starts[rows][:, None] + np.arange(k)
         who, rank = index[positions], place[positions]
-        ordered = np.sort(who, axis=1)
-        same = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+        ordered = np.sort(who, axis=1) if k > 2 else who
+        same = (np.flatnonzero(who[:, 0] == who[:, 1]) if k == 2 else
+                np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1)))
         if same.size:
             first = int(rows[same[0]])
             check_match(seats[first], ranks[first])
