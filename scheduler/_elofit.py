@@ -186,21 +186,25 @@ def _sum_pairs(pairs: list[tuple[Any, ...]], n: int, pad: int) -> tuple[Edges, F
     points = weight * score
     games = np.bincount(first, weight, n) + np.bincount(second, weight, n)
     won = np.bincount(first, points, n) + np.bincount(second, weight - points, n)
-    # Each edge once, as i < j: the other way round swaps the seats' terms and the points.
-    flip = first > second
-    i, j = np.where(flip, second, first), np.where(flip, first, second)
-    u, v = np.where(flip, v, u), np.where(flip, u, v)
-    points = np.where(flip, weight - points, points)
     draws = np.where(two & (score == 0.5), 1.0, 0.0)
     games2 = two.astype(float)
-    if pad == n:  # no seat terms: the dense key i·n + j is cheapest
-        key = i * n + j
-        sums = [np.bincount(key, w, n * n) for w in (weight, points, games2, draws)]
-        at = np.flatnonzero(sums[0])
-        pad_column = np.full(at.size, pad, np.intp)
-        edges = Edges(at // n, at % n, pad_column, pad_column,
-                      *(s[at] for s in sums))
+    if pad == n:  # no seat terms: sum by the dense key first·n + second, then fold to i < j
+        key = first * n + second
+        sums = [np.bincount(key, w, n * n).reshape(n, n)
+                for w in (weight, points, games2, draws)]
+        # i's points against j: as first, and as second (the games it did not lose as first).
+        folded = [sums[0] + sums[0].T, sums[1] + (sums[0] - sums[1]).T,
+                  sums[2] + sums[2].T, sums[3] + sums[3].T]
+        upper_i, upper_j = np.nonzero(np.triu(folded[0], 1))
+        pad_column = np.full(upper_i.size, pad, np.intp)
+        edges = Edges(upper_i.astype(np.intp), upper_j.astype(np.intp), pad_column, pad_column,
+                      *(f[upper_i, upper_j] for f in folded))
     else:
+        # Each edge once, as i < j: the other way round swaps the seats' terms and the points.
+        flip = first > second
+        i, j = np.where(flip, second, first), np.where(flip, first, second)
+        u, v = np.where(flip, v, u), np.where(flip, u, v)
+        points = np.where(flip, weight - points, points)
         stride = pad - n + 1
         key = ((i * n + j) * stride + (u - n)) * stride + (v - n)
         unique, inverse = np.unique(key, return_inverse=True)
