@@ -190,8 +190,10 @@ def main() -> None:
               flush=True)
     for target in (0.0, 0.25, 0.35):
         rho = draw_scale(target)
-        share, drawn = coverage(lambda seats, r=rho: two_player_game(seats, r, rng), 2,
-                                args.repeats, args.matches, rng)
+
+        def game(seats: list[str], rho: float = rho) -> list[int]:
+            return two_player_game(seats, rho, rng)
+        share, drawn = coverage(game, 2, args.repeats, args.matches, rng)
         print(f"2-player games, {drawn:.0%} draws: 95% intervals hold the true rating "
               f"{share:.1%} of the time", flush=True)
     seat_check(rng, 20_000)

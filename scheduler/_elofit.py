@@ -22,8 +22,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.intp]
+# Element types stay loose: numpy's stubs type bincount's weighted sums as integers.
+Floats = npt.NDArray[Any]
+Ints = npt.NDArray[Any]
 
 MAX_NEWTON_STEPS = 200
 # Matches of up to this many players get the exact within-match variance correction (k!

@@ -173,3 +173,40 @@ def test_served_standings_are_fitted_off_the_callers_thread_one_fit_at_a_time(
     assert fits == 1  # the callers that waited took the fit that was made meanwhile
     assert threading.get_ident() not in threads
     assert all(a == answers[0] for a in answers) and len(answers[0]) == 6
+
+
+def test_get_standings_fits_off_the_servers_loop(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import grpc
+    import trio
+
+    from arena.v1 import arena_service_pb2 as pb
+    from arena.v1 import arena_service_pb2_grpc as pb_grpc
+    from tests.support.harness import run_in_arena
+
+    db = tmp_path / "loop.sqlite"
+    with Store(db) as store:
+        for i in range(200):
+            store.record_match(_record(i, random.Random(i).sample(list("abcd"), 2), WIN))
+    real = _reports.standings
+    fitted_on: list[int] = []
+
+    def watched(matches: list[MatchRecord]) -> list[_reports.Standing]:
+        fitted_on.append(threading.get_ident())
+        return real(matches)
+
+    monkeypatch.setattr(_reports, "standings", watched)
+
+    async def main(hosted: object) -> tuple[int, int]:
+        loop_thread = threading.get_ident()  # trio's thread, which hosts the gRPC loop too
+
+        def call() -> int:
+            with grpc.insecure_channel(hosted.address) as channel:  # type: ignore[attr-defined]
+                stub = pb_grpc.ArenaServiceStub(channel)
+                answer = stub.GetStandings(pb.GetStandingsRequest(game="duel"), timeout=30)
+                return len(answer.standings)
+        return loop_thread, await trio.to_thread.run_sync(call)
+
+    loop_thread, count = run_in_arena(main, records=StoreRecords(Store(db)))
+    assert count == 4
+    assert fitted_on and loop_thread not in fitted_on
