@@ -216,13 +216,25 @@ def _sum_pairs(pairs: list[tuple[Any, ...]], n: int, pad: int) -> tuple[Edges, F
     return edges, games, won
 
 
-def prior_edges(n: int, virtual: float, pad: int) -> Edges:
-    """``virtual`` draws between every pair of bots (BayesElo's prior)."""
+def add_prior(edges: Edges, n: int, virtual: float, pad: int) -> Edges:
+    """``edges`` and ``virtual`` draws between every pair of bots (BayesElo's prior); without
+    seat terms they are summed into the pairs' edges (half as many edges for a full field)."""
     i, j = np.triu_indices(n, 1)
+    if np.all(edges.u == pad) and np.all(edges.v == pad):
+        dense = [np.zeros((n, n)) for _ in range(4)]
+        for total, add in zip(dense, (edges.games, edges.points, edges.games2, edges.draws2),
+                              strict=True):
+            total[edges.i, edges.j] = add
+        dense[0][i, j] += virtual
+        dense[1][i, j] += virtual / 2
+        pads = np.full(i.size, pad, np.intp)
+        return Edges(i.astype(np.intp), j.astype(np.intp), pads, pads,
+                     *(d[i, j] for d in dense))
     fill = np.full(i.size, virtual)
     pads = np.full(i.size, pad, np.intp)
     zeros = np.zeros(i.size)
-    return Edges(i.astype(np.intp), j.astype(np.intp), pads, pads, fill, fill / 2, zeros, zeros)
+    return edges + Edges(i.astype(np.intp), j.astype(np.intp), pads, pads, fill, fill / 2,
+                         zeros, zeros)
 
 
 def sigmoid(x: Floats) -> tuple[Floats, Floats]:

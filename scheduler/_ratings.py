@@ -31,12 +31,12 @@ import numpy as np
 
 from ._elofit import (
     NO_FIT,
+    add_prior,
     check_match,
     collect,
     covariance,
     finite_fit,
     maximise,
-    prior_edges,
 )
 
 #: Converts Elo points to the natural scale of the logistic model: ``elo = ELO_SCALE · beta``.
@@ -178,7 +178,7 @@ def fit_ratings(
     n = len(bots)
     edges = data.edges
     if n > 1 and prior_draws > 0:
-        edges = edges + prior_edges(n, prior_draws / (n - 1), data.pad)
+        edges = add_prior(edges, n, prior_draws / (n - 1), data.pad)
     if prior_draws == 0 and not finite_fit(edges, n):
         raise ValueError(NO_FIT)
     fixed = bots.index(anchor) if anchor is not None else n - 1
