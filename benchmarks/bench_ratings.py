@@ -116,6 +116,7 @@ def load_fit(rev: str) -> Callable[..., Any]:
     spec = importlib.util.spec_from_file_location("old_ratings", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module.fit_elo  # type: ignore[no-any-return]
 
