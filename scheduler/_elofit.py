@@ -305,8 +305,10 @@ def maximise(edges: Edges, size: int, fixed: int) -> Floats:
             trial = theta.copy()
             trial[free] += scale * step
             value = log_likelihood(trial, edges)
-            # The log-likelihood is concave, so halving the step always finds an ascent.
-            if value >= current - 1e-12 or scale < 1e-6:
+            # The log-likelihood is concave, so halving the step always finds an ascent; the
+            # slack is the rounding of a sum over many edges (else, once converged, a step
+            # that changes nothing would be halved twenty times).
+            if value >= current - 1e-12 * (1.0 + abs(current)) or scale < 1e-6:
                 break
             scale /= 2
         theta, current = trial, value
@@ -422,10 +424,10 @@ def within_match_correction(theta: Floats, groups: list[Group], size: int) -> Fl
     return second_moment - information(theta, combined, size)
 
 
-def covariance(theta: Floats, data: Data, edges: Edges, fixed: int | None) -> Floats:
-    """The sandwich C·J·C: C the inverse information (with a fixed bot, on the others; else
-    the pseudo-inverse on the mean-0 plane of the ratings), J the variance of the score:
-    the information, less what draws take, plus the multiplayer correction."""
+def variances(theta: Floats, data: Data, edges: Edges, fixed: int | None) -> Floats:
+    """The diagonal of the sandwich C·J·C: C the inverse information (with a fixed bot, on
+    the others; else the pseudo-inverse on the mean-0 plane of the ratings), J the variance
+    of the score: the information, less what draws take, plus the multiplayer correction."""
     size, n = data.size, len(data.bots)
     info = information(theta, edges, size)
     keep = np.ones(size, dtype=bool)
@@ -444,6 +446,7 @@ def covariance(theta: Floats, data: Data, edges: Edges, fixed: int | None) -> Fl
     correction = within_match_correction(theta, data.groups, size)
     if correction is not None:
         middle = middle + correction
-    cov = np.zeros((size, size))
-    cov[np.ix_(keep, keep)] = inverse @ middle[np.ix_(keep, keep)] @ inverse
-    return cov
+    out = np.zeros(size)
+    # diag(C·J·C) without the second product: C is symmetric, so it is Σ_k (C·J)_ik·C_ik.
+    out[keep] = np.einsum("ij,ij->i", inverse @ middle[np.ix_(keep, keep)], inverse)
+    return out

@@ -34,9 +34,9 @@ from ._elofit import (
     add_prior,
     check_match,
     collect,
-    covariance,
     finite_fit,
     maximise,
+    variances,
 )
 
 #: Converts Elo points to the natural scale of the logistic model: ``elo = ELO_SCALE · beta``.
@@ -186,10 +186,10 @@ def fit_ratings(
     if anchor is None:
         theta[:n] -= theta[:n].mean()
     try:
-        cov = covariance(theta, data, edges, None if anchor is None else fixed)
+        variance = np.maximum(variances(theta, data, edges, None if anchor is None else fixed),
+                              0.0)
     except np.linalg.LinAlgError:
         raise ValueError(NO_FIT) from None
-    variance = np.maximum(np.diag(cov), 0.0)
     ratings = {}
     for i, bot in enumerate(bots):
         elo = ELO_SCALE * float(theta[i])
