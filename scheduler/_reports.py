@@ -234,7 +234,9 @@ class StoreRecords:
     same file (opened there on first use) instead of sharing the scheduler's. Standings are
     fitted again only when a match was recorded since, and at most every
     ``refresh_seconds``: a fit over a long history takes seconds of the CPU that the
-    matches run on, and anyone may ask for standings as often as they like.
+    matches run on, and anyone may ask for standings as often as they like. The service
+    calls it on its worker threads, never on the loop the matches share; fits run one at a
+    time, each reading the newest results, and callers that waited take that fit.
     """
 
     def __init__(self, store: Store, refresh_seconds: float = 5.0) -> None:
