@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, replace
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
-from ._ratings import fit_elo, pairwise_outcomes
+from ._ratings import SeatAdvantage, fit_ratings, pairwise_outcomes
 from ._records import MatchRecord
 from ._runner import result_proto
 from ._store import Store
@@ -42,9 +42,16 @@ class Standing:
 def standings(records: Sequence[MatchRecord]) -> list[Standing]:
     """Fit Elo over finished matches and add each bot's fault counts; best first. A match
     the arena aborted (its server stopped) rates nobody."""
+    return standings_and_seats(records)[0]
+
+
+def standings_and_seats(records: Sequence[MatchRecord], seat_advantage: bool = False
+                        ) -> tuple[list[Standing], tuple[SeatAdvantage, ...]]:
+    """``standings``, fitted with seat terms if ``seat_advantage`` (and those terms)."""
     finished = rated(records)
-    ratings = fit_elo([(r.seats, list(r.result.ranks))  # type: ignore[union-attr]
-                       for r in finished])
+    fit = fit_ratings([(r.seats, list(r.result.ranks))  # type: ignore[union-attr]
+                       for r in finished], seat_advantage=seat_advantage)
+    ratings = fit.ratings
     faults: dict[str, list[int]] = {name: [0, 0, 0] for name in ratings}
     for record in finished:
         for name, seat_faults in zip(record.seats, record.faults, strict=False):
@@ -55,7 +62,14 @@ def standings(records: Sequence[MatchRecord]) -> list[Standing]:
     order = sorted(ratings, key=lambda n: (-ratings[n].elo, n))
     return [Standing(i + 1, name, ratings[name].elo, ratings[name].low, ratings[name].high,
                      ratings[name].matches, ratings[name].score, *faults[name])
-            for i, name in enumerate(order)]
+            for i, name in enumerate(order)], fit.seats
+
+
+def seat_lines(seats: Sequence[SeatAdvantage]) -> str:
+    """One line per fitted seat term: what seat 1 is worth over each other seat."""
+    return "\n".join(
+        f"seat 1 over seat {s.seat} ({s.players} players, {s.matches} matches): "
+        f"{s.elo:+.1f} Elo [{s.low:+.1f}, {s.high:+.1f}]" for s in seats)
 
 
 def rated(records: Sequence[MatchRecord]) -> list[MatchRecord]:
@@ -221,7 +235,9 @@ class StoreRecords:
     same file (opened there on first use) instead of sharing the scheduler's. Standings are
     fitted again only when a match was recorded since, and at most every
     ``refresh_seconds``: a fit over a long history takes seconds of the CPU that the
-    matches run on, and anyone may ask for standings as often as they like.
+    matches run on, and anyone may ask for standings as often as they like. The service
+    calls it on its worker threads, never on the loop the matches share; fits run one at a
+    time, each reading the newest results, and callers that waited take that fit.
     """
 
     def __init__(self, store: Store, refresh_seconds: float = 5.0) -> None:
@@ -239,6 +255,7 @@ class StoreRecords:
         # a few tournaments are asked about at a time, so the oldest are forgotten
         self._deals: OrderedDict[str, dict[int, frozenset[int]]] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._fit_lock = threading.Lock()
 
     @property
     def store(self) -> Store:
@@ -255,11 +272,27 @@ class StoreRecords:
     def standings(self, game: str, tournament_id: str) -> list[pb.Standing]:
         """Rated standings (at most ``refresh_seconds`` old once they were fitted)."""
         key = (game, tournament_id)
-        latest = self.store.last_match_seq()
+        if (fresh := self._fresh(key)) is not None:
+            return fresh
+        # One fit at a time (it is CPU-bound: two at once only slow each other down); a
+        # caller that waited here finds the fit made meanwhile, if nothing was recorded since.
+        with self._fit_lock:
+            if (fresh := self._fresh(key)) is not None:
+                return fresh
+            return self._fit(key)
+
+    def _fresh(self, key: tuple[str, str]) -> list[pb.Standing] | None:
+        """The cached standings of ``key`` if still good enough."""
         cached = self._standings.get(key)
-        now = time.monotonic()
-        if cached is not None and (cached[0] == latest or now - cached[1] < self.refresh_seconds):
+        if cached is not None and (cached[0] == self.store.last_match_seq()
+                                   or time.monotonic() - cached[1] < self.refresh_seconds):
             return cached[2]
+        return None
+
+    def _fit(self, key: tuple[str, str]) -> list[pb.Standing]:
+        game, tournament_id = key
+        latest = self.store.last_match_seq()  # before reading: a later match refits again
+        now = time.monotonic()
         rows = standings(self.store.matches(game=game, tournament_id=tournament_id or None,
                                             steps=False))
         fitted = [pb.Standing(rank=r.rank, bot_name=r.bot, elo=r.elo, elo_low=r.elo_low,

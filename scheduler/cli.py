@@ -38,7 +38,9 @@ from ._reports import (
     groups,
     head_to_head,
     head_to_head_table,
+    seat_lines,
     standings,
+    standings_and_seats,
     table,
     to_csv,
     to_json,
@@ -355,6 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show only bots with at least this many rated matches")
     p.add_argument("--head-to-head", action="store_true",
                    help="also print each pair's wins-draws-losses and the LOS matrix")
+    p.add_argument("--seat-advantage", action="store_true",
+                   help="fit what seat 1 is worth over each other seat (with its 95%% "
+                        "interval) along with the ratings")
 
     p = sub.add_parser("report", help="one self-contained HTML file from a database")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
@@ -764,7 +769,8 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                   f"met, directly or through others; each group is rated apart, and ratings "
                   f"of different groups cannot be compared", file=sys.stderr)
         for number, group in enumerate(met, 1):
-            rows = standings([r for r in of_game if r.seats[0] in group])
+            rows, seats = standings_and_seats([r for r in of_game if r.seats[0] in group],
+                                              args.seat_advantage)
             if args.anchor:
                 try:
                     rows = anchored(rows, args.anchor, args.anchor_elo)
@@ -776,6 +782,8 @@ def cmd_ratings(args: argparse.Namespace) -> int:
             by_game[title] = rows
             print(f"{title}:")
             print(table(rows))
+            if seats:
+                print(seat_lines(seats))
             if args.head_to_head:
                 print(head_to_head_table([r.bot for r in rows], head_to_head(of_game)))
     if not by_game:
