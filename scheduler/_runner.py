@@ -7,19 +7,19 @@ time runs from when its request is written to its stream (``arena.Deadline``) to
 answer reaches the hub: waiting behind other matches is the server's time, not the bot's.
 
 Engine work (applying a step, the next decisions, their observations on the wire) runs in a
-worker thread while other matches with remote bots run in this process (``offload``), so the
-one thread that writes requests and stamps answers for all of them is never held up by it;
-one worker, since the engines are Python code and more threads would only take turns at the
-GIL with the thread that times the bots. A match alone, or with in-process seats only, runs
-it inline: there is no one else's clock to hold up, and a thread hop per step would cost more
-than the step (``benchmarks/bench_runner.py``).
+worker thread when other matches with remote bots run in this process and one step of each
+of them would hold this thread longer than ``OFFLOAD_AFTER`` (``offload``): the one thread
+that writes requests and stamps answers for all of them is then not held up by it. One
+worker, since the engines are Python code and more threads would only take turns at the GIL
+with the thread that times the bots. Otherwise the step runs inline: a match alone has no one
+else's clock to hold up, a few matches hold it up by less than a margin can notice, and a
+thread hop per step costs throughput (``benchmarks/bench_arena.py throughput``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -52,13 +52,26 @@ T = TypeVar("T")
 Step = dict[int, tuple[engine.Decision, pb.DecisionRequest | None]]
 
 
+# Offload engine work once a step of every other remote match would hold the loop this long.
+OFFLOAD_AFTER = 0.005
+
+
 class _EngineWork:
-    """Per trio run: the matches with remote seats under way, and the one engine worker."""
+    """Per trio run: the matches with remote seats under way, the one engine worker, and the
+    mean time of a step (so as to know when other matches' steps would add up)."""
 
     def __init__(self) -> None:
         self.remote_matches = 0
         self.limiter = trio.CapacityLimiter(1)
-        self.loop_thread = threading.get_ident()
+        self.step_seconds = 0.0  # moving mean of a step's engine work
+
+    def timed(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``, counted in the mean step time."""
+        begin = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            self.step_seconds += 0.05 * (time.perf_counter() - begin - self.step_seconds)
 
 
 _WORK: trio.lowlevel.RunVar[_EngineWork] = trio.lowlevel.RunVar("engine_work")
@@ -322,11 +335,12 @@ class _Match:
 async def _engine(offload: bool | None, work: _EngineWork, match: _Match,
                   fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` in the engine worker, or inline (see the module's docstring)."""
-    if offload is None:  # other matches' bots are being timed by this thread
-        offload = work.remote_matches > match.remote
+    if offload is None:  # other matches' bots, timed by this thread, would wait too long
+        others = work.remote_matches - match.remote
+        offload = others > 0 and others * work.step_seconds >= OFFLOAD_AFTER
     if offload:
-        return await trio.to_thread.run_sync(fn, *args, limiter=work.limiter)
-    return fn(*args)
+        return await trio.to_thread.run_sync(work.timed, fn, *args, limiter=work.limiter)
+    return work.timed(fn, *args)
 
 
 async def run_match(

@@ -21,6 +21,7 @@ from arena._hub import BotSession, Hub, RemoteSeat, on_the_wire
 from arena._seats import UNSENT_GRACE
 from arena.v1 import arena_service_pb2 as pb
 from engine import Game, Termination
+from scheduler import _runner
 from scheduler._records import MatchRecord
 from scheduler._runner import MatchSpec, run_match
 from scheduler._timecontrol import TimeControl
@@ -144,7 +145,11 @@ def threads_game():
 
 
 def test_engine_work_runs_off_the_loop_thread_while_other_remote_matches_run(
-        threads_game: list[int]) -> None:
+        threads_game: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Any step is long enough to offload (a duel's steps take microseconds, far below the
+    # default threshold; what is tested is that the work then leaves the loop's thread).
+    monkeypatch.setattr(_runner, "OFFLOAD_AFTER", 0.0)
+
     async def main() -> tuple[int, list[MatchRecord]]:
         hub = Hub()
         records: list[MatchRecord] = []
@@ -175,7 +180,8 @@ def test_engine_work_runs_off_the_loop_thread_while_other_remote_matches_run(
 
 
 def test_a_lone_match_runs_its_engine_inline_and_offload_true_forces_the_worker(
-        threads_game: list[int]) -> None:
+        threads_game: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_runner, "OFFLOAD_AFTER", 0.0)  # alone, even so: no one to hold up
     async def main(offload: bool | None) -> int:
         hub = Hub()
         async with trio.open_nursery() as bots:
