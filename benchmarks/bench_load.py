@@ -54,7 +54,10 @@ async def _bots(address: str, token_file: str) -> None:
     """Play every stream named in ``token_file`` (``NAME TOKEN`` a line) until the arena
     closes them: the SDK's random bot, one connection per stream."""
     import asyncio
+    import logging
 
+    # A late move refused (the time losses counted by the server) is not news here.
+    logging.basicConfig(level=logging.ERROR)
     sys.path.insert(0, str(ROOT))
     from bots import _client, builtin
 
