@@ -26,9 +26,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from _checkout import checkout_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -157,19 +158,6 @@ def run_in_child(checkout: Path, **kwargs: Any) -> dict[str, float]:
         subprocess.run([PYTHON, str(HERE / "bench_load.py"), "_serve", str(checkout),
                         json.dumps(kwargs), str(result)], check=True, timeout=1800)
         return json.loads(result.read_text())  # type: ignore[no-any-return]
-
-
-@contextlib.contextmanager
-def checkout_of(rev: str) -> Iterator[Path]:
-    """A temporary detached worktree of ``rev``, removed afterwards."""
-    folder = Path(tempfile.mkdtemp(prefix="bench-load-"))
-    subprocess.run(["git", "worktree", "add", "-q", "--detach", str(folder), rev], cwd=ROOT,
-                   check=True)
-    try:
-        yield folder
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT,
-                       check=False)
 
 
 def line(label: str, r: dict[str, float]) -> str:

@@ -18,11 +18,11 @@ import contextlib
 import json
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from _checkout import checkout_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -126,19 +126,6 @@ def probe(checkout: Path, game: str, players: int, games: int) -> dict[str, floa
         raise RuntimeError(f"runner probe {game}/{players} in {checkout} failed:\n"
                            f"{done.stderr[-2000:]}")
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
-
-
-@contextlib.contextmanager
-def checkout_of(rev: str) -> Iterator[Path]:
-    """A temporary detached worktree of ``rev``, removed afterwards."""
-    folder = Path(tempfile.mkdtemp(prefix="bench-runner-"))
-    subprocess.run(["git", "worktree", "add", "-q", "--detach", str(folder), rev], cwd=ROOT,
-                   check=True)
-    try:
-        yield folder
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT,
-                       check=False)
 
 
 def best_of(checkout: Path, game: str, players: int, games: int, rounds: int

@@ -68,16 +68,23 @@ async def answer_all(hub: Hub, session: BotSession, wire: Wire, hold: float = 0.
             action_id=request.legal[0].id)))
 
 
+def remote_seats(hub: Hub, bots: trio.Nursery, names: tuple[str, ...], hold: float = 0.0,
+                 think: float = 0.0, write: bool = True) -> list[RemoteSeat]:
+    """A remote seat per name, each answered by an ``answer_all`` task in ``bots``."""
+    seats = []
+    for name in names:
+        session, wire = session_on(hub, name)
+        seats.append(RemoteSeat(session))
+        bots.start_soon(answer_all, hub, session, wire, hold, think, write)
+    return seats
+
+
 def remote_match(hold: float, think: float, write: bool = True) -> MatchRecord:
     """A one-round duel of two remote seats, its requests handled as ``answer_all`` says."""
     async def main() -> MatchRecord:
         hub = Hub()
         async with trio.open_nursery() as bots:
-            seats = []
-            for name in ("a", "b"):
-                session, wire = session_on(hub, name)
-                seats.append(RemoteSeat(session))
-                bots.start_soon(answer_all, hub, session, wire, hold, think, write)
+            seats = remote_seats(hub, bots, ("a", "b"), hold, think, write)
             record = await run_match(MatchSpec("m", "duel", 3, {"rounds": 1}), seats, CONTROL)
             bots.cancel_scope.cancel()
         return record
@@ -106,11 +113,7 @@ def test_a_request_never_written_still_times_out_after_the_grace() -> None:
         began = trio.current_time()
         hub = Hub()
         async with trio.open_nursery() as bots:
-            seats = []
-            for name in ("a", "b"):
-                session, wire = session_on(hub, name)
-                seats.append(RemoteSeat(session))
-                bots.start_soon(answer_all, hub, session, wire, 0.0, 0.0, False)
+            seats = remote_seats(hub, bots, ("a", "b"), write=False)
             record = await run_match(MatchSpec("m", "duel", 3, {"rounds": 1}), seats, CONTROL)
             bots.cancel_scope.cancel()
         return record, trio.current_time() - began
@@ -155,11 +158,8 @@ def test_engine_work_runs_off_the_loop_thread_while_other_remote_matches_run(
         records: list[MatchRecord] = []
         async with trio.open_nursery() as bots:
             async def one(match_id: str) -> None:
-                seats = []
-                for seat in ("a", "b"):
-                    session, wire = session_on(hub, f"{match_id}-{seat}")
-                    seats.append(RemoteSeat(session))
-                    bots.start_soon(answer_all, hub, session, wire, 0.0, 0.001)
+                seats = remote_seats(hub, bots, (f"{match_id}-a", f"{match_id}-b"),
+                                     think=0.001)
                 records.append(await run_match(
                     MatchSpec(match_id, "duel-threads", 3, {"rounds": 3}), seats, CONTROL))
 
@@ -185,11 +185,7 @@ def test_a_lone_match_runs_its_engine_inline_and_offload_true_forces_the_worker(
     async def main(offload: bool | None) -> int:
         hub = Hub()
         async with trio.open_nursery() as bots:
-            seats = []
-            for name in ("a", "b"):
-                session, wire = session_on(hub, name)
-                seats.append(RemoteSeat(session))
-                bots.start_soon(answer_all, hub, session, wire)
+            seats = remote_seats(hub, bots, ("a", "b"))
             await run_match(MatchSpec("m", "duel-threads", 3, {"rounds": 2}), seats, CONTROL,
                             offload=offload)
             bots.cancel_scope.cancel()
