@@ -19,6 +19,7 @@ _EXPORTS = {
     "PROTOCOL_VERSION": "arena._service",
     "Hub": "arena._hub",
     "RemoteSeat": "arena._hub",
+    "Deadline": "arena._seats",
     "Seat": "arena._seats",
     "SeatFault": "arena._seats",
 }

@@ -13,6 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import grpc
 import trio
@@ -21,7 +22,7 @@ from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
 from ._bridge import AsyncioOutbox
-from ._seats import Seat, SeatFault
+from ._seats import Deadline, Seat, SeatFault
 from .metrics import Metrics
 
 # Sent through a stream's outbox to make its handler finish (arena shutdown).
@@ -50,9 +51,13 @@ def shown(text: str, limit: int = 64) -> str:
     return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
-@dataclass
+@dataclass(eq=False)
 class _OpenDecision:
-    """A decision sent to a bot and not answered yet."""
+    """A decision sent to a bot and not answered yet.
+
+    Its request goes through the stream's outbox as this object, not as the bare message, so
+    that the writer can start the bot's time when the request is written (``on_the_wire``).
+    """
 
     match_id: str
     decision_id: int
@@ -60,12 +65,33 @@ class _OpenDecision:
     action_id: int | None = None
     fault: SeatFault | None = None
     answered_at: float | None = None  # trio's clock when the move arrived
+    message: pb.PlayResponse | None = None  # the request, until it is written
+    deadline: Deadline | None = None  # started when the request is written
 
     def resolve(self, action_id: int | None = None, fault: SeatFault | None = None) -> None:
         if not self.done.is_set():
             self.action_id, self.fault = action_id, fault
             self.answered_at = trio.current_time()
             self.done.set()
+
+
+def on_the_wire(item: Any) -> Any:
+    """What a stream's writer sends for an outbox ``item``, at the moment it writes it.
+
+    A decision request starts its bot's time here (see ``Deadline``): the time it waited in
+    the outbox, behind this stream's other messages or other matches' work on the server's
+    thread, is not the bot's. A decision that ended before its request was written (another
+    seat forfeited the match) is not sent: None.
+    """
+    if item.__class__ is not _OpenDecision:
+        return item
+    decision: _OpenDecision = item
+    message, decision.message = decision.message, None
+    if decision.done.is_set():
+        return None
+    if decision.deadline is not None:
+        decision.deadline.sent()
+    return message
 
 
 class BotSession:
@@ -113,6 +139,11 @@ class BotSession:
         """Queue a message to the bot (dropped once the stream is closed)."""
         if not self.closed:
             self.outbox.put(message)
+
+    def queue(self, decision: _OpenDecision) -> None:
+        """Queue a decision's request (its time starts when the writer takes it up)."""
+        if not self.closed:
+            self.outbox.put(decision)
 
     def error(self, code: grpc.StatusCode, text: str, match_id: str = "", decision: int = 0):
         """Refuse one message, keeping the stream open (unless the bot refuses to stop)."""
@@ -400,6 +431,8 @@ class Hub:
 class RemoteSeat(Seat):
     """A seat answered over a bot's Play stream."""
 
+    in_process = False
+
     def __init__(self, session: BotSession, crashed: Callable[[], trio.Event] | None = None):
         self.session = session
         self.name = session.name
@@ -414,7 +447,14 @@ class RemoteSeat(Seat):
         self.session.send(pb.PlayResponse(match_started=match))
 
     async def decide(self, request: pb.DecisionRequest) -> int:
-        """Send the request, wait for the matching Move."""
+        """Send the request, wait for the matching Move (timed by the caller from now)."""
+        return await self._ask(request, None)
+
+    async def decide_by(self, request: pb.DecisionRequest, deadline: Deadline) -> int:
+        """Send the request, wait for the matching Move; the time starts when it is written."""
+        return await self._ask(request, deadline)
+
+    async def _ask(self, request: pb.DecisionRequest, deadline: Deadline | None) -> int:
         self._answered_at = None
         session = self.session
         fault = session.gave_up.pop(request.match_id, None)
@@ -422,10 +462,12 @@ class RemoteSeat(Seat):
             raise fault
         if session.closed:
             raise await self._lost()
-        decision = _OpenDecision(request.match_id, request.decision_id)
+        decision = _OpenDecision(request.match_id, request.decision_id,
+                                 message=pb.PlayResponse(decision_request=request),
+                                 deadline=deadline)
         session.open[request.match_id] = decision
         try:
-            session.send(pb.PlayResponse(decision_request=request))
+            session.queue(decision)
             await decision.done.wait()
         finally:
             if session.open.get(request.match_id) is decision:

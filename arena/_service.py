@@ -31,6 +31,7 @@ from ._hub import (
     SPECTATOR_BACKLOG,
     BotSession,
     Hub,
+    on_the_wire,
     shown,
 )
 
@@ -173,8 +174,10 @@ class ArenaServicer:
                 bot_name=session.name, protocol_version=PROTOCOL_VERSION,
                 server_version=SERVER_VERSION))
             try:
-                while (item := await session.outbox.get()) is not CLOSE:
-                    yield item
+                get = session.outbox.get
+                while (item := await get()) is not CLOSE:
+                    if (item := on_the_wire(item)) is not None:
+                        yield item
             except OutboxDropped as dropped:
                 await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                     f"the arena closed the stream of bot {session.name!r}: "

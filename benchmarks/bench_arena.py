@@ -422,7 +422,26 @@ def report_idle(count: int = 1000) -> None:
           f"{statistics.median(quiet) * 1e3:.3f} ms without")
 
 
-if __name__ == "__main__":
+def measure(quick: bool) -> dict[str, float]:
+    """The arena's headline ratios: pinned round trip over raw (median of alternating
+    rounds; needs 2 CPUs) and Race tournament matches/s with bot processes over in-process."""
+    out: dict[str, float] = {}
+    count, rounds = (500, 1) if quick else (2000, 3)
+    if hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) >= 2:
+        server_cpu, bot_cpu = sorted(os.sched_getaffinity(0))[:2]
+        ratios = []
+        for _ in range(rounds):
+            p50 = {name: percentile(times, 0.5) for name, times
+                   in pinned_round(count, server_cpu, bot_cpu).items()}
+            ratios.append(p50["arena"] / p50["raw"])
+        out["pinned_roundtrip_over_raw"] = statistics.median(ratios)
+    result = throughput("race", 8 if quick else 40, {})
+    out["processes_over_in_process"] = result["processes"] / result["in-process"]
+    return out
+
+
+def main() -> None:
+    """``bench_arena.py [roundtrip|throughput|idle|all]`` (and the child modes it uses)."""
     what = sys.argv[1] if len(sys.argv) > 1 else "all"
     if what == "_pin":  # _pin CPU -- COMMAND...: exec COMMAND on that CPU only
         os.sched_setaffinity(0, {int(sys.argv[2])})
@@ -448,3 +467,7 @@ if __name__ == "__main__":
             report_throughput()
         if what in ("idle", "all"):
             report_idle()
+
+
+if __name__ == "__main__":
+    main()

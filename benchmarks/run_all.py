@@ -17,15 +17,15 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _checkout import checkout_of  # noqa: E402
 
 # Runs in a child process with the checkout being measured as its working directory and
 # first import path; it uses only the engine contract, which every commit of ours shares.
@@ -81,19 +81,6 @@ def probe(checkout: Path, game: str, players: int, games: int, clones: int) -> d
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
-@contextlib.contextmanager
-def checkout_of(rev: str) -> Iterator[Path]:
-    """A temporary detached worktree of ``rev``, removed afterwards."""
-    folder = Path(tempfile.mkdtemp(prefix="run-all-"))
-    subprocess.run(["git", "worktree", "add", "-q", "--detach", str(folder), rev], cwd=ROOT,
-                   check=True)
-    try:
-        yield folder
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT,
-                       check=False)
-
-
 def engines(quick: bool, baseline: Path | None) -> list[dict[str, Any]]:
     """The engine rows: the median of alternating rounds, this tree and the baseline's."""
     rounds, games, clones = (1, 4, 50) if quick else (3, 20, 300)
@@ -134,24 +121,13 @@ def arena_figures(quick: bool) -> dict[str, float]:
     """Arena vs raw (pinned), the runner's own work per decision, processes vs in-process."""
     import bench_arena
 
-    out: dict[str, float] = {}
-    count, rounds = (500, 1) if quick else (2000, 3)
-    if hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) >= 2:
-        server_cpu, bot_cpu = sorted(os.sched_getaffinity(0))[:2]
-        ratios = []
-        for _ in range(rounds):
-            times = bench_arena.pinned_round(count, server_cpu, bot_cpu)
-            p50 = {name: bench_arena.percentile(t, 0.5) for name, t in times.items()}
-            ratios.append(p50["arena"] / p50["raw"])
-        out["pinned_roundtrip_over_raw"] = statistics.median(ratios)
+    out = bench_arena.measure(quick)
     try:
         import bench_runner
     except ImportError:
         pass
     else:
         out.update(bench_runner.measure(quick))
-    result = bench_arena.throughput("race", 8 if quick else 40, {})
-    out["processes_over_in_process"] = result["processes"] / result["in-process"]
     return out
 
 

@@ -2,7 +2,18 @@
 
 Time is enforced with a trio cancel scope around each request, measured with
 ``trio.current_time()`` (so tests drive it with ``trio.testing.MockClock``); a late answer is
-never accepted, since the seat's open decision is closed when its scope is cancelled.
+never accepted, since the seat's open decision is closed when its scope is cancelled. A bot's
+time runs from when its request is written to its stream (``arena.Deadline``) to when its
+answer reaches the hub: waiting behind other matches is the server's time, not the bot's.
+
+Engine work (applying a step, the next decisions, their observations on the wire) runs in a
+worker thread when other matches with remote bots run in this process and one step of each
+of them would hold this thread longer than ``OFFLOAD_AFTER`` (``offload``): the one thread
+that writes requests and stamps answers for all of them is then not held up by it. One
+worker, since the engines are Python code and more threads would only take turns at the GIL
+with the thread that times the bots. Otherwise the step runs inline: a match alone has no one
+else's clock to hold up, a few matches hold it up by less than a margin can notice, and a
+thread hop per step costs throughput (``benchmarks/bench_arena.py throughput``).
 """
 
 from __future__ import annotations
@@ -10,16 +21,16 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import trio
 
 import engine
 from arena import _codec
 from arena._hub import MatchFeed
-from arena._seats import Seat, SeatFault
+from arena._seats import Deadline, Seat, SeatFault
 from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import game_pb2
@@ -36,6 +47,43 @@ _FAULT_FIELD = {
     Termination.DISCONNECT: "disconnects",
 }
 _static_cache: dict[str, game_pb2.StaticData] = {}
+T = TypeVar("T")
+# The pending seats of a step: each one's decision and its request (None: a seat not asked).
+Step = dict[int, tuple[engine.Decision, pb.DecisionRequest | None]]
+
+
+# Offload engine work once a step of every other remote match would hold the loop this long.
+OFFLOAD_AFTER = 0.005
+
+
+class _EngineWork:
+    """Per trio run: the matches with remote seats under way, the one engine worker, and the
+    mean time of a step (so as to know when other matches' steps would add up)."""
+
+    def __init__(self) -> None:
+        self.remote_matches = 0
+        self.limiter = trio.CapacityLimiter(1)
+        self.step_seconds = 0.0  # moving mean of a step's engine work
+
+    def timed(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``, counted in the mean step time."""
+        begin = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            self.step_seconds += 0.05 * (time.perf_counter() - begin - self.step_seconds)
+
+
+_WORK: trio.lowlevel.RunVar[_EngineWork] = trio.lowlevel.RunVar("engine_work")
+
+
+def _engine_work() -> _EngineWork:
+    try:
+        return _WORK.get()
+    except LookupError:
+        work = _EngineWork()
+        _WORK.set(work)
+        return work
 
 
 @dataclass(frozen=True)
@@ -103,6 +151,7 @@ class _Match:
         self.seen_events = [0] * n
         self.public_events = 0
         self.decisions = 0
+        self.remote = any(not s.in_process for s in seats)
         self.record = MatchRecord(
             match_id=spec.match_id, game=spec.game, options=dict(self.state.options),
             seed=spec.seed, seats=[s.name for s in seats], tournament_id=spec.tournament_id,
@@ -135,10 +184,30 @@ class _Match:
                 add(id=a.id, text=a.text, detail=_codec.action_detail(name, a.detail))
         return request
 
-    async def ask(self, seat: int, decision: engine.Decision,
+    def step(self, answers: dict[int, SeatAction] | None, view: bool
+             ) -> tuple[Step, pb.SpectatorUpdate | None]:
+        """The engine work between two asks: apply ``answers`` (None: the match begins),
+        then the next pending decisions with their requests, and the spectators' view after
+        the step if ``view``. Touches only this match, so it may run in a worker thread."""
+        state = self.state
+        update = None
+        if answers is not None:
+            state.apply({seat: a.action_id for seat, a in answers.items()})
+            self.record.steps.append([answers[s] for s in sorted(answers)])
+            if view:
+                update = self.spectator_update()
+        if state.is_over():
+            return {}, update
+        step: Step = {}
+        for seat, decision in state.pending().items():
+            step[seat] = (decision, None if seat in self.dead else
+                          self.request(seat, decision, self.clocks[seat].limit()))
+        return step, update
+
+    async def ask(self, seat: int, decision: engine.Decision, request: pb.DecisionRequest | None,
                   answers: dict[int, SeatAction], others: trio.CancelScope | None) -> None:
         """Ask one seat; a forfeit cancels ``others`` (the asks of the other pending seats)."""
-        if seat in self.dead:
+        if seat in self.dead or request is None:
             answers[seat] = SeatAction(seat, decision.legal[0].id, 0.0, True)
             # Each default is a strike, so that max_strikes forfeits a bot gone for good too.
             if self._struck_out(seat):
@@ -147,33 +216,32 @@ class _Match:
                     others.cancel()
             return
         clock = self.clocks[seat]
-        limit = clock.limit()
-        request = self.request(seat, decision, limit)
+        limit = request.time_left_ms / 1000
         fault: SeatFault | None = None
         action_id = -1
-        started = trio.current_time()
-        deadline = started + clock.timeout()
         try:
-            with trio.move_on_at(deadline) as scope:
+            with trio.CancelScope() as scope:
+                deadline = Deadline(scope, trio.current_time(), clock.timeout())
                 try:
-                    action_id = await self.seats[seat].decide(request)
+                    action_id = await self.seats[seat].decide_by(request, deadline)
                 except SeatFault as error:
                     fault = error
         except trio.Cancelled:
             # Another seat's forfeit ended the step. If this seat's time had run out as well,
             # it timed out too: which of the two tasks trio happened to run first must not
             # decide which seat is ranked last. (A cancelled match is not recorded at all.)
-            if others is not None and others.cancel_called and trio.current_time() >= deadline:
+            if (others is not None and others.cancel_called
+                    and trio.current_time() >= deadline.ends):
                 self.punish(seat, self.timed_out(seat, limit))
             raise
         # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.
         arrived = None if scope.cancelled_caught else self.seats[seat].answered_at()
         answered = trio.current_time() if arrived is None else arrived
-        used = answered - started
+        used = answered - deadline.started
         clock.charge(used)
         # An in-process bot computes with no checkpoint for the cancel to stop it at: its
         # answer after the deadline is returned all the same, and is late all the same.
-        if scope.cancelled_caught or (fault is None and answered > deadline):
+        if scope.cancelled_caught or (fault is None and answered > deadline.ends):
             fault = self.timed_out(seat, limit)
         elif fault is None:
             try:
@@ -264,6 +332,17 @@ class _Match:
         return result
 
 
+async def _engine(offload: bool | None, work: _EngineWork, match: _Match,
+                  fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in the engine worker, or inline (see the module's docstring)."""
+    if offload is None:  # other matches' bots, timed by this thread, would wait too long
+        others = work.remote_matches - match.remote
+        offload = others > 0 and others * work.step_seconds >= OFFLOAD_AFTER
+    if offload:
+        return await trio.to_thread.run_sync(work.timed, fn, *args, limiter=work.limiter)
+    return work.timed(fn, *args)
+
+
 async def run_match(
     spec: MatchSpec,
     seats: Sequence[Seat],
@@ -272,8 +351,12 @@ async def run_match(
     *,
     metrics: Metrics | None = None,
     feeds: dict[str, MatchFeed] | None = None,
+    offload: bool | None = None,
 ) -> MatchRecord:
-    """Play one match to its end and return its complete record."""
+    """Play one match to its end and return its complete record.
+
+    ``offload``: run the engine work in the worker thread (True), on this thread (False), or
+    in the worker while other matches with remote seats are under way (None: see above)."""
     match = _Match(spec, seats, control, policy, metrics)
     header = match.header()
     game = match.game.name
@@ -282,6 +365,9 @@ async def run_match(
         feed = feeds[spec.match_id] = MatchFeed(header, match.spectator_snapshot)
     if metrics is not None:
         metrics.active_matches.labels(game).inc()
+    work = _engine_work()
+    if match.remote:
+        work.remote_matches += 1
     try:
         for i, seat in enumerate(seats):
             started = pb.MatchStarted()
@@ -289,25 +375,26 @@ async def run_match(
             started.your_seat = i
             started.bot_seed = bot_seed(spec, i)
             await seat.start(started)
-        state = match.state
-        while not state.is_over() and not match.forfeits:
-            pending = state.pending()
+        step, _ = await _engine(offload, work, match, match.step, None, False)
+        while step and not match.forfeits:
             answers: dict[int, SeatAction] = {}
-            if len(pending) == 1:  # the usual, sequential case: no task to spawn
-                ((seat_index, decision),) = pending.items()
-                await match.ask(seat_index, decision, answers, None)
+            if len(step) == 1:  # the usual, sequential case: no task to spawn
+                ((seat_index, (decision, request)),) = step.items()
+                await match.ask(seat_index, decision, request, answers, None)
             else:
                 async with trio.open_nursery() as nursery:
-                    for seat_index, decision in pending.items():
-                        nursery.start_soon(match.ask, seat_index, decision, answers,
+                    for seat_index, (decision, request) in step.items():
+                        nursery.start_soon(match.ask, seat_index, decision, request, answers,
                                            nursery.cancel_scope)
             if match.forfeits:
                 break
-            state.apply({seat: a.action_id for seat, a in answers.items()})
-            match.record.steps.append([answers[s] for s in sorted(answers)])
+            step, update = await _engine(offload, work, match, match.step, answers,
+                                         feed is not None and bool(feed.watchers))
+            # After the step, as before it was computed: a seat that gave up meanwhile is
+            # punished now (if it dies, its request just built goes unused).
             match.punish_out_of_turn()
-            if feed is not None and feed.watchers:
-                feed.update(match.spectator_update())
+            if update is not None and feed is not None:
+                feed.update(update)
         result = match.result()
         match.record.result = result
         match.record.faults = match.faults
@@ -321,6 +408,8 @@ async def run_match(
             metrics.matches.labels(game, result.termination.value).inc()
         return match.record
     finally:
+        if match.remote:
+            work.remote_matches -= 1
         if metrics is not None:
             metrics.active_matches.labels(game).dec()
         if feeds is not None and feed is not None:

@@ -11,7 +11,7 @@ from typing import IO
 import trio
 
 import bots
-from arena import Arena, RemoteSeat, Seat, SeatFault
+from arena import Arena, Deadline, RemoteSeat, Seat, SeatFault
 from arena._hub import BotSession
 from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
 from arena.v1 import arena_service_pb2 as pb
@@ -130,15 +130,28 @@ class _PooledSeat(RemoteSeat):
         self._instance = instance
 
     async def decide(self, request: pb.DecisionRequest) -> int:
-        """Ask the bot; a decision cut short at its deadline marks the process late (one cut
-        short earlier, as when another seat forfeits, does not)."""
+        """Ask the bot, timed from now (see ``decide_by``)."""
         asked = trio.current_time()
         try:
             return await super().decide(request)
         except trio.Cancelled:
-            if trio.current_time() - asked >= request.time_left_ms / 1000:
+            self._cut_short(request, asked)
+            raise
+
+    async def decide_by(self, request: pb.DecisionRequest, deadline: Deadline) -> int:
+        """Ask the bot; a decision cut short at its deadline marks the process late (one cut
+        short earlier, as when another seat forfeits, does not)."""
+        try:
+            return await super().decide_by(request, deadline)
+        except trio.Cancelled:
+            # At its deadline (or, never sent, the fallback: its stream reads nothing).
+            if trio.current_time() >= deadline.ends:
                 self._instance.late = True
             raise
+
+    def _cut_short(self, request: pb.DecisionRequest, started: float) -> None:
+        if trio.current_time() - started >= request.time_left_ms / 1000:
+            self._instance.late = True
 
     async def end(self, ended: pb.MatchEnded) -> None:
         """Tell the bot the result; its process may take the next match."""
