@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from engine import GameState
 from engine.galaxies import GAME
 
 PLAYOUTS = 200
@@ -41,10 +42,10 @@ def digest(players: int, expansion: bool, playouts: int = PLAYOUTS) -> str:
     options = {"expansion": expansion}
     seats: list[int | None] = [None, *range(players)]
 
-    def observe(state: object, step: int) -> None:
+    def observe(state: GameState, step: int) -> None:
         update(f"@{step}".encode())
-        for seat in seats:
-            update(repr(state.observation(seat)).encode())  # type: ignore[attr-defined]
+        for viewer in seats:
+            update(repr(state.observation(viewer)).encode())
 
     for seed in range(playouts):
         chooser = random.Random(seed)
@@ -65,8 +66,8 @@ def digest(players: int, expansion: bool, playouts: int = PLAYOUTS) -> str:
                 observe(state, step)
         observe(state, step)
         seen: dict[int, str] = {}
-        for seat in seats:  # the union of what each seat sees is the whole log
-            for event in state.events_since(0, seat):
+        for viewer in seats:  # the union of what each seat sees is the whole log
+            for event in state.events_since(0, viewer):
                 visible = None if event.visible_to is None else sorted(event.visible_to)
                 seen[event.index] = f"{event.index}|{event.text}|{visible}"
         for index in sorted(seen):
