@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._core import Action, Decision, GameState, Result, Termination
+from .._core import Action, Decision, Event, GameState, Result, Termination
 from ._content import CONTENT, CardColor, CardEffect, Content, PilotAbility, ShipType
 from ._data import (
     EMPIRE,
@@ -223,6 +223,35 @@ def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ..
     return menu
 
 
+class _Masks:
+    """Hiring tables of one content as bit masks of ship type values (``1 << t``), and the
+    dice read so far: sorted faces -> (most dice of one face, types their pairs hire for)."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.flies = {x.id: sum(1 << t.value for t in x.ship_types) for x in content.pilots}
+        self.pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
+        self.dice: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def of_dice(self, faces: tuple[int, ...]) -> tuple[int, int]:
+        counts = [faces.count(f) for f in range(6)]
+        paired = 0
+        for f in range(6):
+            if counts[f] >= 2:
+                paired |= self.pair[f]
+        if len(self.dice) > 10_000:
+            self.dice.clear()
+        got = self.dice[faces] = (max(counts), paired)
+        return got
+
+
+def _masks_for(content: Content) -> _Masks:
+    masks = _MASKS.get(id(content))
+    if masks is None or masks.content is not content:
+        masks = _MASKS[id(content)] = _Masks(content)
+    return masks
+
+
 class GalaxiesState(GameState):
     """One match of Tiny Epic Galaxies, 2-5 players, Beyond the Black optional."""
 
@@ -278,6 +307,9 @@ class GalaxiesState(GameState):
         self._opts: list[_Opt] = []
         self._pend: dict[int, Decision] | None = None
         self._seat = -1
+        # Tables derived from the content alone, shared by every match that plays it (and
+        # by clones): not part of the state.
+        self._masks = _masks_for(self.content)
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
 
@@ -305,8 +337,11 @@ class GalaxiesState(GameState):
         seat = self._seat
         if seat >= 0 and len(choices) == 1:
             index = choices.get(seat)
-            if type(index) is int and 0 <= index < len(self._opts):
-                self._choose(index)
+            opts = self._opts
+            if type(index) is int and 0 <= index < len(opts):
+                frame = self.stack.pop()
+                self._pend = None
+                _HANDLERS[frame[0]](self, frame, seat, opts[index])
                 self._settle()
                 return
         super().apply(choices)
@@ -588,15 +623,14 @@ class GalaxiesState(GameState):
             self.current = (self.current + 1) % n
         self.turn += 1
         p = self.current
-        dice = EMPIRE[self.level[p] - 1].dice
         rnd = self.rng.random
-        self.dice = [int(rnd() * 6) for _ in range(dice)]
+        self.dice = [int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]]
         self.activated = []
         self.free_reroll = True
         self.converter_used = False
         self.nibiru = False
         self.follow_bonus = (False, False)
-        self.once = frozenset()
+        self.once = _NONE
         self.stack.append(("turn", p))
 
     # -- options of each frame ----------------------------------------------------------------
@@ -614,7 +648,7 @@ class GalaxiesState(GameState):
         faces = tuple(sorted(dice))
         reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
         convert = len(dice) >= 3 and not self.converter_used
-        hire = self.expansion and len(dice) >= 2 and self._can_hire(p)
+        hire = self.expansion and len(dice) >= 2 and self._can_hire_with(p, faces)
         key = (p, faces, reroll, convert, hire)
         menu = _TURN_MENUS.get(key)
         if menu is None:
@@ -920,40 +954,34 @@ class GalaxiesState(GameState):
         masks: some type must be open (a pilot there already, or a regular ship to swap),
         flown by a pilot of the row, and hired by a pair of the dice, or else any open type
         with a triple (a type, a pilot and a face each chosen on their own)."""
-        counts = [0] * 6
-        for f in self.dice:
-            counts[f] += 1
-        top = max(counts)
+        return self._can_hire_with(p, tuple(sorted(self.dice)))
+
+    def _can_hire_with(self, p: int, faces: tuple[int, ...]) -> bool:
+        """``_can_hire`` for ``faces``, the sorted inactive dice (the turn menu has them)."""
+        masks = self._masks
+        dice = masks.dice.get(faces)
+        if dice is None:
+            dice = masks.of_dice(faces)
+        top, paired = dice
         if top < 2 or not self.pilot_row:
             return False
-        where, stype, hangar = self.where[p], self.stype[p], self.hangar[p]
-        if any(where[k] != LOCKED and not stype[k] for k in range(4)):
+        where, stype = self.where[p], self.stype[p]
+        if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
+                or (where[2] != LOCKED and not stype[2])
+                or (where[3] != LOCKED and not stype[3])):
             open_types = 0b11110
         else:
+            hangar = self.hangar[p]
             open_types = sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1])
             if not open_types:
                 return False
         if top >= 3:
             return True
-        flies_of, pair_of = self._hire_masks()
+        flies = masks.flies
         flown = 0
         for pilot in self.pilot_row:
-            flown |= flies_of[pilot]
-        paired = 0
-        for f in range(6):
-            if counts[f] >= 2:
-                paired |= pair_of[f]
+            flown |= flies[pilot]
         return bool(open_types & flown & paired)
-
-    def _hire_masks(self) -> tuple[dict[int, int], tuple[int, ...]]:
-        """The hire tables as bit masks of ship type values."""
-        flies, pair = self._hire_tables()
-        masks = _HIRE_MASKS.get(id(flies))
-        if masks is None or masks[0] is not flies:
-            masks = _HIRE_MASKS[id(flies)] = (
-                flies, {x: sum(1 << t for t in ts) for x, ts in flies.items()},
-                tuple(sum(1 << t for t in ts) for ts in pair))
-        return masks[1], masks[2]
 
     def _hire_choices(self, p: int, first: bool = False) -> list[tuple[int, int, int, int]]:
         """(pilot, face, dice, ship type) for every way seat ``p`` can hire now (with
@@ -999,14 +1027,14 @@ class GalaxiesState(GameState):
     def _do_turn(self, frame: _Opt, p: int, opt: _Opt) -> None:
         kind = opt[0]
         if kind is K_END_TURN:
-            self.log(f"seat {p} ends the turn")
+            self._say(_ENDS[p])
             return
         self.stack.append(frame)
         if kind is K_ACTIVATE:
             face = opt[1]
             self.dice.remove(face)
             self.activated.append(face)
-            self.log(f"seat {p} activates {FACE_NAMES[face]}")
+            self._say(_ACTIVATES[p][face])
             self._push_follow(p, face, False)
             self._perform(p, face)
         elif kind is K_REROLL:
@@ -1016,6 +1044,11 @@ class GalaxiesState(GameState):
             self.stack.append(("convert", p, 0))
         elif kind is K_HIRE:
             self.stack.append(("hire", p))
+
+    def _say(self, text: str) -> None:
+        """Log a public event (``log`` without its checks, for the frequent ones)."""
+        events = self._events
+        events.append(Event(len(events), text))
 
     def _push_follow(self, p: int, face: int, free: bool) -> None:
         self.stack.append(("follow", p, face, _FOLLOWERS[self.num_players][p], free))
@@ -1071,7 +1104,7 @@ class GalaxiesState(GameState):
         if opt[0] is K_DECLINE:
             return
         self.culture[s] -= opt[1]
-        self.log(f"seat {s} follows {FACE_NAMES[face]}")
+        self._say(_FOLLOWS[s][face])
         if active == self.current:
             bonus_e, bonus_c = self.follow_bonus
             if bonus_e:
@@ -1556,8 +1589,14 @@ _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
 _ACTIONS: dict[tuple[int, int, _Opt], Action] = {}
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 _HIRE_TABLES: dict[int, Any] = {}
-_HIRE_MASKS: dict[int, Any] = {}
+_MASKS: dict[int, _Masks] = {}
+
 _TURN_MENUS: dict[Any, _Menu] = {}
+_ENDS = tuple(f"seat {p} ends the turn" for p in range(5))
+_ACTIVATES = tuple(tuple(f"seat {p} activates {name}" for name in FACE_NAMES) for p in range(5))
+_FOLLOWS = tuple(tuple(f"seat {p} follows {name}" for name in FACE_NAMES) for p in range(5))
+_DICE_RANGE = (range(0), *(range(e.dice) for e in EMPIRE))  # dice rolled by empire level
+_NONE: frozenset[tuple[int, int]] = frozenset()
 # The seats that may follow seat p, in order, by player count.
 _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
               for n in range(1, 6)}
