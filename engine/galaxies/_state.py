@@ -450,7 +450,8 @@ class GalaxiesState(GameState):
     def clone(self) -> GalaxiesState:
         """An independent copy, much faster than a deep copy (for search bots and tests)."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)  # ints, tuples, the Decision are shared
+        # Ints, tuples, frozen Decisions and the content's tables (``_masks``) are shared.
+        other.__dict__.update(self.__dict__)
         # Random() would seed itself from the OS first (the slowest part of a clone).
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
@@ -463,6 +464,8 @@ class GalaxiesState(GameState):
         for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers"):
             setattr(other, name, [list(r) for r in getattr(self, name)])
         other.hangar = [[list(s) for s in h] for h in self.hangar]
+        if self._pend is not None:
+            other._pend = dict(self._pend)  # the same frozen Decision, in a dict of its own
         return other
 
     # -- scoring ---------------------------------------------------------------------------
@@ -930,7 +933,8 @@ class GalaxiesState(GameState):
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p) if x == pilot], None
+        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
+                   if x == pilot], None
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
