@@ -256,6 +256,7 @@ class GalaxiesState(GameState):
     """One match of Tiny Epic Galaxies, 2-5 players, Beyond the Black optional."""
 
     content: Content = CONTENT
+    _masks: _Masks
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -307,9 +308,11 @@ class GalaxiesState(GameState):
         self._opts: list[_Opt] = []
         self._pend: dict[int, Decision] | None = None
         self._seat = -1
-        # Tables derived from the content alone, shared by every match that plays it (and
-        # by clones): not part of the state.
-        self._masks = _masks_for(self.content)
+        # Tables derived from the content alone, on the class (as the content is): shared by
+        # every match that plays it, not part of a state (nor of its copies).
+        cls = type(self)
+        if "_masks" not in cls.__dict__:
+            cls._masks = _masks_for(cls.content)
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
 
@@ -450,7 +453,7 @@ class GalaxiesState(GameState):
     def clone(self) -> GalaxiesState:
         """An independent copy, much faster than a deep copy (for search bots and tests)."""
         other = object.__new__(type(self))
-        # Ints, tuples, frozen Decisions and the content's tables (``_masks``) are shared.
+        # Ints, tuples and frozen Decisions are shared.
         other.__dict__.update(self.__dict__)
         # Random() would seed itself from the OS first (the slowest part of a clone).
         other.rng = random.Random.__new__(random.Random)
