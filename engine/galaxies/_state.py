@@ -15,10 +15,10 @@ EXPLORING, LOCKED), ``orbit`` (True in orbit, False on the surface), ``pos`` (or
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._core import Action, Decision, GameState, Result, Termination
+from .._core import Action, Decision, Event, GameState, Result, Termination
 from ._content import CONTENT, CardColor, CardEffect, Content, PilotAbility, ShipType
 from ._data import (
     EMPIRE,
@@ -106,6 +106,9 @@ A_STEADFAST = PilotAbility.STEADFAST
 A_THEFT_IMMUNE = PilotAbility.THEFT_IMMUNE
 A_UPGRADE_DISCOUNT = PilotAbility.UPGRADE_DISCOUNT
 _Opt = tuple[Any, ...]
+# What the options of a frame give: the deciding seat, the options, and (for the frequent
+# menus, cached) their Decision ready-made, else None.
+_Menu = tuple[int, Sequence[_Opt], Decision | None]
 
 
 def _describe(opt: _Opt, content: Content) -> tuple[str, GalaxiesActionDetail]:
@@ -188,10 +191,72 @@ def _describe(opt: _Opt, content: Content) -> tuple[str, GalaxiesActionDetail]:
     raise AssertionError(kind)  # pragma: no cover
 
 
+def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> Decision:
+    """The Decision of ``seat`` among ``opts`` at ``stage`` (shared: Decisions are frozen)."""
+    key = (seat, stage, id(content), *opts)
+    decision = _DECISIONS.get(key)
+    if decision is not None:
+        return decision
+    legal = []
+    for i, opt in enumerate(opts):
+        akey = (i, id(content), opt)
+        action = _ACTIONS.get(akey)
+        if action is None:
+            text, detail = _describe(opt, content)
+            if len(_ACTIONS) > 100_000:
+                _ACTIONS.clear()
+            action = _ACTIONS[akey] = Action(i, text, detail)
+        legal.append(action)
+    if len(_DECISIONS) > 100_000:
+        _DECISIONS.clear()
+    decision = _DECISIONS[key] = Decision(seat, _PROMPTS[stage], tuple(legal), stage)
+    return decision
+
+
+def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
+              content: Content) -> _Menu:
+    """Store the menu of a frequent stage under what it depends on (the state's parts that
+    decide its options); these stages' texts do not depend on the content."""
+    if len(menus) > 100_000:
+        menus.clear()
+    menu = menus[key] = (seat, opts, _decide(seat, stage, opts, content))
+    return menu
+
+
+class _Masks:
+    """Hiring tables of one content as bit masks of ship type values (``1 << t``), and the
+    dice read so far: sorted faces -> (most dice of one face, types their pairs hire for)."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.flies = {x.id: sum(1 << t.value for t in x.ship_types) for x in content.pilots}
+        self.pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
+        self.dice: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def of_dice(self, faces: tuple[int, ...]) -> tuple[int, int]:
+        counts = [faces.count(f) for f in range(6)]
+        paired = 0
+        for f in range(6):
+            if counts[f] >= 2:
+                paired |= self.pair[f]
+        if len(self.dice) > 10_000:
+            self.dice.clear()
+        got = self.dice[faces] = (max(counts), paired)
+        return got
+
+
+def _masks_for(content: Content) -> _Masks:
+    masks = _MASKS.get(id(content))
+    if masks is None or masks.content is not content:
+        masks = _MASKS[id(content)] = _Masks(content)
+    return masks
+
+
 class GalaxiesState(GameState):
     """One match of Tiny Epic Galaxies, 2-5 players, Beyond the Black optional."""
 
     content: Content = CONTENT
+    _masks: _Masks
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -243,6 +308,11 @@ class GalaxiesState(GameState):
         self._opts: list[_Opt] = []
         self._pend: dict[int, Decision] | None = None
         self._seat = -1
+        # Tables derived from the content alone, on the class (as the content is): shared by
+        # every match that plays it, not part of a state (nor of its copies).
+        cls = type(self)
+        if "_masks" not in cls.__dict__:
+            cls._masks = _masks_for(cls.content)
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
 
@@ -256,25 +326,31 @@ class GalaxiesState(GameState):
             pending = self._pend = {self._seat: self._build()}
         return pending
 
+    def pending(self) -> dict[int, Decision]:
+        """The open decision by seat (one seat at a time in this game)."""
+        pending = self._pend  # the framework's method, without a call more per decision
+        return pending if pending is not None else self._pending()
+
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """Apply the pending seat's action id; raises before changing anything.
+
+        The usual case (the one pending seat, an id in range) goes straight to the engine:
+        ids are the positions of the options, so it is the framework's check without
+        building the decision; anything else takes the framework's path and its errors."""
+        seat = self._seat
+        if seat >= 0 and len(choices) == 1:
+            index = choices.get(seat)
+            opts = self._opts
+            if type(index) is int and 0 <= index < len(opts):
+                frame = self.stack.pop()
+                self._pend = None
+                _HANDLERS[frame[0]](self, frame, seat, opts[index])
+                self._settle()
+                return
+        super().apply(choices)
+
     def _build(self) -> Decision:
-        stage = self.stack[-1][0]
-        key = (self._seat, stage, id(self.content), *self._opts)
-        decision = _DECISIONS.get(key)
-        if decision is not None:
-            return decision
-        legal = []
-        for i, opt in enumerate(self._opts):
-            action = _ACTIONS.get((i, opt))
-            if action is None:
-                text, detail = _describe(opt, self.content)
-                if len(_ACTIONS) > 100_000:
-                    _ACTIONS.clear()
-                action = _ACTIONS[(i, opt)] = Action(i, text, detail)
-            legal.append(action)
-        if len(_DECISIONS) > 100_000:
-            _DECISIONS.clear()
-        decision = _DECISIONS[key] = Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
-        return decision
+        return _decide(self._seat, self.stack[-1][0], self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self._seat].id)
@@ -377,7 +453,8 @@ class GalaxiesState(GameState):
     def clone(self) -> GalaxiesState:
         """An independent copy, much faster than a deep copy (for search bots and tests)."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)  # ints, tuples, the Decision are shared
+        # Ints, tuples and frozen Decisions are shared.
+        other.__dict__.update(self.__dict__)
         # Random() would seed itself from the OS first (the slowest part of a clone).
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
@@ -390,6 +467,8 @@ class GalaxiesState(GameState):
         for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers"):
             setattr(other, name, [list(r) for r in getattr(self, name)])
         other.hangar = [[list(s) for s in h] for h in self.hangar]
+        if self._pend is not None:
+            other._pend = dict(self._pend)  # the same frozen Decision, in a dict of its own
         return other
 
     # -- scoring ---------------------------------------------------------------------------
@@ -494,36 +573,37 @@ class GalaxiesState(GameState):
 
     def _settle(self) -> None:
         """Move on until a real choice (two or more options) is open, or the match is over."""
+        stack = self.stack
         while True:
-            if not self.stack:
+            if not stack:
                 self._end_turn()
                 if self.termination is not None:
                     self._seat = -1
                     self._pend = None
                     return
                 continue
-            frame = self.stack[-1]
-            seat, opts = self._options(frame)
+            frame = stack[-1]
+            seat, opts, decision = _OPTIONS[frame[0]](self, frame)
             if not opts:
-                if self.stack and self.stack[-1] is frame:
-                    self.stack.pop()
-                continue
-            if len(opts) == 1:
-                self._opts = opts
-                self._seat = seat
-                self._choose(0)
+                if stack and stack[-1] is frame:
+                    stack.pop()
                 continue
             self._opts = opts
             self._seat = seat
-            self._pend = None
+            if len(opts) == 1:  # forced: applied at once, never asked
+                frame = stack.pop()  # the options may have rewritten the top frame
+                _HANDLERS[frame[0]](self, frame, seat, opts[0])
+                continue
+            # A menu that comes with its decision (the frequent ones, cached by what they
+            # depend on) is ready; the others are built when asked.
+            self._pend = None if decision is None else {seat: decision}
             return
 
     def _choose(self, index: int) -> None:
         opt = self._opts[index]
         frame = self.stack.pop()
-        seat = self._seat
         self._pend = None
-        _HANDLERS[frame[0]](self, frame, seat, opt)
+        _HANDLERS[frame[0]](self, frame, self._seat, opt)
 
     def _check_end(self, actor: int) -> None:
         # Called where VP change: a colony, an upgrade, a pilot's ship, an exploration card.
@@ -549,69 +629,92 @@ class GalaxiesState(GameState):
             self.current = (self.current + 1) % n
         self.turn += 1
         p = self.current
-        dice = EMPIRE[self.level[p] - 1].dice
         rnd = self.rng.random
-        self.dice = [int(rnd() * 6) for _ in range(dice)]
+        self.dice = [int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]]
         self.activated = []
         self.free_reroll = True
         self.converter_used = False
         self.nibiru = False
         self.follow_bonus = (False, False)
-        self.once = frozenset()
+        self.once = _NONE
         self.stack.append(("turn", p))
 
     # -- options of each frame ----------------------------------------------------------------
 
-    def _options(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _options(self, frame: _Opt) -> _Menu:
         return _OPTIONS[frame[0]](self, frame)
 
-    def _opts_mission(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_mission(self, frame: _Opt) -> _Menu:
         s = frame[1]
-        return s, [(K_CHOOSE_MISSION, m, 0, 0) for m in self.offers[s]]
+        return s, [(K_CHOOSE_MISSION, m, 0, 0) for m in self.offers[s]], None
 
-    def _opts_turn(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_turn(self, frame: _Opt) -> _Menu:
         p = frame[1]
         dice = self.dice
-        opts = [(K_ACTIVATE, f, 0, 0) for f in sorted(set(dice))]
-        if dice and (self.free_reroll or self.energy[p] >= 1):
-            opts.append((K_REROLL, 0 if self.free_reroll else 1, 0, 0))
-        if len(dice) >= 3 and not self.converter_used:
-            opts.append((K_CONVERT, 0, 0, 0))
-        if self.expansion and len(dice) >= 2 and self._can_hire(p):
-            opts.append((K_HIRE, 0, 0, 0))
-        opts.append((K_END_TURN, 0, 0, 0))
-        return p, opts
+        faces = tuple(sorted(dice))
+        reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
+        convert = len(dice) >= 3 and not self.converter_used
+        hire = self.expansion and len(dice) >= 2 and self._can_hire_with(p, faces)
+        key = (p, faces, reroll, convert, hire)
+        menu = _TURN_MENUS.get(key)
+        if menu is None:
+            opts = [(K_ACTIVATE, f, 0, 0) for f in sorted(set(dice))]
+            if reroll >= 0:
+                opts.append((K_REROLL, reroll, 0, 0))
+            if convert:
+                opts.append((K_CONVERT, 0, 0, 0))
+            if hire:
+                opts.append((K_HIRE, 0, 0, 0))
+            opts.append((K_END_TURN, 0, 0, 0))
+            menu = _remember(_TURN_MENUS, key, p, tuple(opts), "turn", self.content)
+        return menu
 
-    def _opts_reroll(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_reroll(self, frame: _Opt) -> _Menu:
         _, p, chosen, mode = frame
-        opts = [(K_REROLL_DIE, f, 0, 0) for f in sorted(set(self.dice))
-                if self.dice.count(f) > chosen.count(f)]
-        if chosen:
-            opts.append((K_ROLL, 0, 0, 0))
-        elif mode == _ZALAX:  # "any number": none at all is a choice of the planet's reroll
-            opts.append((K_DECLINE, 0, 0, 0))
-        return p, opts
+        key = (p, tuple(sorted(self.dice)), tuple(sorted(chosen)), mode == _ZALAX)
+        menu = _REROLL_MENUS.get(key)
+        if menu is None:
+            opts = [(K_REROLL_DIE, f, 0, 0) for f in sorted(set(self.dice))
+                    if self.dice.count(f) > chosen.count(f)]
+            if chosen:
+                opts.append((K_ROLL, 0, 0, 0))
+            elif mode == _ZALAX:  # "any number": none at all is a choice of the planet's
+                opts.append((K_DECLINE, 0, 0, 0))
+            menu = _remember(_REROLL_MENUS, key, p, tuple(opts), "reroll", self.content)
+        return menu
 
-    def _opts_convert(self, frame: _Opt) -> tuple[int, list[_Opt]]:
-        p = frame[1]
-        return p, [(K_CONVERT_SPEND, f, 0, 0) for f in sorted(set(self.dice))]
+    def _opts_convert(self, frame: _Opt) -> _Menu:
+        return self._face_menu("convert", frame[1], K_CONVERT_SPEND)
 
-    def _opts_set_die(self, frame: _Opt) -> tuple[int, list[_Opt]]:
-        p = frame[1]
-        return p, [(K_SET_DIE, f, 0, 0) for f in sorted(set(self.dice))]
+    def _opts_set_die(self, frame: _Opt) -> _Menu:
+        return self._face_menu("set_die", frame[1], K_SET_DIE)
 
-    def _opts_set_face(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _face_menu(self, stage: str, p: int, kind: ActionKind) -> _Menu:
+        """One option per distinct face of the inactive dice."""
+        key = (stage, p, frozenset(self.dice))
+        menu = _FACE_MENUS.get(key)
+        if menu is None:
+            opts = tuple((kind, f, 0, 0) for f in sorted(set(self.dice)))
+            menu = _remember(_FACE_MENUS, key, p, opts, stage, self.content)
+        return menu
+
+    def _opts_set_face(self, frame: _Opt) -> _Menu:
         _, p, old = frame
-        return p, [(K_SET_FACE, f, 0, 0) for f in range(6) if f != old]
+        key = ("set_face", p, old)
+        menu = _FACE_MENUS.get(key)
+        if menu is None:
+            opts = tuple((K_SET_FACE, f, 0, 0) for f in range(6) if f != old)
+            menu = _remember(_FACE_MENUS, key, p, opts, "set_face", self.content)
+        return menu
 
-    def _opts_discard_dice(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_discard_dice(self, frame: _Opt) -> _Menu:
         _, p, left = frame
         opts = [(K_DISCARD_DIE, f, 0, 0) for f in sorted(set(self.dice))]
         if left == 2:
             opts.append((K_DECLINE, 0, 0, 0))
-        return p, opts
+        return p, opts, None
 
-    def _opts_follow(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_follow(self, frame: _Opt) -> _Menu:
         _, active, face, order, free = frame
         while order:
             s = order[0]
@@ -619,26 +722,35 @@ class GalaxiesState(GameState):
             if self.culture[s] >= cost:
                 if order is not frame[3]:
                     self.stack[-1] = ("follow", active, face, order, free)
-                return s, [(K_FOLLOW, cost, 0, 0), (K_DECLINE, 0, 0, 0)]
+                menu = _FOLLOW_MENUS.get((s, cost))
+                if menu is None:
+                    opts = ((K_FOLLOW, cost, 0, 0), (K_DECLINE, 0, 0, 0))
+                    menu = _remember(_FOLLOW_MENUS, (s, cost), s, opts, "follow", self.content)
+                return menu
             order = order[1:]
-        return -1, []
+        return -1, [], None
 
     def _follow_cost(self, active: int, s: int, free: bool) -> int:
         if free:
             return 0
         cost = 2 if self.nibiru and active == self.current else 1
-        if self.expansion and any(self.stype[s]):
-            for k in range(4):
-                if self.stype[s][k] and self._ability(s, k) is A_CHEAP_FOLLOW:
-                    cost -= self._amount(s, k)
+        if self.expansion:
+            stype = self.stype[s]
+            if stype[0] or stype[1] or stype[2] or stype[3]:
+                hangar, pilots = self.hangar[s], self.content.pilots
+                for t in stype:
+                    if t:
+                        pilot = pilots[hangar[t - 1][-1]]
+                        if pilot.ability is A_CHEAP_FOLLOW:
+                            cost -= pilot.amount
         return max(cost, 0)
 
-    def _opts_move_ship(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_move_ship(self, frame: _Opt) -> _Menu:
         _, p, exclude, _second = frame
         return p, [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
-                   if self.where[p][k] != LOCKED and k != exclude]
+                   if self.where[p][k] != LOCKED and k != exclude], None
 
-    def _opts_move_to(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_move_to(self, frame: _Opt) -> _Menu:
         _, p, k = frame
         where, orbit = self.where[p], self.orbit[p]
         here = where[k]
@@ -656,18 +768,18 @@ class GalaxiesState(GameState):
             opts.append((K_GO_HOME, 0, 0, 0))
         if self.expansion and here != EXPLORING:
             opts.append((K_EXPLORE, 0, 0, 0))
-        return p, opts
+        return p, opts, None
 
-    def _opts_explore(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_explore(self, frame: _Opt) -> _Menu:
         p = frame[1]
         opts = [(K_TAKE_DISCARD, c, 0, 0) for c in self.ex_discard]
         if self.ex_deck:
             opts.append((K_DRAW, 0, 0, 0))
-        return p, opts
+        return p, opts, None
 
-    def _opts_drawn(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_drawn(self, frame: _Opt) -> _Menu:
         _, p, _k, card = frame
-        return p, [(K_KEEP, card, 0, 0), (K_PASS_ON, card, 0, 0)]
+        return p, [(K_KEEP, card, 0, 0), (K_PASS_ON, card, 0, 0)], None
 
     def _advance_targets(self, p: int, track: int, by_die: bool, exclude: int) -> list[int]:
         out = []
@@ -680,10 +792,10 @@ class GalaxiesState(GameState):
                 out.append(k)
         return out
 
-    def _opts_advance(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_advance(self, frame: _Opt) -> _Menu:
         _, p, track, amount, by_die, exclude = frame
         return p, [(K_ADVANCE, k, amount, 0)
-                   for k in self._advance_targets(p, track, by_die, exclude)]
+                   for k in self._advance_targets(p, track, by_die, exclude)], None
 
     def _regress_targets(self, p: int, track: int, opponents: bool,
                          exclude: tuple[int, int]) -> list[tuple[int, int]]:
@@ -701,10 +813,10 @@ class GalaxiesState(GameState):
                 out.append((q, k))
         return out
 
-    def _opts_regress(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_regress(self, frame: _Opt) -> _Menu:
         _, p, track, amount, count, exclude = frame
         return p, [(K_REGRESS, q, k, amount)
-                   for q, k in self._regress_targets(p, track, True, exclude)]
+                   for q, k in self._regress_targets(p, track, True, exclude)], None
 
     def _upgrade_cost(self, p: int, discount: int) -> int:
         cost = EMPIRE[self.level[p]].cost - discount
@@ -729,107 +841,108 @@ class GalaxiesState(GameState):
             opts.append((K_UPGRADE, 0, cost, 0))
         return opts
 
-    def _opts_utilize(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_utilize(self, frame: _Opt) -> _Menu:
         p = frame[1]
         opts = self._upgrade_opts(p, 0, False)
         opts += [(K_USE_COLONY, c, p, 0) for c in self.colonies[p] if self._usable(p, c)]
         if opts:
             opts.append((K_DECLINE, 0, 0, 0))
-        return p, opts
+        return p, opts, None
 
-    def _opts_upgrade(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_upgrade(self, frame: _Opt) -> _Menu:
         _, p, discount, mixed = frame
         opts = self._upgrade_opts(p, discount, mixed)
         if opts:
             opts.append((K_DECLINE, 0, 0, 0))
-        return p, opts
+        return p, opts, None
 
-    def _opts_pay(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_pay(self, frame: _Opt) -> _Menu:
         _, p, planet = frame
-        return p, [(K_PAY, planet, 0, 0), (K_DECLINE, 0, 0, 0)]
+        return p, [(K_PAY, planet, 0, 0), (K_DECLINE, 0, 0, 0)], None
 
-    def _opts_bury(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_bury(self, frame: _Opt) -> _Menu:
         p = frame[1]
         busy = {self.where[q][k] for q in range(self.num_players) for k in range(4)}
         opts = [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in busy]
         if opts and self.deck:
-            return p, [*opts, (K_DECLINE, 0, 0, 0)]
-        return p, []
+            return p, [*opts, (K_DECLINE, 0, 0, 0)], None
+        return p, [], None
 
-    def _opts_take_from(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_take_from(self, frame: _Opt) -> _Menu:
         _, p, res = frame
         pool = self.energy if res == _E else self.culture
         return p, [(K_TAKE_FROM, q, res, 0) for q in range(self.num_players)
-                   if q != p and pool[q] > 0 and not self._immune(q)]
+                   if q != p and pool[q] > 0 and not self._immune(q)], None
 
-    def _opts_convert_res(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_convert_res(self, frame: _Opt) -> _Menu:
         _, p, src = frame
         have = self.culture[p] if src == _C else self.energy[p]
         room = RESOURCE_CAP - (self.energy[p] if src == _C else self.culture[p])
         top = min(have, room)
         if top <= 0:
-            return p, []
-        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(top + 1)]
+            return p, [], None
+        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(top + 1)], None
 
-    def _opts_borrow_row(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_borrow_row(self, frame: _Opt) -> _Menu:
         p = frame[1]
         opts = [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row
                 if _ABILITY[c] not in _BORROWERS and self._usable(p, c)]
-        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else [], None
 
-    def _opts_borrow_colony(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_borrow_colony(self, frame: _Opt) -> _Menu:
         _, p, res = frame
         if (self.energy if res == _E else self.culture)[p] < 1:
-            return p, []
+            return p, [], None
         opts = [(K_USE_COLONY, c, q, 0) for q in range(self.num_players) if q != p
                 for c in self.colonies[q] if _ABILITY[c] not in _BORROWERS
                 and self._usable(p, c)]
-        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else [], None
 
-    def _opts_cash_in(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_cash_in(self, frame: _Opt) -> _Menu:
         p = frame[1]
         opts = [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
                 if self.where[p][k] >= 0 and self.orbit[p][k]]
-        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else [], None
 
-    def _opts_split(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_split(self, frame: _Opt) -> _Menu:
         _, p, total = frame
-        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(total + 1)]
+        return p, [(K_CONVERT_AMOUNT, a, 0, 0) for a in range(total + 1)], None
 
-    def _opts_choose_face(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_choose_face(self, frame: _Opt) -> _Menu:
         _, p, repeat = frame
         faces = sorted(set(self.activated) - {UTILIZE}) if repeat else range(6)
-        return p, [(K_CHOOSE_FACE, f, 0, 0) for f in faces]
+        return p, [(K_CHOOSE_FACE, f, 0, 0) for f in faces], None
 
-    def _opts_shift(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_shift(self, frame: _Opt) -> _Menu:
         p = frame[1]
         if len(self._advance_targets(p, ANY, False, -1)) < 2:
-            return p, []
+            return p, [], None
         opts = [(K_REGRESS, q, k, 1) for q, k in self._regress_targets(p, ANY, False, (-1, -1))]
-        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else []
+        return p, [*opts, (K_DECLINE, 0, 0, 0)] if opts else [], None
 
-    def _opts_gort(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_gort(self, frame: _Opt) -> _Menu:
         p = frame[1]
-        return p, [(K_MOVE_SHIP, k, 0, 0) for k in self._advance_targets(p, ANY, False, -1)]
+        return p, [(K_MOVE_SHIP, k, 0, 0) for k in self._advance_targets(p, ANY, False, -1)], None
 
-    def _opts_gort_to(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_gort_to(self, frame: _Opt) -> _Menu:
         _, p, k = frame
         orbits = {self.where[p][j] for j in range(4) if self.where[p][j] >= 0 and self.orbit[p][j]}
-        return p, [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in orbits]
+        return p, [(K_CHOOSE_PLANET, c, 0, 0) for c in self.row if c not in orbits], None
 
-    def _opts_hire(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_hire(self, frame: _Opt) -> _Menu:
         p = frame[1]
         pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots]
+        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots], None
 
-    def _opts_hire_with(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p) if x == pilot]
+        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
+                   if x == pilot], None
 
-    def _opts_replace_ship(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
         return p, [(K_REPLACE_SHIP, k, 0, 0) for k in range(4)
-                   if self.where[p][k] != LOCKED and not self.stype[p][k]]
+                   if self.where[p][k] != LOCKED and not self.stype[p][k]], None
 
     def _hire_tables(self) -> tuple[dict[int, frozenset[int]], tuple[frozenset[int], ...]]:
         """Ship types each pilot flies, and ship types each face's doubles hire for."""
@@ -842,13 +955,40 @@ class GalaxiesState(GameState):
         return tables[1], tables[2]
 
     def _can_hire(self, p: int) -> bool:
-        """Whether seat ``p`` can hire any pilot of the row with its dice now."""
-        counts = [0] * 6
-        for f in self.dice:
-            counts[f] += 1
-        if max(counts) < 2:
+        """Whether seat ``p`` can hire any pilot of the row with its dice now.
+
+        The same as ``_hire_choices(p, True)`` being non-empty, with the ship types as bit
+        masks: some type must be open (a pilot there already, or a regular ship to swap),
+        flown by a pilot of the row, and hired by a pair of the dice, or else any open type
+        with a triple (a type, a pilot and a face each chosen on their own)."""
+        return self._can_hire_with(p, tuple(sorted(self.dice)))
+
+    def _can_hire_with(self, p: int, faces: tuple[int, ...]) -> bool:
+        """``_can_hire`` for ``faces``, the sorted inactive dice (the turn menu has them)."""
+        masks = self._masks
+        dice = masks.dice.get(faces)
+        if dice is None:
+            dice = masks.of_dice(faces)
+        top, paired = dice
+        if top < 2 or not self.pilot_row:
             return False
-        return bool(self._hire_choices(p, True))
+        where, stype = self.where[p], self.stype[p]
+        if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
+                or (where[2] != LOCKED and not stype[2])
+                or (where[3] != LOCKED and not stype[3])):
+            open_types = 0b11110
+        else:
+            hangar = self.hangar[p]
+            open_types = sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1])
+            if not open_types:
+                return False
+        if top >= 3:
+            return True
+        flies = masks.flies
+        flown = 0
+        for pilot in self.pilot_row:
+            flown |= flies[pilot]
+        return bool(open_types & flown & paired)
 
     def _hire_choices(self, p: int, first: bool = False) -> list[tuple[int, int, int, int]]:
         """(pilot, face, dice, ship type) for every way seat ``p`` can hire now (with
@@ -894,14 +1034,14 @@ class GalaxiesState(GameState):
     def _do_turn(self, frame: _Opt, p: int, opt: _Opt) -> None:
         kind = opt[0]
         if kind is K_END_TURN:
-            self.log(f"seat {p} ends the turn")
+            self._say(_ENDS[p])
             return
         self.stack.append(frame)
         if kind is K_ACTIVATE:
             face = opt[1]
             self.dice.remove(face)
             self.activated.append(face)
-            self.log(f"seat {p} activates {FACE_NAMES[face]}")
+            self._say(_ACTIVATES[p][face])
             self._push_follow(p, face, False)
             self._perform(p, face)
         elif kind is K_REROLL:
@@ -912,10 +1052,13 @@ class GalaxiesState(GameState):
         elif kind is K_HIRE:
             self.stack.append(("hire", p))
 
+    def _say(self, text: str) -> None:
+        """Log a public event (``log`` without its checks, for the frequent ones)."""
+        events = self._events
+        events.append(Event(len(events), text))
+
     def _push_follow(self, p: int, face: int, free: bool) -> None:
-        n = self.num_players
-        order = tuple((p + i) % n for i in range(1, n))
-        self.stack.append(("follow", p, face, order, free))
+        self.stack.append(("follow", p, face, _FOLLOWERS[self.num_players][p], free))
 
     def _do_reroll(self, frame: _Opt, p: int, opt: _Opt) -> None:
         _, _, chosen, mode = frame
@@ -968,7 +1111,7 @@ class GalaxiesState(GameState):
         if opt[0] is K_DECLINE:
             return
         self.culture[s] -= opt[1]
-        self.log(f"seat {s} follows {FACE_NAMES[face]}")
+        self._say(_FOLLOWS[s][face])
         if active == self.current:
             bonus_e, bonus_c = self.follow_bonus
             if bonus_e:
@@ -1147,10 +1290,10 @@ class GalaxiesState(GameState):
         elif effect is CardEffect.REGRESS:
             self.stack.append(("self_regress", p, amount))
 
-    def _opts_self_regress(self, frame: _Opt) -> tuple[int, list[_Opt]]:
+    def _opts_self_regress(self, frame: _Opt) -> _Menu:
         _, p, amount = frame
         return p, [(K_REGRESS, q, k, amount)
-                   for q, k in self._regress_targets(p, ANY, False, (-1, -1))]
+                   for q, k in self._regress_targets(p, ANY, False, (-1, -1))], None
 
     def _do_self_regress(self, frame: _Opt, p: int, opt: _Opt) -> None:
         _, q, k, amount = opt
@@ -1450,9 +1593,23 @@ class GalaxiesState(GameState):
 
 _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
              LOCKED: ShipLocation.LOCKED}
-_ACTIONS: dict[tuple[int, _Opt], Action] = {}
+_ACTIONS: dict[tuple[int, int, _Opt], Action] = {}
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 _HIRE_TABLES: dict[int, Any] = {}
+_MASKS: dict[int, _Masks] = {}
+
+_TURN_MENUS: dict[Any, _Menu] = {}
+_ENDS = tuple(f"seat {p} ends the turn" for p in range(5))
+_ACTIVATES = tuple(tuple(f"seat {p} activates {name}" for name in FACE_NAMES) for p in range(5))
+_FOLLOWS = tuple(tuple(f"seat {p} follows {name}" for name in FACE_NAMES) for p in range(5))
+_DICE_RANGE = (range(0), *(range(e.dice) for e in EMPIRE))  # dice rolled by empire level
+_NONE: frozenset[tuple[int, int]] = frozenset()
+# The seats that may follow seat p, in order, by player count.
+_FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
+              for n in range(1, 6)}
+_REROLL_MENUS: dict[Any, _Menu] = {}
+_FACE_MENUS: dict[Any, _Menu] = {}
+_FOLLOW_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
