@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import Any
 
 import pytest
 
@@ -24,13 +25,28 @@ CONFIGS: dict[str, tuple[int, dict[str, object]]] = {
     "4p": (4, {}),
     "2p-advanced": (2, {"advanced": True}),
 }
-# Computed on commit 366876b (before the speed work) with ``digest(name)``.
+# Computed on commit 366876b (before the speed work) with this file's ``digest(name)``.
 EXPECTED = {
-    "2p": "78e796380df0cc85f01e7ebe3de3249a7528481a60f0b206beab0638cb1fecc0",
-    "3p": "17b1dc3dc33f44502cbfdd07cea4f321af1e57194a811ad6b7dac490cad7e401",
-    "4p": "ac6ce6816168f27f16f9835a92b6d156b3add7c8928de3befc022381b057b5bf",
-    "2p-advanced": "987f4ec21d21b1cc99b1205c344dd5154d91ccd14c32c1352647928b4e8197dc",
+    "2p": "e6716f3fde5e90a939dd74ece51a896db93c56023b027ef625c554eead0dd2d0",
+    "3p": "da116926e2f15aa78d35cc46b5488d05586dce828199b6b86994f125e347a956",
+    "4p": "7d975faeb8f519c46763f1019bda762914d68197dfda0bc084268916352a42b5",
+    "2p-advanced": "5b8a13d2cd5832f370826e11068710a1810b23261ddddf297356389ef43810ae",
 }
+
+
+# The observation's fields as they were when the digests were computed: fields added later
+# (public facts for search bots) are checked by their own tests, not by the stored digests.
+_OBSERVATION = ("seat", "round", "phase", "phases", "hand", "explore_cards", "pay_left",
+                "deck_count", "discard_count", "vp_pool", "advanced", "game_over")
+_PLAYER = ("seat", "hand_count", "vp_chips", "actions", "military", "score")
+
+
+def _observed(obs: Any) -> str:
+    players = [
+        (tuple(getattr(p, f) for f in _PLAYER), tuple((t.card, t.good) for t in p.tableau))
+        for p in obs.players
+    ]
+    return repr((tuple(getattr(obs, f) for f in _OBSERVATION), players))
 
 
 def digest(name: str) -> str:
@@ -46,7 +62,7 @@ def digest(name: str) -> str:
             pending = state.pending()
             if step % 25 == 0 or not pending:
                 for seat in range(players):
-                    h.update(repr(state.observation(seat)).encode())
+                    h.update(_observed(state.observation(seat)).encode())
                     if seat in pending:
                         h.update("|".join(a.text for a in pending[seat].legal).encode())
             if not pending:
