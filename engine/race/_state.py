@@ -864,7 +864,7 @@ class RaceState(GameState):
         out: list[Action] = []
         if step == "discard" or step == "pay" or step == "keep":
             for n, c in enumerate(sorted(set(seat.drawn if step == "keep" else seat.hand))):
-                key = (step, n, c)
+                key: tuple[Any, ...] = (step, n, c)
                 a = cache.get(key)
                 if a is None:
                     a = cache[key] = _card_action(step, n, c)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine.race import GAME
+from engine.race import GAME, RaceState
 
 PLAYOUTS = 200
 CONFIGS: dict[str, tuple[int, dict[str, object]]] = {
@@ -56,6 +56,7 @@ def digest(name: str) -> str:
     for seed in range(PLAYOUTS):
         rng = random.Random(seed)
         state = GAME.new_match(players, seed, options)
+        assert isinstance(state, RaceState)
         seen = 0
         step = 0
         while True:

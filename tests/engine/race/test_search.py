@@ -82,6 +82,7 @@ def test_determinized_state_has_the_same_observation_and_decision(
     for seed in range(3):
         rng = random.Random(seed)
         state = GAME.new_match(players, seed, options)
+        assert isinstance(state, RaceState)
         while state.pending():
             for seat in [*state.pending(), None]:
                 obs = state.observation(seat)
