@@ -22,7 +22,7 @@ import os
 import random
 from collections.abc import Sequence
 
-from arena import _codec
+from arena._codec import observation_from_message
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import game_pb2
 from arena.v1 import race_pb2 as race
@@ -66,7 +66,7 @@ class RaceMctsBot(RaceGreedyBot):
         """Search the decisions that shape the game; the greedy choice for the others."""
         if len(legal) == 1 or legal[0].detail.race.kind not in _SEARCHED:
             return super().choose(observation, legal, time_left)
-        obs = _codec.observation_from_message("race", observation, Observation)
+        obs = observation_from_message("race", observation, Observation)
         return self.search(obs, [a.id for a in legal])
 
     def search(self, obs: Observation, ids: Sequence[int]) -> int:
