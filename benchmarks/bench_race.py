@@ -1,33 +1,139 @@
-"""Race for the Galaxy numbers: greedy bot vs random, and random full games per second.
+"""Race for the Galaxy numbers: engine speed (optionally against an older commit), clone
+against deepcopy, greedy vs random, and race-mcts vs race-greedy.
 
-Run ``python benchmarks/bench_race.py [--matches 200] [--games 300]``. The bots play through
-the arena's match runner with in-process seats; the speed figures are the pure engine.
+Run ``python benchmarks/bench_race.py [--matches 200] [--games 300]``; add
+``--against REV`` for the engine's random decisions/s in alternating rounds against commit
+REV (checked out in a temporary worktree, one fresh interpreter per round: like against
+like on a shared machine), and ``--mcts N [--playouts P] [--jobs J]`` for N two-player
+matches of race-mcts (P playouts per searched decision) against race-greedy, seats
+alternating. The bots play through the arena's match runner with in-process seats.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import copy
+import multiprocessing
+import os
+import random
+import statistics
 import time
+from pathlib import Path
 
 from _common import greedy_vs_random, random_playouts
+
+import engine
+
+
+def clone_vs_deepcopy(players: int, calls: int = 300) -> tuple[float, float]:
+    """Microseconds per ``clone()`` and per ``copy.deepcopy`` of one mid-game state."""
+    rng = random.Random(12345)
+    state = engine.get("race").new_match(players, 12345)
+    for _ in range(120):
+        state.apply({s: rng.choice(d.legal).id for s, d in state.pending().items()})
+
+    def per_call(fn: object, n: int) -> float:
+        begin = time.process_time()
+        for _ in range(n):
+            fn(state)  # type: ignore[operator]
+        return (time.process_time() - begin) / n * 1e6
+
+    return per_call(lambda s: s.clone(), calls), per_call(copy.deepcopy, max(1, calls // 5))
+
+
+def against(rev: str, rounds: int, games: int) -> None:
+    """Random decisions/s here and at ``rev``, alternating fresh interpreters."""
+    import run_all
+
+    root = Path(__file__).resolve().parent.parent
+    with run_all.checkout_of(rev) as baseline:
+        for players in (2, 3, 4):
+            new: list[float] = []
+            old: list[float] = []
+            for _ in range(rounds):
+                new.append(run_all.probe(root, "race", players, games, 20)["decisions_per_s"])
+                old.append(run_all.probe(baseline, "race", players, games, 20)["decisions_per_s"])
+            ratios = sorted(n / o for n, o in zip(new, old, strict=True))
+            print(f"engine, {players} players: {statistics.median(new):,.0f} decisions/s, "
+                  f"at {rev}: {statistics.median(old):,.0f}; median ratio of the "
+                  f"{rounds} alternating rounds {statistics.median(ratios):.2f}x", flush=True)
+
+
+def _mcts_match(args: tuple[int, int]) -> float:
+    """Match points of race-mcts in match ``k`` (seat k % 2) against race-greedy."""
+    k, playouts = args
+    os.environ["RACE_MCTS_PLAYOUTS"] = str(playouts)
+    import trio
+
+    from scheduler import FaultPolicy, MatchSpec, TimeControl, run_match
+    from scheduler._seating import BuiltinSeat
+
+    me = k % 2
+    kinds = ["race-greedy", "race-greedy"]
+    kinds[me] = "race-mcts"
+
+    async def play() -> engine.Result:
+        seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
+        record = await run_match(MatchSpec(f"mcts-{k}", "race", k, {}), seats,
+                                 TimeControl.per_move(600), FaultPolicy())
+        assert record.result is not None
+        return record.result
+
+    result = trio.run(play)
+    if result.ranks[me] < result.ranks[1 - me]:
+        return 1.0
+    return 0.5 if result.ranks[me] == result.ranks[1 - me] else 0.0
+
+
+def mcts_vs_greedy(matches: int, playouts: int, jobs: int) -> float:
+    """race-mcts's match score (win 1, tie 1/2) over ``matches`` against race-greedy."""
+    tasks = [(k, playouts) for k in range(matches)]
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            points = pool.map(_mcts_match, tasks, chunksize=1)
+        else:
+            points = [_mcts_match(t) for t in tasks]
+    return sum(points) / len(points)
 
 
 def main() -> None:
     """Print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--against", metavar="REV", help="engine speed against this commit")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (--against)")
+    parser.add_argument("--mcts", type=int, default=0, metavar="N",
+                        help="also N matches of race-mcts against race-greedy")
+    parser.add_argument("--playouts", type=int, default=32, help="race-mcts playouts per move")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --mcts")
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.rounds, max(1, args.games // 30))
     for players, options in ((2, {}), (4, {}), (2, {"advanced": True})):
         games_s, decisions_s, _ = random_playouts("race", players, args.games, options)
         label = f"{players} players" + (" advanced" if options else "")
         print(f"engine, {label}: {games_s:.1f} random games/s ({1000 / games_s:.1f} ms/game), "
               f"{decisions_s:,.0f} decisions/s (CPU time, one core)")
-    start = time.perf_counter()
-    score, share = greedy_vs_random("race", "race-greedy", args.matches)
-    print(f"race-greedy vs random, {args.matches} two-player matches (seats alternate): "
-          f"{score:.1%} match score, {share:.1%} of the points "
-          f"({time.perf_counter() - start:.1f} s)")
+    for players in (2, 4):
+        clone_us, deep_us = clone_vs_deepcopy(players)
+        print(f"clone, {players} players: {clone_us:.1f} us, deepcopy {deep_us:.1f} us "
+              f"({deep_us / clone_us:.0f}x)")
+    if args.matches:
+        start = time.perf_counter()
+        score, share = greedy_vs_random("race", "race-greedy", args.matches)
+        print(f"race-greedy vs random, {args.matches} two-player matches (seats alternate): "
+              f"{score:.1%} match score, {share:.1%} of the points "
+              f"({time.perf_counter() - start:.1f} s)")
+    if args.mcts:
+        start = time.perf_counter()
+        score = mcts_vs_greedy(args.mcts, args.playouts, args.jobs)
+        print(f"race-mcts ({args.playouts} playouts/move) vs race-greedy, {args.mcts} "
+              f"two-player matches (seats alternate): {score:.1%} match score "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ _BUILTIN: dict[str, str] = {
     "random": "bots.random_bot:RandomBot",
     "galaxies-greedy": "bots.galaxies_greedy:GalaxiesGreedyBot",
     "race-greedy": "bots.race_greedy:RaceGreedyBot",
+    "race-mcts": "bots.race_mcts:RaceMctsBot",  # imports the engine: loaded only when asked
     "sector41-greedy": "bots.sector41_greedy:Sector41GreedyBot",
     "sol-greedy": "bots.sol_greedy:SolGreedyBot",
 }

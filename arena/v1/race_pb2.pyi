@@ -296,15 +296,25 @@ class RaceStaticData(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[_Union[RaceCard, _Mapping]]] = ..., deck_size: _Optional[int] = ..., hand_limit: _Optional[int] = ..., trade_prices: _Optional[_Iterable[_Union[RaceTradePrice, _Mapping]]] = ..., six_cost_scoring: _Optional[_Iterable[_Union[RaceSixCostScoring, _Mapping]]] = ...) -> None: ...
 
 class RaceTableauCard(_message.Message):
-    __slots__ = ("card", "good")
+    __slots__ = ("card", "good", "placed_in")
     CARD_FIELD_NUMBER: _ClassVar[int]
     GOOD_FIELD_NUMBER: _ClassVar[int]
+    PLACED_IN_FIELD_NUMBER: _ClassVar[int]
     card: int
     good: bool
-    def __init__(self, card: _Optional[int] = ..., good: _Optional[bool] = ...) -> None: ...
+    placed_in: int
+    def __init__(self, card: _Optional[int] = ..., good: _Optional[bool] = ..., placed_in: _Optional[int] = ...) -> None: ...
+
+class RacePowerRef(_message.Message):
+    __slots__ = ("source_index", "power_index")
+    SOURCE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    POWER_INDEX_FIELD_NUMBER: _ClassVar[int]
+    source_index: int
+    power_index: int
+    def __init__(self, source_index: _Optional[int] = ..., power_index: _Optional[int] = ...) -> None: ...
 
 class RacePlayerView(_message.Message):
-    __slots__ = ("seat", "tableau", "hand_count", "vp_chips", "actions", "military", "score")
+    __slots__ = ("seat", "tableau", "hand_count", "vp_chips", "actions", "military", "score", "step", "count", "explore_count", "bonus", "used", "current", "taken", "produced", "produced_on", "placing", "methods")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TABLEAU_FIELD_NUMBER: _ClassVar[int]
     HAND_COUNT_FIELD_NUMBER: _ClassVar[int]
@@ -312,6 +322,17 @@ class RacePlayerView(_message.Message):
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     MILITARY_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    EXPLORE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    TAKEN_FIELD_NUMBER: _ClassVar[int]
+    PRODUCED_FIELD_NUMBER: _ClassVar[int]
+    PRODUCED_ON_FIELD_NUMBER: _ClassVar[int]
+    PLACING_FIELD_NUMBER: _ClassVar[int]
+    METHODS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     tableau: _containers.RepeatedCompositeFieldContainer[RaceTableauCard]
     hand_count: int
@@ -319,10 +340,21 @@ class RacePlayerView(_message.Message):
     actions: _containers.RepeatedScalarFieldContainer[RaceActionCard]
     military: int
     score: int
-    def __init__(self, seat: _Optional[int] = ..., tableau: _Optional[_Iterable[_Union[RaceTableauCard, _Mapping]]] = ..., hand_count: _Optional[int] = ..., vp_chips: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[RaceActionCard, str]]] = ..., military: _Optional[int] = ..., score: _Optional[int] = ...) -> None: ...
+    step: str
+    count: int
+    explore_count: int
+    bonus: bool
+    used: _containers.RepeatedCompositeFieldContainer[RacePowerRef]
+    current: RacePowerRef
+    taken: _containers.RepeatedScalarFieldContainer[RaceGood]
+    produced: _containers.RepeatedScalarFieldContainer[RaceGood]
+    produced_on: _containers.RepeatedScalarFieldContainer[int]
+    placing: int
+    methods: _containers.RepeatedScalarFieldContainer[RaceSettleMethod]
+    def __init__(self, seat: _Optional[int] = ..., tableau: _Optional[_Iterable[_Union[RaceTableauCard, _Mapping]]] = ..., hand_count: _Optional[int] = ..., vp_chips: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[RaceActionCard, str]]] = ..., military: _Optional[int] = ..., score: _Optional[int] = ..., step: _Optional[str] = ..., count: _Optional[int] = ..., explore_count: _Optional[int] = ..., bonus: _Optional[bool] = ..., used: _Optional[_Iterable[_Union[RacePowerRef, _Mapping]]] = ..., current: _Optional[_Union[RacePowerRef, _Mapping]] = ..., taken: _Optional[_Iterable[_Union[RaceGood, str]]] = ..., produced: _Optional[_Iterable[_Union[RaceGood, str]]] = ..., produced_on: _Optional[_Iterable[int]] = ..., placing: _Optional[int] = ..., methods: _Optional[_Iterable[_Union[RaceSettleMethod, str]]] = ...) -> None: ...
 
 class RaceObservation(_message.Message):
-    __slots__ = ("seat", "round", "phase", "phases", "players", "hand", "explore_cards", "pay_left", "deck_count", "discard_count", "vp_pool", "advanced", "game_over")
+    __slots__ = ("seat", "round", "phase", "phases", "players", "hand", "explore_cards", "pay_left", "deck_count", "discard_count", "vp_pool", "advanced", "game_over", "phase_number", "sub_step", "phase_passes", "round_limit")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -336,6 +368,10 @@ class RaceObservation(_message.Message):
     VP_POOL_FIELD_NUMBER: _ClassVar[int]
     ADVANCED_FIELD_NUMBER: _ClassVar[int]
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    PHASE_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SUB_STEP_FIELD_NUMBER: _ClassVar[int]
+    PHASE_PASSES_FIELD_NUMBER: _ClassVar[int]
+    ROUND_LIMIT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     round: int
     phase: RacePhase
@@ -349,7 +385,11 @@ class RaceObservation(_message.Message):
     vp_pool: int
     advanced: bool
     game_over: bool
-    def __init__(self, seat: _Optional[int] = ..., round: _Optional[int] = ..., phase: _Optional[_Union[RacePhase, str]] = ..., phases: _Optional[_Iterable[_Union[RacePhase, str]]] = ..., players: _Optional[_Iterable[_Union[RacePlayerView, _Mapping]]] = ..., hand: _Optional[_Iterable[int]] = ..., explore_cards: _Optional[_Iterable[int]] = ..., pay_left: _Optional[int] = ..., deck_count: _Optional[int] = ..., discard_count: _Optional[int] = ..., vp_pool: _Optional[int] = ..., advanced: _Optional[bool] = ..., game_over: _Optional[bool] = ...) -> None: ...
+    phase_number: int
+    sub_step: str
+    phase_passes: _containers.RepeatedScalarFieldContainer[int]
+    round_limit: int
+    def __init__(self, seat: _Optional[int] = ..., round: _Optional[int] = ..., phase: _Optional[_Union[RacePhase, str]] = ..., phases: _Optional[_Iterable[_Union[RacePhase, str]]] = ..., players: _Optional[_Iterable[_Union[RacePlayerView, _Mapping]]] = ..., hand: _Optional[_Iterable[int]] = ..., explore_cards: _Optional[_Iterable[int]] = ..., pay_left: _Optional[int] = ..., deck_count: _Optional[int] = ..., discard_count: _Optional[int] = ..., vp_pool: _Optional[int] = ..., advanced: _Optional[bool] = ..., game_over: _Optional[bool] = ..., phase_number: _Optional[int] = ..., sub_step: _Optional[str] = ..., phase_passes: _Optional[_Iterable[int]] = ..., round_limit: _Optional[int] = ...) -> None: ...
 
 class RaceActionDetail(_message.Message):
     __slots__ = ("kind", "actions", "card", "tableau_index", "source_index", "power_index", "method", "number")

@@ -1,7 +1,8 @@
 """Race for the Galaxy (base game): registry name "race".
 
 Public names: ``GAME`` (the registered game), ``RaceState``, the card data (``CARDS``) and
-the observation/detail/static dataclasses that the arena encodes as ``arena.v1.Race*``.
+the observation/detail/static dataclasses that the arena encodes as ``arena.v1.Race*``, and
+``from_observation`` (a determinized full state from one seat's observation, for search bots).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from .._core import Game, GameInfo, OptionSpec
 from . import _scoring
 from ._cards import CARDS, TRADE_PRICE, Card, CardKind, Good, GoodType, Power, PowerKind
+from ._determinize import from_observation
 from ._state import HAND_LIMIT, RaceState
 from ._view import (
     ActionCard,
@@ -17,6 +19,7 @@ from ._view import (
     Observation,
     Phase,
     PlayerView,
+    PowerRef,
     SettleMethod,
     SixCostScoring,
     StaticData,
@@ -37,6 +40,7 @@ __all__ = [
     "Observation",
     "Phase",
     "PlayerView",
+    "PowerRef",
     "Power",
     "PowerKind",
     "RaceState",
@@ -45,6 +49,7 @@ __all__ = [
     "TableauCard",
     "SixCostScoring",
     "TradePrice",
+    "from_observation",
 ]
 
 STATIC_DATA = StaticData(

@@ -9,6 +9,7 @@ everywhere; duplicates are equal ints, which is all the rules need.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -23,23 +24,32 @@ from ._view import (
     Observation,
     Phase,
     PlayerView,
+    PowerRef,
     SettleMethod,
     TableauCard,
 )
 
 HAND_LIMIT = 10
+_PROMPTS = {
+    "discard": "discard a card ({} to go)",
+    "keep": "keep an explored card ({} to keep)",
+    "develop": "place a development (or none)",
+    "settle": "place a world (or none)",
+    "method": "choose how to place the world",
+    "pay": "pay a card ({} to go)",
+    "trade": "sell a good",
+    "power": "use a consume power",
+    "good": "choose the good to consume",
+    "hand": "discard a card for 1 VP, or stop",
+    "gamble": "name a number for the lucky draw",
+    "windfall": "produce on a windfall world",
+}
 TABLEAU_END = 12
 NO_CARD = -1
 K = PowerKind
 A = ActionCard
 
 # Powers of every design by phase, with their index on the card: the hot loops read these.
-_BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
-    tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph) for ph in range(6))
-    for c in CARDS
-)
-_START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
-_NAME = {c.name: c.id for c in CARDS}
 _CONSUME_KINDS = frozenset(
     {
         K.CONSUME,
@@ -53,6 +63,17 @@ _CONSUME_KINDS = frozenset(
         K.CONSUME_HAND,
     }
 )
+# Powers of every design by phase (0-5), with their index on the card: the hot loops read
+# these. Index 6 holds the phase-4 powers that consume (not the trade bonuses).
+CONSUMING = 6
+_BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
+    tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph) for ph in range(6))
+    + (tuple((i, p) for i, p in enumerate(c.powers)
+             if p.phase == 4 and p.kind in _CONSUME_KINDS),)
+    for c in CARDS
+)
+_START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
+_NAME = {c.name: c.id for c in CARDS}
 _BASIC_ACTIONS = (
     A.EXPLORE_5,
     A.EXPLORE_1_1,
@@ -61,6 +82,16 @@ _BASIC_ACTIONS = (
     A.CONSUME_TRADE,
     A.CONSUME_2X,
     A.PRODUCE,
+)
+# The phases a round can have, in order, and the action cards that call each.
+_PLAN = (
+    (Phase.EXPLORE, 1, (A.EXPLORE_5, A.EXPLORE_1_1)),
+    (Phase.DEVELOP, 1, (A.DEVELOP,)),
+    (Phase.DEVELOP, 2, (A.DEVELOP_2,)),
+    (Phase.SETTLE, 1, (A.SETTLE,)),
+    (Phase.SETTLE, 2, (A.SETTLE_2,)),
+    (Phase.CONSUME, 1, (A.CONSUME_TRADE, A.CONSUME_2X)),
+    (Phase.PRODUCE, 1, (A.PRODUCE,)),
 )
 _ACTION_TEXT = {
     A.EXPLORE_5: "Explore +5",
@@ -73,13 +104,14 @@ _ACTION_TEXT = {
     A.CONSUME_2X: "Consume: 2x VP",
     A.PRODUCE: "Produce",
 }
-_Options = list[tuple[str, ActionDetail]]
+_Options = list[Action]
 
 
 def _select_options(choices: tuple[tuple[ActionCard, ...], ...]) -> _Options:
     return [
-        (" + ".join(_ACTION_TEXT[a] for a in pair), ActionDetail(DecisionKind.SELECT, actions=pair))
-        for pair in choices
+        Action(n, " + ".join(_ACTION_TEXT[a] for a in pair),
+               ActionDetail(DecisionKind.SELECT, actions=pair))
+        for n, pair in enumerate(choices)
     ]
 
 
@@ -89,6 +121,27 @@ _SELECT_PAIRS = _select_options(
     tuple(combinations(_BASIC_ACTIONS, 2))
     + ((A.DEVELOP, A.DEVELOP_2), (A.SETTLE, A.SETTLE_2))
 )
+
+
+_IS_DEV = tuple(c.kind is CardKind.DEVELOPMENT for c in CARDS)
+_DEVELOP_NOTHING = Action(0, "Develop nothing", ActionDetail(DecisionKind.DEVELOP))
+_SETTLE_NOTHING = Action(0, "Settle nothing", ActionDetail(DecisionKind.SETTLE))
+_STOP_DISCARDING = Action(0, "Stop discarding", ActionDetail(DecisionKind.CONSUME_HAND))
+_GAMBLE = [Action(n - 1, f"Name {n}", ActionDetail(DecisionKind.GAMBLE, number=n))
+           for n in range(1, 8)]
+_CARD_STEP = {
+    "discard": ("Discard", DecisionKind.DISCARD),
+    "pay": ("Pay with", DecisionKind.PAY),
+    "keep": ("Keep", DecisionKind.KEEP),
+}
+# Every distinct action built so far, by (step, id, what its text and detail depend on).
+# Bounded: ids are below the deck size and the other parts are card ids and small costs.
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+
+
+def _card_action(step: str, n: int, card: int) -> Action:
+    verb, kind = _CARD_STEP[step]
+    return Action(n, f"{verb} {CARDS[card].name}", ActionDetail(kind, card=card))
 
 
 def _card(cid: int) -> Card:
@@ -115,6 +168,18 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
+    # Active powers by phase, valid while ``power_key`` is (phase number, tableau list id,
+    # tableau version): the hot loops ask for them several times per decision.
+    power_cache: dict[int, tuple[tuple[int, int, Any], ...]] = field(default_factory=dict)
+    power_key: tuple[int, int, int] = (-1, -1, -1)
+    version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
+
+    def copy(self) -> Seat:
+        """An independent copy (its lists are new; the power cache starts empty)."""
+        return Seat(self.hand[:], [e[:] for e in self.tableau], self.vp, self.actions[:],
+                    self.step, self.count, self.drawn[:], self.placing, self.methods[:],
+                    self.bonus, self.used[:], self.current, self.taken[:], self.produced[:],
+                    self.produced_on[:])
 
 
 class RaceState(GameState):
@@ -139,7 +204,7 @@ class RaceState(GameState):
         self._cache: dict[int, Decision] | None = None
         # Options computed by _continue for the seats it stopped at, reused by _pending.
         self._stash: dict[int, _Options] = {}
-        self.order: tuple[int, ...] = tuple(range(num_players))
+        self.order = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
         self._advance()
 
@@ -169,6 +234,7 @@ class RaceState(GameState):
                 seat.step, seat.count = "discard", 2
         for seat, start in zip(self.seats, starts, strict=True):
             seat.tableau.append([start, NO_CARD, 0])
+            seat.version += 1
         self.order = self._timing_order()
         for i in self.order:
             seat, start = self.seats[i], starts[i]
@@ -186,8 +252,18 @@ class RaceState(GameState):
         first = min(range(n), key=lambda i: (numbers[i] < 0, numbers[i]))
         return tuple((first + k) % n for k in range(n))
 
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Seats in timing order (setting it also sets the (seat, Seat) pairs in order)."""
+        return self._order
+
+    @order.setter
+    def order(self, value: tuple[int, ...]) -> None:
+        self._order = tuple(value)
+        self._ordered = [(i, self.seats[i]) for i in self._order]
+
     def _in_order(self) -> list[tuple[int, Seat]]:
-        return [(i, self.seats[i]) for i in self.order]
+        return self._ordered
 
     # -- framework hooks --------------------------------------------------------------------
 
@@ -197,8 +273,7 @@ class RaceState(GameState):
             for i, seat in enumerate(self.seats):
                 if seat.step:
                     opts = self._stash.get(i) or self._options(i)
-                    legal = tuple(Action(n, t, d) for n, (t, d) in enumerate(opts))
-                    self._cache[i] = Decision(i, self._prompt(i), legal, seat.step)
+                    self._cache[i] = Decision(i, self._prompt(i), tuple(opts), seat.step)
         return self._cache
 
     def _apply(self, choices: dict[int, Action]) -> None:
@@ -239,10 +314,14 @@ class RaceState(GameState):
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
                 self._finish_step(i)
                 continue
-            self._do(i, opts[0][1])
+            self._do(i, opts[0].detail)
 
     def _advance(self) -> None:
-        while self.termination is None and not any(s.step for s in self.seats):
+        seats = self.seats
+        while self.termination is None:
+            for seat in seats:
+                if seat.step:
+                    return
             self._transition()
 
     def _transition(self) -> None:
@@ -289,22 +368,13 @@ class RaceState(GameState):
             self._set(i, "select")
 
     def _reveal_actions(self) -> None:
-        chosen = {a for s in self.seats for a in s.actions}
+        chosen = [a for s in self.seats for a in s.actions]  # `in` below: identity, no hash
         plan: list[tuple[Phase, int]] = []
-        if chosen & {A.EXPLORE_5, A.EXPLORE_1_1}:
-            plan.append((Phase.EXPLORE, 1))
-        for phase, first, second in (
-            (Phase.DEVELOP, A.DEVELOP, A.DEVELOP_2),
-            (Phase.SETTLE, A.SETTLE, A.SETTLE_2),
-        ):
-            if first in chosen:
-                plan.append((phase, 1))
-            if second in chosen:
-                plan.append((phase, 2))
-        if chosen & {A.CONSUME_TRADE, A.CONSUME_2X}:
-            plan.append((Phase.CONSUME, 1))
-        if A.PRODUCE in chosen:
-            plan.append((Phase.PRODUCE, 1))
+        for phase, k, cards in _PLAN:
+            for a in cards:
+                if a in chosen:
+                    plan.append((phase, k))
+                    break
         self.phases = plan
         for i, seat in self._in_order():
             self.log(f"round {self.round}: seat {i} chose "
@@ -320,14 +390,16 @@ class RaceState(GameState):
         phase, k = self.phases.pop(0)
         self.stage = phase
         self.phase_no += 1
-        begin = {
-            Phase.EXPLORE: self._begin_explore,
-            Phase.DEVELOP: self._begin_develop,
-            Phase.SETTLE: self._begin_settle,
-            Phase.CONSUME: self._begin_consume,
-            Phase.PRODUCE: self._begin_produce,
-        }[phase]
-        begin(k)
+        if phase is Phase.EXPLORE:
+            self._begin_explore(k)
+        elif phase is Phase.DEVELOP:
+            self._begin_develop(k)
+        elif phase is Phase.SETTLE:
+            self._begin_settle(k)
+        elif phase is Phase.CONSUME:
+            self._begin_consume(k)
+        else:
+            self._begin_produce(k)
 
     def _end_reached(self) -> bool:
         if self.vp_pool <= 0 or any(len(s.tableau) >= TABLEAU_END for s in self.seats):
@@ -369,21 +441,34 @@ class RaceState(GameState):
                 return
             hand.append(c)
 
-    def _powers(self, i: int, phase: int) -> list[tuple[int, int, Any]]:
+    def _powers(self, i: int, phase: int) -> tuple[tuple[int, int, Any], ...]:
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
-        A card's powers work from the phase after the one it was placed in.
+        A card's powers work from the phase after the one it was placed in. Cached per seat
+        until the phase number, the tableau list or its version changes.
         """
+        seat = self.seats[i]
         now = self.phase_no
+        tableau = seat.tableau
+        key = (now, id(tableau), seat.version)
+        cache = seat.power_cache
+        if seat.power_key != key:
+            seat.power_key = key
+            cache.clear()
+        else:
+            found = cache.get(phase)
+            if found is not None:
+                return found
         out = []
-        for ti, entry in enumerate(self.seats[i].tableau):
+        for ti, entry in enumerate(tableau):
             if entry[2] < now:
                 for pi, p in _BY_PHASE[entry[0]][phase]:
                     out.append((ti, pi, p))
-        return out
+        cache[phase] = result = tuple(out)
+        return result
 
     def _has(self, i: int, kind: PowerKind) -> int:
-        """Tableau index of an active power of this kind, or -1."""
+        """Tableau index of an active phase-3 power of this kind, or -1."""
         for ti, _pi, p in self._powers(i, 3):
             if p.kind is kind:
                 return ti
@@ -416,7 +501,12 @@ class RaceState(GameState):
                     draw += p.value
                 elif p.kind is K.EXPLORE_KEEP:
                     keep += p.value
-            seat.drawn = [c for c in (self._draw() for _ in range(draw)) if c != NO_CARD]
+            drawn = []
+            for _ in range(draw):
+                c = self._draw()
+                if c != NO_CARD:
+                    drawn.append(c)
+            seat.drawn = drawn
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
         for i, seat in self._in_order():
@@ -455,10 +545,12 @@ class RaceState(GameState):
                 # Methods are judged before the world joins the tableau (it has no effect yet).
                 methods = self._methods(i, seat.placing)
                 seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
+                seat.version += 1
                 seat.methods = [m.value for m, _cost in methods]
                 self._set(i, "method")
             else:
                 seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
+                seat.version += 1
                 self._set(i, "pay", self._develop_cost(i, seat.placing))
 
     def _finish_develop(self, i: int) -> None:
@@ -500,6 +592,13 @@ class RaceState(GameState):
         card = _card(cid)
         budget = len(self.seats[i].hand) - (cid in self.seats[i].hand)
         out: list[tuple[SettleMethod, int]] = []
+        if not self._powers(i, 3):  # no settle powers at all: the common early case
+            if not card.military:
+                if card.cost <= budget:
+                    out.append((SettleMethod.PAY, max(0, card.cost)))
+            elif card.cost <= 0:
+                out.append((SettleMethod.CONQUER, 0))
+            return out
         ship = self._has(i, K.COLONY_SHIP) >= 0 and card.good is not Good.ALIEN
         if not card.military:
             cost = self._world_cost(i, card, card.cost)
@@ -532,6 +631,7 @@ class RaceState(GameState):
         if spent is not None:
             ti = self._has(i, spent)
             gone = seat.tableau.pop(ti)[0]
+            seat.version += 1
             self.discard.append(gone)
             self.log(f"seat {i} discards {_card(gone).name} from the tableau")
         if method is SettleMethod.PAY:
@@ -588,20 +688,25 @@ class RaceState(GameState):
         entry[1] = NO_CARD
         return _card(entry[0]).good
 
-    def _usable(self, i: int, p: Any) -> bool:
+    def _usable(self, i: int, p: Any, goods: list[Good]) -> bool:
+        """Whether consume power ``p`` can do anything with ``goods`` (the kinds of the
+        seat's goods, one entry per good) and the seat's hand."""
         kind = p.kind
         if kind is K.CONSUME:
-            return bool(self._goods(i, p.good))
+            return bool(goods) if p.good is Good.ANY else p.good in goods
         if kind is K.CONSUME_SET:
-            return len(self._goods(i, p.good)) >= p.count
+            return (len(goods) if p.good is Good.ANY else goods.count(p.good)) >= p.count
         if kind is K.CONSUME_DISTINCT:
-            kinds = {_card(self.seats[i].tableau[ti][0]).good for ti in self._goods(i, Good.ANY)}
+            kinds: list[Good] = []
+            for g in goods:  # lists, not sets: an Enum's hash is a Python-level call
+                if g not in kinds:
+                    kinds.append(g)
             return len(kinds) >= p.count
-        if kind in (K.CONSUME_ALL, K.CONSUME_PRICE, K.CONSUME_PRICE_BONUS):
-            return bool(self._goods(i, Good.ANY))
+        if kind is K.CONSUME_ALL or kind is K.CONSUME_PRICE or kind is K.CONSUME_PRICE_BONUS:
+            return bool(goods)
         if kind is K.CONSUME_HAND:
             return bool(self.seats[i].hand)
-        return kind in _CONSUME_KINDS
+        return True  # CONSUME_DRAW, CONSUME_GAMBLE: always possible
 
     def _consume_vp(self, i: int, vp: int) -> None:
         self._award(i, vp * 2 if self.seats[i].bonus else vp)
@@ -737,64 +842,118 @@ class RaceState(GameState):
     # -- decisions --------------------------------------------------------------------------
 
     def _prompt(self, i: int) -> str:
-        step = self.seats[i].step
-        count = self.seats[i].count
-        return {
-            "discard": f"discard a card ({count} to go)",
-            "select": "choose your action" + ("s" if self.advanced else ""),
-            "keep": f"keep an explored card ({count} to keep)",
-            "develop": "place a development (or none)",
-            "settle": "place a world (or none)",
-            "method": "choose how to place the world",
-            "pay": f"pay a card ({count} to go)",
-            "trade": "sell a good",
-            "power": "use a consume power",
-            "good": "choose the good to consume",
-            "hand": "discard a card for 1 VP, or stop",
-            "gamble": "name a number for the lucky draw",
-            "windfall": "produce on a windfall world",
-        }[step]
-
-    def _options(self, i: int) -> _Options:
         seat = self.seats[i]
         step = seat.step
-        D = ActionDetail
-        if step in ("discard", "pay"):
-            kind = DecisionKind.DISCARD if step == "discard" else DecisionKind.PAY
-            verb = "Discard" if step == "discard" else "Pay with"
-            return [(f"{verb} {CARDS[c].name}", D(kind, card=c)) for c in sorted(set(seat.hand))]
+        if step == "select":
+            return "choose your actions" if self.advanced else "choose your action"
+        prompt = _PROMPTS[step]
+        return prompt.format(seat.count) if "{" in prompt else prompt
+
+    def _options(self, i: int) -> _Options:
+        """The seat's legal actions now, ids numbered from 0.
+
+        Actions are immutable, and their text is a function of their detail (and of a price
+        or a cost that the key includes), so each distinct one is built once per process and
+        shared: random play and search bots then pay for no text or detail they never read.
+        """
+        seat = self.seats[i]
+        step = seat.step
         if step == "select":
             return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
-        if step == "keep":
-            return [
-                (f"Keep {CARDS[c].name}", D(DecisionKind.KEEP, card=c))
-                for c in sorted(set(seat.drawn))
-            ]
+        cache = _ACTIONS
+        out: list[Action] = []
+        if step == "discard" or step == "pay" or step == "keep":
+            for n, c in enumerate(sorted(set(seat.drawn if step == "keep" else seat.hand))):
+                key: tuple[Any, ...] = (step, n, c)
+                a = cache.get(key)
+                if a is None:
+                    a = cache[key] = _card_action(step, n, c)
+                out.append(a)
+            return out
+        D = ActionDetail
         if step == "develop":
-            out = [("Develop nothing", D(DecisionKind.DEVELOP))]
+            out.append(_DEVELOP_NOTHING)
             owned = {e[0] for e in seat.tableau}
             budget = len(seat.hand) - 1
             for c in sorted(set(seat.hand)):
-                card = CARDS[c]
-                if card.kind is CardKind.DEVELOPMENT and c not in owned:
+                if _IS_DEV[c] and c not in owned:
                     cost = self._develop_cost(i, c)
                     if cost <= budget:
-                        out.append((f"Develop {card.name} (cost {cost})",
-                                    D(DecisionKind.DEVELOP, card=c, number=cost)))
+                        key = (step, len(out), c, cost)
+                        a = cache.get(key)
+                        if a is None:
+                            a = cache[key] = Action(
+                                len(out), f"Develop {CARDS[c].name} (cost {cost})",
+                                D(DecisionKind.DEVELOP, card=c, number=cost))
+                        out.append(a)
             return out
         if step == "settle":
-            out = [("Settle nothing", D(DecisionKind.SETTLE))]
+            out.append(_SETTLE_NOTHING)
             for c in sorted(set(seat.hand)):
-                card = CARDS[c]
-                if card.kind is not CardKind.DEVELOPMENT:
+                if not _IS_DEV[c]:
                     methods = self._methods(i, c)
                     if methods:
                         cost = min(m[1] for m in methods)
-                        verb = "conquer" if card.military else "cost"
-                        note = f"{verb} {card.cost}" if card.military else f"cost {cost}"
-                        out.append((f"Settle {card.name} ({note})",
-                                    D(DecisionKind.SETTLE, card=c, number=cost)))
+                        key = (step, len(out), c, cost)
+                        a = cache.get(key)
+                        if a is None:
+                            card = CARDS[c]
+                            verb = "conquer" if card.military else "cost"
+                            note = f"{verb} {card.cost}" if card.military else f"cost {cost}"
+                            a = cache[key] = Action(len(out), f"Settle {card.name} ({note})",
+                                                    D(DecisionKind.SETTLE, card=c, number=cost))
+                        out.append(a)
             return out
+        if step == "hand":
+            out.append(_STOP_DISCARDING)
+            for c in sorted(set(seat.hand)):
+                key = (step, len(out), c)
+                a = cache.get(key)
+                if a is None:
+                    a = cache[key] = Action(len(out), f"Discard {CARDS[c].name} for 1 VP",
+                                            D(DecisionKind.CONSUME_HAND, card=c))
+                out.append(a)
+            return out
+        if step == "gamble":
+            return _GAMBLE
+        if step == "power":
+            powers = self._powers(i, CONSUMING)
+            if not powers:
+                return out  # the usual case: no consume power at all
+            goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
+            used = seat.used
+            for ti, pi, p in powers:
+                if (ti, pi) not in used and self._usable(i, p, goods):
+                    key = (step, len(out), ti, pi, seat.tableau[ti][0])
+                    a = cache.get(key)
+                    if a is None:
+                        cid = seat.tableau[ti][0]
+                        a = cache[key] = Action(
+                            len(out), f"Use {CARDS[cid].name}: {p.text}",
+                            D(DecisionKind.CONSUME_POWER, card=cid, source_index=ti,
+                              power_index=pi))
+                    out.append(a)
+            return out
+        if step == "good":
+            src, pi = seat.current
+            for ti in self._good_options(i):
+                cid = seat.tableau[ti][0]
+                key = (step, len(out), ti, cid, src, pi)
+                a = cache.get(key)
+                if a is None:
+                    a = cache[key] = Action(
+                        len(out), f"Consume the good on {CARDS[cid].name}",
+                        D(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
+                          source_index=src, power_index=pi))
+                out.append(a)
+            return out
+        return [Action(n, t, d) for n, (t, d) in enumerate(self._rare_options(i))]
+
+    def _rare_options(self, i: int) -> list[tuple[str, ActionDetail]]:
+        """Texts and details of the rarer steps (methods, trade, consume, windfall)."""
+        seat = self.seats[i]
+        step = seat.step
+        D = ActionDetail
         if step == "method":
             out = []
             for m in seat.methods:
@@ -811,30 +970,6 @@ class RaceState(GameState):
                  D(DecisionKind.TRADE, card=seat.tableau[ti][0], tableau_index=ti))
                 for ti in self._goods(i, Good.ANY)
             ]
-        if step == "power":
-            return [
-                (f"Use {CARDS[seat.tableau[ti][0]].name}: {p.text}",
-                 D(DecisionKind.CONSUME_POWER, card=seat.tableau[ti][0], source_index=ti,
-                   power_index=pi))
-                for ti, pi, p in self._powers(i, 4)
-                if (ti, pi) not in seat.used and p.kind in _CONSUME_KINDS and self._usable(i, p)
-            ]
-        if step == "good":
-            return [
-                (f"Consume the good on {CARDS[seat.tableau[ti][0]].name}",
-                 D(DecisionKind.CONSUME_GOOD, card=seat.tableau[ti][0], tableau_index=ti,
-                   source_index=seat.current[0], power_index=seat.current[1]))
-                for ti in self._good_options(i)
-            ]
-        if step == "hand":
-            out = [("Stop discarding", D(DecisionKind.CONSUME_HAND))]
-            out.extend(
-                (f"Discard {CARDS[c].name} for 1 VP", D(DecisionKind.CONSUME_HAND, card=c))
-                for c in sorted(set(seat.hand))
-            )
-            return out
-        if step == "gamble":
-            return [(f"Name {n}", D(DecisionKind.GAMBLE, number=n)) for n in range(1, 8)]
         if step == "windfall":
             return [
                 (f"Produce on {CARDS[seat.tableau[w][0]].name}"
@@ -948,6 +1083,36 @@ class RaceState(GameState):
         reason = "round limit reached" if self.termination is Termination.TURN_LIMIT else ""
         return Result.from_keys(keys, scores, termination=self.termination, reason=reason)
 
+    def clone(self) -> RaceState:
+        """An independent copy, field by field (many times faster than ``copy.deepcopy``).
+
+        Nothing mutable is shared: seats, tableau entries, piles and the RNG are copied;
+        what is shared (events, decisions, actions, details) is immutable.
+        """
+        new = RaceState.__new__(RaceState)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = dict(self.options)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._events = self._events[:]
+        new.advanced = self.advanced
+        new.round_limit = self.round_limit
+        new.seats = [s.copy() for s in self.seats]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.vp_pool = self.vp_pool
+        new.round = self.round
+        new.stage = self.stage
+        new.sub = self.sub
+        new.phase_no = self.phase_no
+        new.phases = self.phases[:]
+        new.termination = self.termination
+        new._cache = None if self._cache is None else dict(self._cache)
+        new._stash = {i: list(opts) for i, opts in self._stash.items()}
+        new.order = self._order
+        return new
+
     def observation(self, seat: int | None) -> Observation:
         """The seat's view: its own hand and explore cards, public facts about everyone."""
         scores = self._scores()
@@ -955,7 +1120,7 @@ class RaceState(GameState):
         players = tuple(
             PlayerView(
                 seat=i,
-                tableau=tuple(TableauCard(e[0], e[1] != NO_CARD) for e in s.tableau),
+                tableau=tuple(TableauCard(e[0], e[1] != NO_CARD, e[2]) for e in s.tableau),
                 hand_count=len(s.hand),
                 vp_chips=s.vp,
                 actions=tuple(s.actions) if revealed else (),
@@ -964,6 +1129,18 @@ class RaceState(GameState):
                     if p.kind is K.MILITARY
                 ),
                 score=scores[i],
+                step=s.step,
+                count=s.count,
+                explore_count=len(s.drawn),
+                bonus=s.bonus,
+                used=tuple(PowerRef(ti, pi) for ti, pi in s.used),
+                current=PowerRef(*s.current),
+                taken=tuple(s.taken),
+                produced=tuple(s.produced),
+                produced_on=tuple(s.produced_on),
+                # The placement is secret until every seat has chosen (then it is revealed).
+                placing=s.placing if self.sub != "place" or i == seat else NO_CARD,
+                methods=tuple(SettleMethod(m) for m in s.methods) if i == seat else (),
             )
             for i, s in enumerate(self.seats)
         )
@@ -984,6 +1161,10 @@ class RaceState(GameState):
             vp_pool=self.vp_pool,
             advanced=self.advanced,
             game_over=self.termination is not None,
+            phase_number=self.phase_no,
+            sub_step=self.sub,
+            phase_passes=tuple(k for _p, k in self.phases),
+            round_limit=self.round_limit,
         )
 
     def snapshot(self) -> dict[str, Any]:

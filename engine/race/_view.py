@@ -95,10 +95,20 @@ class ActionDetail:
 
 @dataclass(frozen=True)
 class TableauCard:
-    """A card in a tableau and whether a (face-down) good lies on it."""
+    """A card in a tableau, whether a (face-down) good lies on it, and the phase number
+    (``Observation.phase_number``) it was placed in: its powers work from the next one."""
 
     card: int
     good: bool
+    placed_in: int = 0
+
+
+@dataclass(frozen=True)
+class PowerRef:
+    """A power in a tableau: the card's tableau index and the power's index on the card."""
+
+    source_index: int = -1
+    power_index: int = -1
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,18 @@ class PlayerView:
     actions: tuple[ActionCard, ...]
     military: int
     score: int
+    # Progress through the current phase, all public (what a player sees across the table):
+    step: str = ""  # the decision the seat owes now ("" none): select, keep, pay, power, ...
+    count: int = 0  # cards it still discards/keeps/pays, or goods/cards its power takes
+    explore_count: int = 0  # explored cards still in front of it (faces hidden)
+    bonus: bool = False  # its action card's bonus applies to the current phase
+    used: tuple[PowerRef, ...] = ()  # consume/windfall powers used this phase
+    current: PowerRef = PowerRef()  # the consume power in use
+    taken: tuple[Good, ...] = ()  # kinds of goods consumed by the current power
+    produced: tuple[Good, ...] = ()  # kinds of goods produced this phase
+    produced_on: tuple[int, ...] = ()  # tableau indices of the worlds that produced
+    placing: int = -1  # the development/world being placed, once revealed (-1: none)
+    methods: tuple[SettleMethod, ...] = ()  # own seat only: the ways open to place it
 
 
 @dataclass(frozen=True)
@@ -131,6 +153,10 @@ class Observation:
     vp_pool: int
     advanced: bool
     game_over: bool
+    phase_number: int = 0  # phases played since the start (TableauCard.placed_in counts them)
+    sub_step: str = ""  # develop/settle: "place" (secret choice) or "pay" (revealed)
+    phase_passes: tuple[int, ...] = ()  # per phase still to come: 1, or 2 for a second one
+    round_limit: int = 100  # the match option: it ends (turn limit) after this many rounds
 
 
 @dataclass(frozen=True)
