@@ -442,6 +442,7 @@ class Sector41State(GameState):
         front = self.front(p)
         inward = INWARD[self.edge[p]]
         outward = (inward + 4) % 8
+        moves = act.MOVES
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
             if loc == SHIP:
@@ -466,8 +467,8 @@ class Sector41State(GameState):
                     continue
                 face_down = not up[tid]
                 kind = KIND_OF[types[tid]] if not face_down or tid in peeks else None
-                actions.append(act.move(len(actions), i, d, t, _GRID_RC, face_down, kind,
-                                        t in enemies))
+                key = (len(actions), i, d, t, face_down, kind, t in enemies)
+                actions.append(moves.get(key) or act.new_move(key))
                 payloads.append((i, t, d, 0))
         return actions, payloads
 
