@@ -12,6 +12,7 @@ _BUILTIN: dict[str, str] = {
     "galaxies-greedy": "bots.galaxies_greedy:GalaxiesGreedyBot",
     "race-greedy": "bots.race_greedy:RaceGreedyBot",
     "sector41-greedy": "bots.sector41_greedy:Sector41GreedyBot",
+    "sector41-mcts": "bots.sector41_mcts:Sector41MctsBot",
     "sol-greedy": "bots.sol_greedy:SolGreedyBot",
 }
 
