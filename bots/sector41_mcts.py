@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from arena import _codec
+from arena._codec import decode
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import game_pb2
 from engine.sector41 import Sector41Observation, from_observation
@@ -26,7 +26,7 @@ class Sector41MctsBot(Bot):
     """Flat UCB1 Monte Carlo with determinization; ``playouts`` per decision."""
 
     games = ("sector41",)
-    playouts = 24  # per decision with two or more choices
+    playouts = 12  # per decision with two or more choices (the README figure's budget)
     horizon = 2  # turns (all seats) a playout looks ahead
     exploration = 1.0
 
@@ -41,7 +41,7 @@ class Sector41MctsBot(Bot):
         ids = [a.id for a in legal]
         if len(ids) == 1:
             return ids[0]
-        obs = _codec.decode(observation.sector41, Sector41Observation)
+        obs = decode(observation.sector41, Sector41Observation)
         count = [0] * len(ids)
         total = [0.0] * len(ids)
         for k in range(max(self.playouts, len(ids))):

@@ -29,6 +29,9 @@ class LazyAction(Action):
     """
 
     __slots__ = ("_build", "_args", "_made")
+    _build: Callable[..., tuple[str, Any]]
+    _args: tuple[Any, ...]
+    _made: tuple[str, Any] | None
 
     def __init__(self, aid: int, build: Callable[..., tuple[str, Any]], args: tuple[Any, ...]
                  ) -> None:  # pylint: disable=super-init-not-called

@@ -15,6 +15,7 @@ def _states(players: int, games: int, seed0: int = 0) -> list[Sector41State]:
     for seed in range(seed0, seed0 + games):
         rng = random.Random(seed)
         state = GAME.new_match(players, seed)
+        assert isinstance(state, Sector41State)
         step = 0
         while pending := state.pending():
             if step % 7 == 0 or state.stage not in ("ship", "move"):
