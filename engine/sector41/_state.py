@@ -190,7 +190,8 @@ class Sector41State(GameState):
         other = object.__new__(Sector41State)
         # Immutable values (ints, tuples, the Decision and its payloads) are shared.
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        # Not random.Random(): its seeding from os.urandom would cost more than the rest.
+        other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
         other._events = list(self._events)
