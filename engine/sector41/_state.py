@@ -735,20 +735,25 @@ class Sector41State(GameState):
                 hidden = [c for c in hidden if CHEB[here][c] == near]
             ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
                         else (_A.DISTORTION, "Turn over"))
-            for c in hidden:
-                actions.append(act.target(len(actions), ak, c, True,
-                                          self._known_kind(p, c), verb))
-                payloads.append(c)
+            peeks, types = self.peeks[p], self.types
+            target = act.target
+            for n, c in enumerate(hidden):
+                tid = grid[c]  # face down: known only through a sighting
+                actions.append(target(n, ak, c, True,
+                                      KIND_OF[types[tid]] if tid in peeks else None, verb))
+            payloads = hidden
         elif kind is _K.ION_STORM or kind is _K.VORTEX:
             storm = kind is _K.ION_STORM
+            ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
+            peeks, types = self.peeks[p], self.types
+            target = act.target
             for c in range(CELLS):
                 tid = grid[c]
                 if clean[tid] or (storm and (c == here or not up[tid])):
                     continue
-                ak, verb = ((_A.ION_STORM, "Exchange with") if storm
-                            else (_A.VORTEX_TILE, "Turn"))
-                actions.append(act.target(len(actions), ak, c, not up[tid],
-                                          self._known_kind(p, c), verb))
+                face_up = up[tid]
+                known = KIND_OF[types[tid]] if face_up or tid in peeks else None
+                actions.append(target(len(actions), ak, c, not face_up, known, verb))
                 payloads.append(c)
         elif kind is _K.STARBASE:
             actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
