@@ -4,12 +4,13 @@ Run ``python benchmarks/bench_sector41.py [--against REV] [--games 100] [--round
 [--matches 200] [--mcts-matches 0]``.
 
 * Engine speed: random full games (the same seeds and choices on both sides), CPU time on one
-  core, this checkout and ``REV`` (default ``HEAD~0`` means none) alternating in
-  subprocesses, round after round, so that a noisy machine weighs on both alike; the ratio
-  of decisions/s is the median over rounds.
+  core, this checkout and ``REV`` (none by default) alternating in subprocesses, round after
+  round, so that a noisy machine weighs on both alike; the ratio of decisions/s is the median
+  over rounds.
 * ``clone()`` against ``copy.deepcopy`` of the same mid-game states.
-* The greedy bot against random, and the MCTS bot against greedy, through the arena's match
-  runner with in-process seats (the same protobuf messages a remote bot gets).
+* The greedy bot against random, and the MCTS bot against greedy (``--mcts-matches``, seats
+  alternating, ``--playouts`` per decision), through the arena's match runner with in-process
+  seats (the same protobuf messages a remote bot gets).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import trio
 from _common import greedy_vs_random
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,6 +110,32 @@ def clone_speed(states: int = 40) -> None:
           f"{len(picked)} mid-game states: {deep / fast:.0f}x faster", flush=True)
 
 
+def mcts_vs_greedy(matches: int, playouts: int) -> float:
+    """Match score (win 1, tie 1/2) of ``sector41-mcts`` against ``sector41-greedy``."""
+    from bots.sector41_mcts import Sector41MctsBot
+    from scheduler import FaultPolicy, MatchSpec, TimeControl, run_match
+    from scheduler._seating import BuiltinSeat
+
+    if playouts:
+        Sector41MctsBot.playouts = playouts
+
+    async def play(seed: int, kinds: list[str]) -> tuple[int, ...]:
+        seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
+        record = await run_match(MatchSpec(f"mcts-{seed}", "sector41", 5000 + seed, {}), seats,
+                                 TimeControl.per_move(60), FaultPolicy())
+        assert record.result is not None
+        return record.result.ranks
+
+    points = 0.0
+    for k in range(matches):
+        me = k % 2
+        kinds = ["sector41-greedy", "sector41-greedy"]
+        kinds[me] = "sector41-mcts"
+        ranks = trio.run(play, k, kinds)
+        points += 1.0 if ranks[me] < ranks[1 - me] else 0.5 if ranks[me] == ranks[1 - me] else 0
+    return points / matches if matches else 0.5
+
+
 def main() -> None:
     """Print the benchmark figures."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -116,7 +144,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
     parser.add_argument("--matches", type=int, default=200, help="greedy vs random matches")
     parser.add_argument("--mcts-matches", type=int, default=0, help="mcts vs greedy matches")
-    parser.add_argument("--playouts", type=int, default=0, help="mcts playouts per move")
+    parser.add_argument("--playouts", type=int, default=0,
+                        help="mcts playouts per decision (0: the bot's default)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         old = None
@@ -137,6 +166,12 @@ def main() -> None:
         score, share = greedy_vs_random("sector41", "sector41-greedy", args.matches)
         print(f"sector41-greedy vs random, {args.matches} two-player matches (seats "
               f"alternate): {score:.1%} match score, {share:.1%} of the points "
+              f"({time.perf_counter() - start:.0f} s)")
+    if args.mcts_matches:
+        start = time.perf_counter()
+        score = mcts_vs_greedy(args.mcts_matches, args.playouts)
+        print(f"sector41-mcts vs sector41-greedy, {args.mcts_matches} two-player matches "
+              f"(seats alternate): {score:.1%} match score "
               f"({time.perf_counter() - start:.0f} s)")
 
 
