@@ -121,7 +121,7 @@ def mcts_vs_greedy(matches: int, playouts: int) -> float:
 
     async def play(seed: int, kinds: list[str]) -> tuple[int, ...]:
         seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        record = await run_match(MatchSpec(f"mcts-{seed}", "sector41", 5000 + seed, {}), seats,
+        record = await run_match(MatchSpec(f"bench-{5000 + seed}", "sector41", 5000 + seed, {}), seats,
                                  TimeControl.per_move(60), FaultPolicy())
         assert record.result is not None
         return record.result.ranks
