@@ -121,8 +121,8 @@ def mcts_vs_greedy(matches: int, playouts: int) -> float:
 
     async def play(seed: int, kinds: list[str]) -> tuple[int, ...]:
         seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        record = await run_match(MatchSpec(f"bench-{5000 + seed}", "sector41", 5000 + seed, {}), seats,
-                                 TimeControl.per_move(60), FaultPolicy())
+        spec = MatchSpec(f"bench-{5000 + seed}", "sector41", 5000 + seed, {})
+        record = await run_match(spec, seats, TimeControl.per_move(60), FaultPolicy())
         assert record.result is not None
         return record.result.ranks
 
