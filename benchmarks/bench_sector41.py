@@ -1,34 +1,178 @@
-"""Sector 41 numbers: the greedy bot against random, and random full games per second.
+"""Sector 41 numbers: engine speed (against an older commit), clone cost, bots against bots.
 
-Run ``python benchmarks/bench_sector41.py [--matches 200] [--games 200]``. The bots play
-through the arena's match runner with in-process seats (the same protobuf messages a remote
-bot gets); the speed figures are the pure engine with random legal actions on one core.
+Run ``python benchmarks/bench_sector41.py [--against REV] [--games 100] [--rounds 5]
+[--matches 200] [--mcts-matches 0]``.
+
+* Engine speed: random full games (the same seeds and choices on both sides), CPU time on one
+  core, this checkout and ``REV`` (none by default) alternating in subprocesses, round after
+  round, so that a noisy machine weighs on both alike; the ratio of decisions/s is the median
+  over rounds.
+* ``clone()`` against ``copy.deepcopy`` of the same mid-game states.
+* The greedy bot against random, and the MCTS bot against greedy (``--mcts-matches``, seats
+  alternating, ``--playouts`` per decision), through the arena's match runner with in-process
+  seats (the same protobuf messages a remote bot gets).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
-from _common import greedy_vs_random, random_playouts
+import trio
+from _common import greedy_vs_random
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Run in a subprocess with the checkout to measure first on sys.path: prints JSON.
+_PLAYOUTS = """
+import json, random, sys, time
+sys.path.insert(0, sys.argv[1])
+from engine.sector41 import GAME
+players, first, games = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+decisions = 0
+start = time.process_time()
+for seed in range(first, first + games):
+    rng = random.Random(seed)
+    state = GAME.new_match(players, seed)
+    while pending := state.pending():
+        state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+        decisions += len(pending)
+print(json.dumps({"seconds": time.process_time() - start, "decisions": decisions}))
+"""
+
+
+def playouts(root: Path, players: int, first: int, games: int) -> tuple[float, int]:
+    """CPU seconds and decisions of ``games`` random games played by the checkout at ``root``."""
+    out = subprocess.run([sys.executable, "-c", _PLAYOUTS, str(root), str(players), str(first),
+                          str(games)], check=True, capture_output=True, text=True).stdout
+    data = json.loads(out)
+    return float(data["seconds"]), int(data["decisions"])
+
+
+def engine_speed(old: Path | None, players: int, games: int, rounds: int) -> None:
+    """Print decisions/s of this checkout (and of ``old``, with the median ratio)."""
+    ratios: list[float] = []
+    new_rates: list[float] = []
+    old_rates: list[float] = []
+    for r in range(rounds):
+        first = r * games  # each round new seeds, the same for both sides
+        sides = [ROOT] if old is None else ([ROOT, old] if r % 2 == 0 else [old, ROOT])
+        rates = {}
+        for side in sides:
+            seconds, decisions = playouts(side, players, first, games)
+            rates[side] = decisions / seconds
+        new_rates.append(rates[ROOT])
+        if old is not None:
+            old_rates.append(rates[old])
+            ratios.append(rates[ROOT] / rates[old])
+    line = (f"engine, {players} players: {statistics.median(new_rates):,.0f} decisions/s "
+            f"(CPU time, one core; {rounds} rounds of {games} random games)")
+    if old is not None:
+        line += (f"; before: {statistics.median(old_rates):,.0f}; ratio "
+                 f"{statistics.median(ratios):.2f}x (rounds {min(ratios):.2f}-{max(ratios):.2f})")
+    print(line, flush=True)
+
+
+def clone_speed(states: int = 40) -> None:
+    """Print the cost of ``clone()`` against ``copy.deepcopy`` on mid-game states."""
+    sys.path.insert(0, str(ROOT))
+    from engine.sector41 import GAME
+
+    picked = []
+    for seed in range(states):
+        rng = random.Random(seed)
+        state = GAME.new_match(2, seed)
+        stop = rng.randrange(20, 300)
+        for _ in range(stop):
+            if not (pending := state.pending()):
+                break
+            state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+        picked.append(state)
+
+    def timed(fn: object, reps: int) -> float:
+        start = time.perf_counter()
+        for _ in range(reps):
+            for state in picked:
+                fn(state)  # type: ignore[operator]
+        return (time.perf_counter() - start) / (reps * len(picked))
+
+    deep = timed(copy.deepcopy, 5)
+    fast = timed(lambda s: s.clone(), 50)
+    print(f"clone: {fast * 1e6:.1f} us, copy.deepcopy: {deep * 1e6:.0f} us of the same "
+          f"{len(picked)} mid-game states: {deep / fast:.0f}x faster", flush=True)
+
+
+def mcts_vs_greedy(matches: int, playouts: int) -> float:
+    """Match score (win 1, tie 1/2) of ``sector41-mcts`` against ``sector41-greedy``."""
+    from bots.sector41_mcts import Sector41MctsBot
+    from scheduler import FaultPolicy, MatchSpec, TimeControl, run_match
+    from scheduler._seating import BuiltinSeat
+
+    if playouts:
+        Sector41MctsBot.playouts = playouts
+
+    async def play(seed: int, kinds: list[str]) -> tuple[int, ...]:
+        seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
+        spec = MatchSpec(f"bench-{5000 + seed}", "sector41", 5000 + seed, {})
+        record = await run_match(spec, seats, TimeControl.per_move(60), FaultPolicy())
+        assert record.result is not None
+        return record.result.ranks
+
+    points = 0.0
+    for k in range(matches):
+        me = k % 2
+        kinds = ["sector41-greedy", "sector41-greedy"]
+        kinds[me] = "sector41-mcts"
+        ranks = trio.run(play, k, kinds)
+        points += 1.0 if ranks[me] < ranks[1 - me] else 0.5 if ranks[me] == ranks[1 - me] else 0
+    return points / matches if matches else 0.5
 
 
 def main() -> None:
     """Print the benchmark figures."""
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--against", default="", help="git revision to compare the engine with")
+    parser.add_argument("--games", type=int, default=100, help="random games per round")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
     parser.add_argument("--matches", type=int, default=200, help="greedy vs random matches")
-    parser.add_argument("--games", type=int, default=200, help="random games per player count")
+    parser.add_argument("--mcts-matches", type=int, default=0, help="mcts vs greedy matches")
+    parser.add_argument("--playouts", type=int, default=0,
+                        help="mcts playouts per decision (0: the bot's default)")
     args = parser.parse_args()
-    for players in (2, 3, 4):
-        games_s, decisions_s, limited = random_playouts("sector41", players, args.games)
-        print(f"engine, {players} players: {games_s:.1f} random games/s, "
-              f"{decisions_s:,.0f} decisions/s (CPU time, one core), "
-              f"turn limit reached in {limited:.1%}")
-    start = time.perf_counter()
-    score, share = greedy_vs_random("sector41", "sector41-greedy", args.matches)
-    print(f"sector41-greedy vs random, {args.matches} two-player matches (seats alternate): "
-          f"{score:.1%} match score, {share:.1%} of the points "
-          f"({time.perf_counter() - start:.0f} s)")
+    with tempfile.TemporaryDirectory() as tmp:
+        old = None
+        if args.against:
+            old = Path(tmp) / "old"
+            subprocess.run(["git", "worktree", "add", "-q", "--detach", str(old), args.against],
+                           cwd=ROOT, check=True)
+        try:
+            for players in (2, 3, 4):
+                engine_speed(old, players, args.games, args.rounds)
+        finally:
+            if old is not None:
+                subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT,
+                               check=True)
+    clone_speed()
+    if args.matches:
+        start = time.perf_counter()
+        score, share = greedy_vs_random("sector41", "sector41-greedy", args.matches)
+        print(f"sector41-greedy vs random, {args.matches} two-player matches (seats "
+              f"alternate): {score:.1%} match score, {share:.1%} of the points "
+              f"({time.perf_counter() - start:.0f} s)")
+    if args.mcts_matches:
+        start = time.perf_counter()
+        score = mcts_vs_greedy(args.mcts_matches, args.playouts)
+        print(f"sector41-mcts vs sector41-greedy, {args.mcts_matches} two-player matches "
+              f"(seats alternate): {score:.1%} match score "
+              f"({time.perf_counter() - start:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ _BUILTIN: dict[str, str] = {
     "race-greedy": "bots.race_greedy:RaceGreedyBot",
     "race-mcts": "bots.race_mcts:RaceMctsBot",  # imports the engine: loaded only when asked
     "sector41-greedy": "bots.sector41_greedy:Sector41GreedyBot",
+    "sector41-mcts": "bots.sector41_mcts:Sector41MctsBot",
     "sol-greedy": "bots.sol_greedy:SolGreedyBot",
 }
 

@@ -226,7 +226,7 @@ class Sector41Player(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., edge: _Optional[_Union[Sector41Edge, str]] = ..., ship_position: _Optional[int] = ..., ship_row: _Optional[int] = ..., ship_col: _Optional[int] = ..., score: _Optional[int] = ..., yellow: _Optional[int] = ..., blue: _Optional[int] = ..., red: _Optional[int] = ..., score_turn: _Optional[int] = ..., last_fold: _Optional[int] = ...) -> None: ...
 
 class Sector41Observation(_message.Message):
-    __slots__ = ("turn", "turn_limit", "current_seat", "your_seat", "phase", "guardian_mode", "guardian_row", "guardian_col", "tile_types", "rotations", "face_up", "cleansed", "peeked", "yellow", "blue", "red", "explorers", "players", "supply_yellow", "supply_blue", "supply_red", "removed_discs", "remaining_points", "active_explorer")
+    __slots__ = ("turn", "turn_limit", "current_seat", "your_seat", "phase", "guardian_mode", "guardian_row", "guardian_col", "tile_types", "rotations", "face_up", "cleansed", "peeked", "yellow", "blue", "red", "explorers", "players", "supply_yellow", "supply_blue", "supply_red", "removed_discs", "remaining_points", "active_explorer", "decision_stage", "visited", "pending_move", "vortex_cell", "revealed_this_turn", "loop_cells")
     TURN_FIELD_NUMBER: _ClassVar[int]
     TURN_LIMIT_FIELD_NUMBER: _ClassVar[int]
     CURRENT_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -251,6 +251,12 @@ class Sector41Observation(_message.Message):
     REMOVED_DISCS_FIELD_NUMBER: _ClassVar[int]
     REMAINING_POINTS_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_EXPLORER_FIELD_NUMBER: _ClassVar[int]
+    DECISION_STAGE_FIELD_NUMBER: _ClassVar[int]
+    VISITED_FIELD_NUMBER: _ClassVar[int]
+    PENDING_MOVE_FIELD_NUMBER: _ClassVar[int]
+    VORTEX_CELL_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
+    LOOP_CELLS_FIELD_NUMBER: _ClassVar[int]
     turn: int
     turn_limit: int
     current_seat: int
@@ -275,7 +281,13 @@ class Sector41Observation(_message.Message):
     removed_discs: int
     remaining_points: int
     active_explorer: int
-    def __init__(self, turn: _Optional[int] = ..., turn_limit: _Optional[int] = ..., current_seat: _Optional[int] = ..., your_seat: _Optional[int] = ..., phase: _Optional[_Union[Sector41Phase, str]] = ..., guardian_mode: _Optional[_Union[Sector41GuardianMode, str]] = ..., guardian_row: _Optional[int] = ..., guardian_col: _Optional[int] = ..., tile_types: _Optional[_Iterable[int]] = ..., rotations: _Optional[_Iterable[int]] = ..., face_up: _Optional[_Iterable[bool]] = ..., cleansed: _Optional[_Iterable[bool]] = ..., peeked: _Optional[_Iterable[bool]] = ..., yellow: _Optional[_Iterable[int]] = ..., blue: _Optional[_Iterable[int]] = ..., red: _Optional[_Iterable[int]] = ..., explorers: _Optional[_Iterable[_Union[Sector41Explorer, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Sector41Player, _Mapping]]] = ..., supply_yellow: _Optional[int] = ..., supply_blue: _Optional[int] = ..., supply_red: _Optional[int] = ..., removed_discs: _Optional[int] = ..., remaining_points: _Optional[int] = ..., active_explorer: _Optional[int] = ...) -> None: ...
+    decision_stage: str
+    visited: _containers.RepeatedScalarFieldContainer[int]
+    pending_move: _containers.RepeatedScalarFieldContainer[int]
+    vortex_cell: int
+    revealed_this_turn: bool
+    loop_cells: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, turn: _Optional[int] = ..., turn_limit: _Optional[int] = ..., current_seat: _Optional[int] = ..., your_seat: _Optional[int] = ..., phase: _Optional[_Union[Sector41Phase, str]] = ..., guardian_mode: _Optional[_Union[Sector41GuardianMode, str]] = ..., guardian_row: _Optional[int] = ..., guardian_col: _Optional[int] = ..., tile_types: _Optional[_Iterable[int]] = ..., rotations: _Optional[_Iterable[int]] = ..., face_up: _Optional[_Iterable[bool]] = ..., cleansed: _Optional[_Iterable[bool]] = ..., peeked: _Optional[_Iterable[bool]] = ..., yellow: _Optional[_Iterable[int]] = ..., blue: _Optional[_Iterable[int]] = ..., red: _Optional[_Iterable[int]] = ..., explorers: _Optional[_Iterable[_Union[Sector41Explorer, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Sector41Player, _Mapping]]] = ..., supply_yellow: _Optional[int] = ..., supply_blue: _Optional[int] = ..., supply_red: _Optional[int] = ..., removed_discs: _Optional[int] = ..., remaining_points: _Optional[int] = ..., active_explorer: _Optional[int] = ..., decision_stage: _Optional[str] = ..., visited: _Optional[_Iterable[int]] = ..., pending_move: _Optional[_Iterable[int]] = ..., vortex_cell: _Optional[int] = ..., revealed_this_turn: _Optional[bool] = ..., loop_cells: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Sector41ActionDetail(_message.Message):
     __slots__ = ("kind", "explorer", "direction", "to_row", "to_col", "to_ship", "face_down", "to_kind", "combat", "loop", "color", "ship_shift", "line", "quarter_turns", "target_seat", "target_explorer", "asteroid")

@@ -7,6 +7,7 @@ rulebook are listed in RULES.md next to the tests that pin them.
 from __future__ import annotations
 
 from .._core import Game, GameInfo, OptionSpec
+from ._determinize import from_observation
 from ._layout import Layout, build
 from ._messages import (
     ActionKind,
@@ -76,5 +77,6 @@ __all__ = [
     "TileType",
     "build",
     "cell_name",
+    "from_observation",
     "parse_cell",
 ]

@@ -1,8 +1,15 @@
-"""Cached builders of the legal actions (frozen values, so equal ones are shared)."""
+"""Cached builders of the legal actions (frozen values, so equal ones are shared).
+
+An action's text and detail are built only when somebody reads them (a bot over the wire, a
+log, a test): random playouts and search bots read only ids, and a text costs more to build
+than the whole legality check that offers it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from .._core import Action
 from ._messages import ActionKind, Sector41ActionDetail
@@ -11,6 +18,68 @@ from ._tiles import DIRECTIONS, SIZE, Color, TileKind, cell_name
 _CACHE = 1 << 17
 _GRID = (0, 0)  # the ship position does not matter when the target is a grid cell
 _A = ActionKind
+_set = object.__setattr__
+
+
+class LazyAction(Action):
+    """An ``Action`` whose text and detail are built from its arguments on first read.
+
+    It reads and compares like an ``Action`` (``id``, ``text``, ``detail``); ``build(*args)``
+    returns the (text, detail) pair, once per object (objects are shared through caches).
+    """
+
+    __slots__ = ("_build", "_args", "_made")
+    _build: Callable[..., tuple[str, Any]]
+    _args: tuple[Any, ...]
+    _made: tuple[str, Any] | None
+
+    def __init__(self, aid: int, build: Callable[..., tuple[str, Any]], args: tuple[Any, ...]
+                 ) -> None:  # pylint: disable=super-init-not-called
+        _set(self, "id", aid)
+        _set(self, "_build", build)
+        _set(self, "_args", args)
+        _set(self, "_made", None)
+
+    def _parts(self) -> tuple[str, Any]:
+        made: tuple[str, Any] | None = self._made
+        if made is None:
+            made = self._build(*self._args)
+            _set(self, "_made", made)
+        return made
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        """The readable text, built on first read."""
+        return self._parts()[0]
+
+    @property  # type: ignore[override]
+    def detail(self) -> Any:
+        """The typed detail, built on first read."""
+        return self._parts()[1]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return LazyAction, (self.id, self._build, self._args)
+
+    def __copy__(self) -> LazyAction:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LazyAction:
+        return self
+
+
+# Shared actions by their full key (the id first); cleared when they grow past _CACHE.
+MOVES: dict[tuple[Any, ...], Action] = {}
+
+
+def new_move(key: tuple[int, int, int, int, bool, TileKind | None, bool]) -> Action:
+    """The cached grid move of ``key`` = (id, explorer, direction, cell, face_down, kind,
+    combat), made on a cache miss (the hot path looks ``MOVES`` up itself)."""
+    if len(MOVES) >= _CACHE:
+        MOVES.clear()
+    aid, explorer, d, to, face_down, kind, combat = key
+    action = MOVES[key] = LazyAction(aid, _move_parts,
+                                     (explorer, d, to, _GRID, face_down, kind, combat))
+    return action
 
 
 def _where(to: int, ship_rc: tuple[int, int]) -> tuple[int, int, bool]:
@@ -43,11 +112,17 @@ def move(
     combat: bool,
 ) -> Action:
     """An Explorer phase step of ``explorer`` in direction ``d`` onto ``to`` (-1: own ship)."""
-    return Action(aid, *_move_parts(explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
-                                   kind, combat))
+    if to >= 0:
+        key = (aid, explorer, d, to, face_down, kind, combat)
+        return MOVES.get(key) or new_move(key)
+    return _lazy(aid, _move_parts, (explorer, d, to, ship_rc, face_down, kind, combat))
 
 
 @lru_cache(maxsize=_CACHE)
+def _lazy(aid: int, build: Callable[..., tuple[str, Any]], args: tuple[Any, ...]) -> Action:
+    return LazyAction(aid, build, args)
+
+
 def _move_parts(
     explorer: int,
     d: int,
@@ -68,9 +143,12 @@ def _move_parts(
     return text, detail
 
 
-@lru_cache(maxsize=_CACHE)
 def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action:
     """A step up the Asteroid Belt to ``asteroid`` on the tile at ``to``."""
+    return _lazy(aid, _hop, (explorer, to, asteroid, combat))
+
+
+def _hop(explorer: int, to: int, asteroid: int, combat: bool) -> tuple[str, Any]:
     r, c = divmod(to, SIZE)
     text = f"Explorer {explorer + 1} to asteroid {asteroid} on {cell_name(to)}"
     if combat:
@@ -79,7 +157,7 @@ def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action
         _A.ASTEROID_HOP, explorer=explorer, to_row=r, to_col=c,
         to_kind=TileKind.ASTEROID_BELT, combat=combat, asteroid=asteroid,
     )
-    return Action(aid, text, detail)
+    return text, detail
 
 
 @lru_cache(maxsize=_CACHE)
@@ -121,11 +199,10 @@ def tile_move(
     loop: bool,
 ) -> Action:
     """A tile instruction's move or jump to ``to``."""
-    return Action(aid, *_tile_move(explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
+    return _lazy(aid, _tile_move, (explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
                                    kind, combat, loop))
 
 
-@lru_cache(maxsize=_CACHE)
 def _tile_move(
     explorer: int,
     d: int | None,
@@ -155,10 +232,9 @@ def _tile_move(
 def target(aid: int, kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
            verb: str) -> Action:
     """A choice of a cell (Viewport, Distortion, Ion Storm, Vortex, loop drop, Guardian)."""
-    return Action(aid, *_target(kind, to, face_down, known, verb))
+    return LazyAction(aid, _target, (kind, to, face_down, known, verb))
 
 
-@lru_cache(maxsize=_CACHE)
 def _target(kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
             verb: str) -> tuple[str, Sector41ActionDetail]:
     r, c = divmod(to, SIZE)

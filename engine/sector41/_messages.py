@@ -124,6 +124,13 @@ class Sector41Observation:
     yellow: tuple[int, ...]
     blue: tuple[int, ...]
     red: tuple[int, ...]
+    # Public facts of the open decision, for search bots (see ``from_observation``).
+    decision_stage: str
+    visited: tuple[int, ...]
+    pending_move: tuple[int, ...]
+    vortex_cell: int
+    revealed_this_turn: bool
+    loop_cells: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,12 @@ def observe(state: Sector41State, seat: int | None) -> Sector41Observation:
         yellow=y,
         blue=b,
         red=r,
+        decision_stage=state.stage,
+        visited=tuple(state.visited),
+        pending_move=() if state.chosen is None else tuple(state.chosen),
+        vortex_cell=state.vortex_cell,
+        revealed_this_turn=state.revealed,
+        loop_cells=tuple(state._payloads) if state.stage == "loop_drop" else (),
     )
 
 

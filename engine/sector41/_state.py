@@ -190,7 +190,8 @@ class Sector41State(GameState):
         other = object.__new__(Sector41State)
         # Immutable values (ints, tuples, the Decision and its payloads) are shared.
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        # Not random.Random(): its seeding from os.urandom would cost more than the rest.
+        other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
         other._events = list(self._events)
@@ -442,6 +443,7 @@ class Sector41State(GameState):
         front = self.front(p)
         inward = INWARD[self.edge[p]]
         outward = (inward + 4) % 8
+        moves = act.MOVES
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
             if loc == SHIP:
@@ -466,8 +468,8 @@ class Sector41State(GameState):
                     continue
                 face_down = not up[tid]
                 kind = KIND_OF[types[tid]] if not face_down or tid in peeks else None
-                actions.append(act.move(len(actions), i, d, t, _GRID_RC, face_down, kind,
-                                        t in enemies))
+                key = (len(actions), i, d, t, face_down, kind, t in enemies)
+                actions.append(moves.get(key) or act.new_move(key))
                 payloads.append((i, t, d, 0))
         return actions, payloads
 
@@ -479,8 +481,9 @@ class Sector41State(GameState):
         payloads.append((i, loc, -1, k))
         enemies = self._enemy_cells(p)
         grid, types = self.grid, self.types
-        belts = sorted(grid.index(t) for t in range(CELLS)
-                       if KIND_OF[types[t]] is _K.ASTEROID_BELT and NUMBER_OF[types[t]] >= k)
+        # The grid is a permutation of tile ids: cells in order are the sorted cells of belts.
+        belts = [c for c in range(CELLS)
+                 if _IS_BELT[types[grid[c]]] and NUMBER_OF[types[grid[c]]] >= k]
         for cell in belts:
             if cell != loc and self.up[grid[cell]] and self._open(cell, blocked):
                 actions.append(act.hop(len(actions), i, cell, k, cell in enemies))
@@ -732,20 +735,25 @@ class Sector41State(GameState):
                 hidden = [c for c in hidden if CHEB[here][c] == near]
             ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
                         else (_A.DISTORTION, "Turn over"))
-            for c in hidden:
-                actions.append(act.target(len(actions), ak, c, True,
-                                          self._known_kind(p, c), verb))
-                payloads.append(c)
+            peeks, types = self.peeks[p], self.types
+            target = act.target
+            for n, c in enumerate(hidden):
+                tid = grid[c]  # face down: known only through a sighting
+                actions.append(target(n, ak, c, True,
+                                      KIND_OF[types[tid]] if tid in peeks else None, verb))
+            payloads = hidden
         elif kind is _K.ION_STORM or kind is _K.VORTEX:
             storm = kind is _K.ION_STORM
+            ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
+            peeks, types = self.peeks[p], self.types
+            target = act.target
             for c in range(CELLS):
                 tid = grid[c]
                 if clean[tid] or (storm and (c == here or not up[tid])):
                     continue
-                ak, verb = ((_A.ION_STORM, "Exchange with") if storm
-                            else (_A.VORTEX_TILE, "Turn"))
-                actions.append(act.target(len(actions), ak, c, not up[tid],
-                                          self._known_kind(p, c), verb))
+                face_up = up[tid]
+                known = KIND_OF[types[tid]] if face_up or tid in peeks else None
+                actions.append(target(len(actions), ak, c, not face_up, known, verb))
                 payloads.append(c)
         elif kind is _K.STARBASE:
             actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
@@ -868,7 +876,7 @@ class Sector41State(GameState):
         self._remove_stuck()
         self._guardian_phase()
 
-    def stuck(self, p: int, locs: list[int] | None = None) -> bool:
+    def stuck(self, p: int, locs: set[int] | None = None) -> bool:
         """Whether ``p`` has Explorers in play and none of them can move (rule 5).
 
         A resting (Barren Planet) Explorer is not stuck: it moves again next turn. This agrees
@@ -876,11 +884,12 @@ class Sector41State(GameState):
         seat at every decision, so the costly shield chains are traced only when needed).
         ``locs`` lists where every Explorer is (only an occupied cell can be shielded).
         """
-        grid, clean, types = self.grid, self.clean, self.types
+        grid, clean = self.grid, self.clean
         if locs is None:
             locs = self._locations()
         blocked: set[int] | None = None
         in_play = False
+        front = -9
         for e in self.expl[p]:
             loc = e.loc
             if loc < SHIP:
@@ -889,12 +898,13 @@ class Sector41State(GameState):
             if e.barren >= 0:
                 return False
             if loc == SHIP:
-                cells: tuple[int, ...] = (self.front(p),)
+                front = self.front(p)
+                cells: tuple[int, ...] = (front,)
             elif e.trapped:
                 continue
             else:
-                type_id = types[grid[loc]]
-                if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
+                type_id = self.types[grid[loc]]
+                if 0 < e.asteroid < NUMBER_OF[type_id] and _IS_BELT[type_id]:
                     return False  # the next asteroid of its own tile is always open
                 cells = NEIGHBOUR[loc]
             for t in cells:
@@ -906,12 +916,15 @@ class Sector41State(GameState):
                     blocked = self.blocked(p)
                 if t not in blocked:
                     return False
-            if loc >= 0 and loc == self.front(p):
-                return False  # the step back onto its own ship is always open
+            if loc >= 0:
+                if front == -9:
+                    front = self.front(p)
+                if loc == front:
+                    return False  # the step back onto its own ship is always open
         return in_play
 
-    def _locations(self) -> list[int]:
-        return [e.loc for ex in self.expl for e in ex]
+    def _locations(self) -> set[int]:
+        return {e.loc for ex in self.expl for e in ex}
 
     def _remove_stuck(self) -> None:
         """Rule 5, "if at any time": remove the Explorers of every seat now stuck.
@@ -949,17 +962,22 @@ class Sector41State(GameState):
                 return
             options = [t for t in NEIGHBOUR[g] if t >= 0]
         else:
-            if self.mode is GuardianMode.QUICKENING:
-                targets = [c for c in range(CELLS)
-                           if not up[grid[c]] and not clean[grid[c]] and c != g]
-            else:
-                targets = [c for c in range(CELLS) if not clean[grid[c]] and c != g]
-            if not targets:
+            quick = self.mode is GuardianMode.QUICKENING
+            near = []
+            best = 0
+            # The rings of cells around the Guardian, nearest first: the first ring holding a
+            # target holds all the nearest ones.
+            for k, ring in enumerate(_RINGS[g]):
+                best = k + 1
+                if quick:
+                    near = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
+                else:
+                    near = [c for c in ring if not clean[grid[c]]]
+                if near:
+                    break
+            if not near:
                 self._end_turn()
                 return
-            row = CHEB[g]
-            best = min(row[t] for t in targets)
-            near = [t for t in targets if row[t] == best]
             options = []
             for n in NEIGHBOUR[g]:
                 if n >= 0:
@@ -1068,6 +1086,13 @@ def _line(edge: int, pos: int) -> tuple[int, ...]:
         return tuple(pos * SIZE + c for c in reversed(rows))
     return tuple(pos * SIZE + c for c in rows)
 
+
+# _RINGS[cell][k]: the cells at king-move distance k + 1 of ``cell``, in cell order.
+_RINGS = tuple(
+    tuple(tuple(c for c in range(CELLS) if CHEB[g][c] == k) for k in range(1, SIZE))
+    for g in range(CELLS)
+)
+_IS_BELT = tuple(k is TileKind.ASTEROID_BELT for k in KIND_OF)
 
 # _LINES[edge][pos]: the line in front of a Mother Ship, from the ship outward.
 _LINES = tuple(tuple(_line(edge, pos) for pos in range(SIZE)) for edge in range(4))
