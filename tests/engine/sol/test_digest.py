@@ -85,13 +85,13 @@ def _playout(players: int, seed: int, options: dict[str, Any], digest: Any) -> i
 # players -> sha256 of the 200 default playouts, then of the 20 with every effect but BLIGHT.
 STORED: dict[int, tuple[str, str]] = {
     2: ('e04c04adbbca5f8ae925ab38ec2102829ba259f5ba2f2102ff729f60b0ec957b',
-        '6efb69e4b9a3bcddf2c10341a9fe6bdf8bc61743e6209568a2ac389aefc38e1a'),  # 47235 decisions, 3.2 s
+        '6efb69e4b9a3bcddf2c10341a9fe6bdf8bc61743e6209568a2ac389aefc38e1a'),  # 47235 decisions
     3: ('466d1c6bd9b9296fb38a6e782587a51cb98838ca3bca7dcbfe6adf6fb4af2280',
-        'f7cf46bb48997bf18583e887694e4bf57ab2d7d2ff05676e1ecadeccb67320c5'),  # 49486 decisions, 4.8 s
+        'f7cf46bb48997bf18583e887694e4bf57ab2d7d2ff05676e1ecadeccb67320c5'),  # 49486 decisions
     4: ('2f94c03d43650290ed9b4ea8bee268d3206aabd222426b5a9b98f7a1ce483749',
-        '48084c283d619fb3b4293c42a4443571839c8d10465a0b6261f7e40ec3178696'),  # 53407 decisions, 6.4 s
+        '48084c283d619fb3b4293c42a4443571839c8d10465a0b6261f7e40ec3178696'),  # 53407 decisions
     5: ('af698ad7e397e393adad8b16bcbe4d77f576cc7c855b865d14dca72053fb0c60',
-        '6249d6850fb09d709a3a918a53f17610af926ce56b45b2df3fd3b9d53895c985'),  # 59710 decisions, 7.9 s
+        '6249d6850fb09d709a3a918a53f17610af926ce56b45b2df3fd3b9d53895c985'),  # 59710 decisions
 }
 
 
@@ -123,5 +123,5 @@ if __name__ == "__main__":  # print the digests to store (run on the code before
     for n in (2, 3, 4, 5):
         start = time.process_time()
         d, e, count = digests(n)
-        print(f"    {n}: ({d!r},\n        {e!r}),  # {count} decisions, "
+        print(f"    {n}: ({d!r},\n        {e!r}),  # {count} decisions "
               f"{time.process_time() - start:.1f} s")
