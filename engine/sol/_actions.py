@@ -81,6 +81,13 @@ def at_space(aid: int, kind: ActionKind, side: int, space: int, to: int | None =
     return Action(aid, text, SolActionDetail(kind, space=space, to_space=to))
 
 
+@lru_cache(maxsize=_CACHE)
+def launch_from(aid: int, side: int, space: int, host: int) -> Action:
+    """A launch of an own sundiver from another seat's hold (put there by BLIGHT)."""
+    return Action(aid, f"Launch into {BOARDS[side].name(space)} from seat {host}'s mothership",
+                  SolActionDetail(_K.LAUNCH, space=space, seat=host))
+
+
 _STEPS: dict[tuple[Any, ...], Action] = {}
 
 
@@ -94,7 +101,10 @@ def steps(side: int, options: list[tuple[Any, ...]]) -> list[Action]:
         if found is None:
             if len(_STEPS) > _CACHE:
                 _STEPS.clear()  # bounded: the keys are few in practice
-            found = _STEPS[key] = at_space(i, o[0], side, o[1], None if o[2] < 0 else o[2])
+            if o[0] is _K.LAUNCH and len(o) == 4:
+                found = _STEPS[key] = launch_from(i, side, o[1], o[3])
+            else:
+                found = _STEPS[key] = at_space(i, o[0], side, o[1], None if o[2] < 0 else o[2])
         out.append(found)
     return out
 

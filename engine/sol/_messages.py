@@ -124,6 +124,7 @@ class PlayerView:
     movement: int
     held_suit: Suit | None
     launch_spaces: tuple[int, ...]
+    hold_by_colour: tuple[int, ...]  # this hold's sundivers per colour (others' by BLIGHT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ drawn), then the next step of the turn named by ``next_step``. A decision with a
 action is applied at once, so forced moves never reach a bot.
 
 Sundivers are counted per space and seat in the flat list ``dv`` (``space * n + seat``).
+``hold[seat]`` counts a seat's own sundivers in its own hold; ``guest[host * n + colour]``
+those of another colour in ``host``'s hold (only BLIGHT puts them there; RULES.md 51).
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ _OUTER, _INNER = int(Ring.OUTER), int(Ring.INNER)
 _CONV, _CORE = int(Ring.CONVECTIVE), int(Ring.CORE)
 _SPACING = {2: 6, 3: 4, 4: 3, 5: 3}
 ACCELERATE_MAX = 3  # ACCELERATE's N is chosen from 1..3 (RULES.md)
+BLIGHT_SUNDIVERS = 3  # BLIGHT moves 3 reserve sundivers, all or nothing (RULES.md)
+# Activate cards that replace the action: played as "Play EFFECT now", then the turn ends.
+_REPLACING = frozenset({int(Effect.SACRIFICE), int(Effect.BLIGHT)})
 _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
                      _K.ACTIVATE: Timing.ACTIVATE}
 
@@ -95,6 +100,7 @@ class SolState(GameState):
         self.gate: list[int] = [NONE] * len(board.barriers)
         self.st_count: list[int] = [0] * (5 * n)  # stations per (seat, ring)
         self.hold = [START_HOLD] * n
+        self.guest = [0] * (n * n)  # BLIGHT: sundivers of a colour in another seat's hold
         self.reserve = [SUNDIVERS - START_HOLD] * n
         self.vapor = [0] * n
         self.energy = [START_ENERGY] * n
@@ -201,7 +207,8 @@ class SolState(GameState):
                   else "the 13th solar flare: supernova")
         return Result.from_keys(keys, keys, termination=self.termination, reason=reason)
 
-    _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "reserve", "vapor",
+    _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "guest", "reserve",
+              "vapor",
               "energy", "momentum", "res_gates", "res_st", "held", "eye", "suits", "deck",
               "discards", "activated", "drawn", "free_cross", "crossed", "chain", "orbital",
               "bonus_asked",
@@ -256,6 +263,11 @@ class SolState(GameState):
         """How many of ``seat``'s sundivers are on the board."""
         n = self.num_players
         return sum(self.dv[seat::n])
+
+    def in_other_holds(self, seat: int) -> int:
+        """How many of ``seat``'s sundivers are in other seats' holds (BLIGHT)."""
+        n = self.num_players
+        return sum(self.guest[seat::n])
 
     def movement(self, seat: int) -> int:
         """Movement points: 3 + 1 per layer holding one of the seat's stations."""
@@ -393,7 +405,7 @@ class SolState(GameState):
         self.crossed = []
         self.new_station = NONE
         self.pillar = NONE
-        if self.hold[p] == 0 and self.on_board(p) == 0:
+        if self.hold[p] == 0 and self.on_board(p) == 0 and self.in_other_holds(p) == 0:
             self._step_stall()
             return
         self.next_step = "action"
@@ -442,7 +454,7 @@ class SolState(GameState):
             payloads.append((kind, station, NONE))
             actions.append(act.choose_action(len(actions), kind, station, None))
             if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and (
-                    effect in IMPLEMENTED and effect != Effect.SACRIFICE):
+                    effect in IMPLEMENTED and effect not in _REPLACING):
                 payloads.append((kind, station, effect))
                 actions.append(act.choose_action(len(actions), kind, station, effect))
 
@@ -460,7 +472,7 @@ class SolState(GameState):
             if self._activations(p, kind, probe=True):
                 add(_K.ACTIVATE, kind)
         if (timing is Timing.ANY and effect in IMPLEMENTED and self._effect_targets(p, effect)) or (
-                effect == Effect.SACRIFICE and self._effect_targets(p, effect)):
+                effect in _REPLACING and self._effect_targets(p, effect)):
             payloads.append((_K.PLAY_CARD, None, effect))
             actions.append(act.play_card(len(actions), effect))
         if not actions:
@@ -517,9 +529,10 @@ class SolState(GameState):
                         paid = min(self.dv[s * n + q], self.energy[q])
                         self.energy[q] -= paid
                         self.energy[p] += paid
-        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE, Effect.CHAIN):
+        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE, Effect.CHAIN,
+                        Effect.BLIGHT):
             self.chain = []
-            self.resume = "action" if effect != Effect.SACRIFICE else "keep"
+            self.resume = "keep" if effect in _REPLACING else "action"
             self.next_step = "effect"
         elif effect == Effect.PROCREATE:
             n = self.num_players
@@ -540,6 +553,11 @@ class SolState(GameState):
         if effect == Effect.SACRIFICE:
             return [s for s in range(self.board.size)
                     if self.st_type[s] == FOUNDRY and any(dv[s * n:(s + 1) * n])]
+        if effect == Effect.BLIGHT:
+            if self.reserve[p] < BLIGHT_SUNDIVERS:
+                return []
+            return [(s, q) for q in range(n) if q != p
+                    for s in self.board.launch[self.eye[q]] if dv[s * n + p]]
         if effect == Effect.HATCH:
             if self.hold[p] < 2:
                 return []
@@ -577,6 +595,9 @@ class SolState(GameState):
                 a = act.effect_step(i, effect, f"{name}: name {Suit(t).name.lower()}", suit=t)
             elif effect == Effect.SACRIFICE:
                 a = act.effect_step(i, effect, f"{name}: the foundry on {self.name(t)}", space=t)
+            elif effect == Effect.BLIGHT:
+                a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s mothership from "
+                                    f"{self.name(t[0])}", space=t[0], seat=t[1])
             elif effect == Effect.HATCH:
                 a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s sundiver on "
                                     f"{self.name(t[0])}", space=t[0], seat=t[1])
@@ -611,6 +632,14 @@ class SolState(GameState):
                 self.vapor[q] += count
                 self.momentum[q] += 2 * count
             self.log(f"Seat {p} sacrifices the sundivers on {self.name(target)}")
+        elif effect == Effect.BLIGHT:
+            s, q = target
+            self.dv[s * n + p] -= 1  # the activating sundiver is recalled
+            self.hold[p] += 1
+            self.reserve[p] -= BLIGHT_SUNDIVERS
+            self.guest[q * n + p] += BLIGHT_SUNDIVERS
+            self.log(f"Seat {p} activates seat {q}'s mothership from {self.name(s)}: "
+                     f"{BLIGHT_SUNDIVERS} sundivers into its hold")
         elif effect == Effect.HATCH:
             s, q = target
             self.dv[s * n + q] -= 1
@@ -664,6 +693,15 @@ class SolState(GameState):
                     options.append((_K.LAUNCH, s, NONE))
                     if probe:
                         return options
+        if left > 0 and not hyper and any(self.guest[p::n]):
+            # BLIGHT: own sundivers in another seat's hold launch from that mothership.
+            for q in range(n):
+                if q != p and self.guest[q * n + p]:
+                    for s in (launch if portal else board.launch[self.eye[q]]):
+                        if dv[s * n + p] < MAX_STACK:
+                            options.append((_K.LAUNCH, s, NONE, q))
+                            if probe:
+                                return options
         neighbours = board.neighbours
         transcend = self.effect == Effect.TRANSCEND
         ring = self.ring
@@ -802,7 +840,10 @@ class SolState(GameState):
         if kind is _K.LAUNCH:
             s = option[1]
             self.moves_left -= 1
-            self.hold[p] -= 1
+            if len(option) == 4:  # from another seat's hold (BLIGHT)
+                self.guest[option[3] * n + p] -= 1
+            else:
+                self.hold[p] -= 1
             dv[s * n + p] += 1
             if self.effect == Effect.CEREMONY and self.ring[s] == _OUTER:
                 self.energy[p] += 1

@@ -15,7 +15,10 @@ from engine.sol import GAME, SolState
 def check_conservation(st: SolState) -> None:
     n = st.num_players
     for p in range(n):
-        assert st.hold[p] + st.reserve[p] + st.on_board(p) + st.vapor[p] == 13
+        # Per colour: its own hold, other seats' holds (BLIGHT), reserve, board, vaporised.
+        assert (st.hold[p] + st.in_other_holds(p) + st.reserve[p] + st.on_board(p)
+                + st.vapor[p]) == 13
+        assert st.guest[p * n + p] == 0 and min(st.guest) >= 0
         assert min(st.hold[p], st.reserve[p], st.energy[p], st.momentum[p]) >= 0
         assert st.res_gates[p] + st.gate.count(p) == 5
         for kind in range(3):
@@ -41,7 +44,9 @@ def playout(players: int, seed: int, options: dict | None = None, every=None) ->
 
 
 @pytest.mark.parametrize("players, vestigial, effects", [
-    (2, True, "blue"), (3, False, "blue"), (4, True, "all"), (5, False, "all"), (2, False, "all")])
+    (2, True, "blue"), (3, False, "blue"), (4, True, "all"), (5, False, "all"), (2, False, "all"),
+    (3, True, "blight,sacrifice,festival,portal"),
+    (5, True, "blight,portal,hatch,invade,chain,fuel")])
 def test_conservation_at_every_step(players: int, vestigial: bool, effects: str) -> None:
     st, _ = playout(players, 11, {"vestigial": vestigial, "effects": effects},
                     every=check_conservation)
