@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
@@ -65,21 +66,57 @@ _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
 # Move effects that change nothing about which flights are open.
 _PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PASSAGE),
                           int(Effect.CLUSTER), int(Effect.TELEPORT)})
-_FLIGHTS: dict[tuple[int, tuple[int, ...]], tuple[tuple[tuple[Any, ...], ...], ...]] = {}
+# Per space, its flight options (then its hurl, from the core) when no destination is full,
+# and their actions by the position of the first one in the decision (cached per layout).
+_Blocks = tuple[tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]], ...]
+_BLOCKS: dict[tuple[int, tuple[int, ...]], _Blocks] = {}
 
 
-def _flights(side: int, gates: tuple[int, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
-    """Per space, the flight options through edges open with these gates (cached)."""
+def _blocks(side: int, gates: tuple[int, ...]) -> _Blocks:
     key = (side, gates)
-    found = _FLIGHTS.get(key)
+    found = _BLOCKS.get(key)
     if found is None:
-        if len(_FLIGHTS) > 4096:
-            _FLIGHTS.clear()  # bounded; a match has at most a few dozen gate layouts
+        if len(_BLOCKS) > 4096:
+            _BLOCKS.clear()  # bounded, as _FLIGHTS
         board = BOARDS[side]
-        found = _FLIGHTS[key] = tuple(
-            tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s] if e < 0 or gates[e] >= 0)
-            for s in range(board.size))
+        core_end = board.first[Ring.RADIATIVE]
+        intern = _INTERN[side]
+        blocks = []
+        for s in range(board.size):
+            block = tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s]
+                          if e < 0 or gates[e] >= 0) + ((_HURL_OPTION[s],) if s < core_end else ())
+            # A space's block is shared by every layout that leaves its edges alike, so the
+            # actions built for it survive a gate elsewhere.
+            shared = intern.get(block)
+            if shared is None:
+                shared = intern[block] = (block, {})
+            blocks.append(shared)
+        found = _BLOCKS[key] = tuple(blocks)
     return found
+
+
+_INTERN: dict[int, dict[tuple[tuple[Any, ...], ...],
+                        tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]]]] = {
+    4: {}, 5: {}}
+
+
+def _block_actions(side: int, options: tuple[tuple[Any, ...], ...], at: int
+                   ) -> tuple[Action, ...]:
+    """The actions of ``options`` placed from position ``at`` on."""
+    return tuple(act.grow(act.step_row(side, o), side, o, at + i) for i, o in enumerate(options))
+
+
+# Shared option tuples of launches and hurls per space (the same objects every time, which
+# keeps the action cache's lookups cheap).
+_LAUNCH_OPTION = tuple((_K.LAUNCH, s, NONE) for s in range(max(b.size for b in BOARDS.values())))
+_HURL_OPTION = tuple((_K.HURL, s, NONE) for s in range(max(b.size for b in BOARDS.values())))
+_LAUNCH_BLOCKS = {side: tuple(
+    (tuple(_LAUNCH_OPTION[s] for s in b.launch[eye]),
+     tuple(act.grow(act.step_row(side, _LAUNCH_OPTION[s]), side, _LAUNCH_OPTION[s], i)
+           for i, s in enumerate(b.launch[eye])))
+    for eye in range(b.orbit)) for side, b in BOARDS.items()}
+_STOP_OPTION = (_K.STOP,)
+_MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
 
 
 class SolState(GameState):
@@ -93,6 +130,7 @@ class SolState(GameState):
         self.side = side_for(n)
         board = self.board = BOARDS[self.side]
         self.ring: tuple[int, ...] = tuple(int(r) for r in board.ring_of)
+        self._spaces = range(board.size)
         size = board.size
         self.dv: list[int] = [0] * (size * n)
         self.st_type: list[int] = [NONE] * size
@@ -296,7 +334,7 @@ class SolState(GameState):
         self.stage = stage
         self._seat = seat
         self._payloads = payloads
-        self._decision = Decision(seat, prompt, tuple(actions), stage.name.lower())
+        self._decision = Decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
 
     def _advance(self) -> None:
         # Run what needs no decision; a single legal action is applied as no choice at all.
@@ -313,14 +351,14 @@ class SolState(GameState):
                 self._draw_one()
             else:
                 step, self.next_step = self.next_step, ""
-                getattr(self, "_step_" + step)()
+                _STEP[step](self)
         self._decision = None
         self.stage = Stage.OVER
 
     def _choose(self, index: int) -> None:
         payload = self._payloads[index]
         self._decision = None
-        getattr(self, "_on_" + self.stage.name.lower())(payload)
+        _ON[self.stage](self, payload)
 
     # -- setup: vestigial structures (rulebook setup step 12) ------------------------------
 
@@ -468,8 +506,9 @@ class SolState(GameState):
                 payloads.append((_K.CONVERT, None, effect))
                 actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
             self.effect = NONE
+        kinds = self._activatable_kinds(p)
         for kind in (NODE, FOUNDRY, TOWER):
-            if self._activations(p, kind, probe=True):
+            if kind in kinds:
                 add(_K.ACTIVATE, kind)
         if (timing is Timing.ANY and effect in IMPLEMENTED and self._effect_targets(p, effect)) or (
                 effect in _REPLACING and self._effect_targets(p, effect)):
@@ -690,7 +729,7 @@ class SolState(GameState):
         if left > 0 and self.hold[p] and not hyper:
             for s in launch:
                 if dv[s * n + p] < MAX_STACK:
-                    options.append((_K.LAUNCH, s, NONE))
+                    options.append(_LAUNCH_OPTION[s])
                     if probe:
                         return options
         if left > 0 and not hyper and any(self.guest[p::n]):
@@ -707,19 +746,17 @@ class SolState(GameState):
         ring = self.ring
         if self.effect == NONE or self.effect in _PLAIN_MOVES:
             # The usual case: flights through open edges, cached per gate layout.
-            flights = _flights(self.side, tuple(gate))
-            for s, count in enumerate(dv[p::n]):
-                if not count:
-                    continue
-                for option in flights[s]:
-                    if dv[option[2] * n + p] < MAX_STACK and left > 0:
-                        options.append(option)
+            if left <= 0:
+                return options
+            blocks = _blocks(self.side, tuple(gate))
+            append = options.append
+            hurl = _K.HURL
+            for s in compress(self._spaces, dv[p::n]):
+                for option in blocks[s][0]:
+                    if option[0] is hurl or dv[option[2] * n + p] < MAX_STACK:
+                        append(option)
                         if probe:
                             return options
-                if left > 0 and ring[s] == _CORE:
-                    options.append((_K.HURL, s, NONE))
-                    if probe:
-                        return options
             return options
         for s, count in enumerate(dv[p::n]):
             if not count or (hyper and self.focus != NONE and s != self.focus):
@@ -742,7 +779,7 @@ class SolState(GameState):
                     if t != s and not board.adjacent(s, t) and dv[t * n + p] < MAX_STACK:
                         options.append((_K.FLY, s, t, NONE))
             if left > 0 and ring[s] == _CORE:
-                options.append((_K.HURL, s, NONE))
+                options.append(_HURL_OPTION[s])
                 if probe:
                     return options
         if self.effect == Effect.JUGGERNAUT and left > 0:
@@ -799,6 +836,9 @@ class SolState(GameState):
 
     def _step_move(self) -> None:
         p = self.current
+        if self.effect == NONE and self.moves_left > 0:
+            self._step_plain_move(p)
+            return
         options = self._move_options(p)
         fuel = self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0
         if not options and not fuel and not self._cluster_and_teleport(p):
@@ -820,9 +860,54 @@ class SolState(GameState):
                 actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
                                                space=option[2], to_space=option[3]))
         if self.moved:
-            options.append((_K.STOP,))
-            actions.append(act.simple(len(actions), _K.STOP, "Stop moving"))
+            options.append(_STOP_OPTION)
+            actions.append(act.STOP[len(actions)])
         self._offer(Stage.MOVE, p, f"move ({self.moves_left} points left)", actions, options)
+
+    def _step_plain_move(self, p: int) -> None:
+        """``_step_move`` without an effect and with points left: the options and their
+        actions built in one pass (the same ones, in the same order, as the general path)."""
+        n = self.num_players
+        dv = self.dv
+        side = self.side
+        mine = dv[p::n]
+        if max(mine) < MAX_STACK and not any(self.guest):
+            # No full stack: every launch and every open flight is offered, so whole blocks
+            # of options (and their actions by position) are shared.
+            eye = self.eye[p]
+            if self.hold[p]:
+                launches = _LAUNCH_BLOCKS[side][eye]
+                options = list(launches[0])
+                actions = list(launches[1])
+            else:
+                options = []
+                actions = []
+            k = len(options)
+            blocks = _blocks(side, tuple(self.gate))
+            for s in compress(self._spaces, mine):
+                block, by_position = blocks[s]
+                found = by_position.get(k)
+                if found is None:
+                    found = by_position[k] = _block_actions(side, block, k)
+                options += block
+                actions += found
+                k += len(block)
+        else:  # a full stack (or BLIGHT's launches): option by option
+            options = self._move_options(p)
+            actions = act.steps(side, options)
+        if not options:
+            self.next_step = "keep"
+            return
+        if self.moved:
+            options.append(_STOP_OPTION)
+            actions.append(act.STOP[len(actions)])
+        self.stage = Stage.MOVE
+        self._seat = p
+        self._payloads = options
+        left = self.moves_left
+        prompt = _MOVE_PROMPTS[left] if left < len(_MOVE_PROMPTS) else (
+            f"move ({left} points left)")
+        self._decision = Decision(p, prompt, tuple(actions), "move")
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
@@ -933,7 +1018,7 @@ class SolState(GameState):
         ring = self.ring
         st_type = self.st_type
         options: list[tuple[Any, ...]] = []
-        mine = [s for s, c in enumerate(dv[p::n]) if c]
+        mine = list(compress(self._spaces, dv[p::n]))
         if not mine:
             return options
         has = set(mine)
@@ -949,7 +1034,16 @@ class SolState(GameState):
                     options.append((INVADE, x, (x,) * need, NONE))
                     if probe:
                         return options
-        for x in range(board.size):
+        if node_ok:
+            # Only spaces with a sundiver or beside one can hold a pattern (in space order).
+            near = set(mine)
+            beside = board.beside
+            for y in mine:
+                near.update(beside[y])
+            spaces: list[int] = sorted(near)
+        else:
+            spaces = mine
+        for x in spaces:
             free = st_type[x] == NONE
             if free and node_ok:
                 a, b = board.same_ring(x)
@@ -1115,6 +1209,18 @@ class SolState(GameState):
                     return out
         return out
 
+    def _activatable_kinds(self, p: int) -> set[int]:
+        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass."""
+        st_type = self.st_type
+        activated = self.activated
+        kinds: set[int] = set()
+        for s in compress(self._spaces, self.dv[p::self.num_players]):
+            kind = st_type[s]
+            if kind >= 0 and kind not in kinds and s not in activated and self._can_pay(
+                    p, kind, self._base_for(p, s)):
+                kinds.add(kind)
+        return kinds
+
     def _base_for(self, p: int, s: int) -> int:
         base = _BASE[self.ring[s]]
         if self.effect == Effect.AUGMENT and p == self.current:
@@ -1134,7 +1240,7 @@ class SolState(GameState):
         payloads: list[int] = list(options)
         if self.activated:
             payloads.append(NONE)
-            actions.append(act.simple(len(actions), _K.DONE, "Done activating"))
+            actions.append(act.DONE[len(actions)])
         self._offer(Stage.ACTIVATE, p, "which station to activate", actions, payloads)
 
     def _on_activate(self, s: int) -> None:
@@ -1318,3 +1424,12 @@ class SolState(GameState):
         self.eye[p] = (self.eye[p] - 1) % self.board.orbit
         self.current = (p + 1) % self.num_players
         self.next_step = "turn"
+
+
+# Dispatch tables (unbound, so that clones share them): the step named by ``next_step`` and the
+# handler of the open decision's stage.
+_STAGE_KIND = {stage: stage.name.lower() for stage in Stage}
+_STEP: dict[str, Any] = {name[len("_step_"):]: function for name, function in vars(SolState).items()
+                         if name.startswith("_step_")}
+_ON: dict[Stage, Any] = {stage: getattr(SolState, "_on_" + stage.name.lower())
+                         for stage in Stage if hasattr(SolState, "_on_" + stage.name.lower())}
