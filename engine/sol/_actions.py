@@ -118,7 +118,7 @@ def grow(row: list[Action], side: int, option: tuple[Any, ...], position: int) -
 
 def steps(side: int, options: list[tuple[Any, ...]]) -> list[Action]:
     """The actions of movement options ``(kind, space, to or -1, ...)``, numbered in order."""
-    out = []
+    out: list[Action] = []
     table = _ROWS[side]
     append = out.append
     for i, o in enumerate(options):

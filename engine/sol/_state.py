@@ -875,6 +875,7 @@ class SolState(GameState):
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
             eye = self.eye[p]
+            options: list[tuple[Any, ...]]
             if self.hold[p]:
                 launches = _LAUNCH_BLOCKS[side][eye]
                 options = list(launches[0])
