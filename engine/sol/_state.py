@@ -116,6 +116,14 @@ _LAUNCH_BLOCKS = {side: tuple(
            for i, s in enumerate(b.launch[eye])))
     for eye in range(b.orbit)) for side, b in BOARDS.items()}
 _STOP_OPTION = (_K.STOP,)
+# The turn's choices without a card (payloads and their actions by position).
+_MOVE_CHOICE = (_K.MOVE, None, NONE)
+_CONVERT_CHOICE = (_K.CONVERT, None, NONE)
+_ACTIVATE_CHOICE = {kind: (_K.ACTIVATE, kind, NONE) for kind in (NODE, FOUNDRY, TOWER)}
+_CHOICE_ACTIONS = {choice: [act.choose_action(i, choice[0], choice[1], None) for i in range(5)]
+                   for choice in (_MOVE_CHOICE, _CONVERT_CHOICE, *_ACTIVATE_CHOICE.values())}
+_PASS_CHOICE = (_K.PASS, None, NONE)
+_PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
 _MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
 
 
@@ -131,6 +139,8 @@ class SolState(GameState):
         board = self.board = BOARDS[self.side]
         self.ring: tuple[int, ...] = tuple(int(r) for r in board.ring_of)
         self._spaces = range(board.size)
+        self._layout_gates: list[int] = []  # the gates of ``_layout`` (a copy)
+        self._layout: _Blocks = ()
         size = board.size
         self.dv: list[int] = [0] * (size * n)
         self.st_type: list[int] = [NONE] * size
@@ -221,6 +231,18 @@ class SolState(GameState):
         if self._decision is None:
             return {}
         return {self._seat: self._decision}
+
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """As ``GameState.apply``, with a shortcut for the usual case (one pending seat and a
+        legal id, which is its position); anything else takes the checked path."""
+        decision = self._decision
+        if decision is not None and len(choices) == 1:
+            aid = choices.get(self._seat)
+            legal = decision.legal
+            if type(aid) is int and 0 <= aid < len(legal) and legal[aid].id == aid:
+                self._apply({self._seat: legal[aid]})
+                return
+        super().apply(choices)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         action = choices[self._seat]
@@ -483,7 +505,10 @@ class SolState(GameState):
     def _step_action(self) -> None:
         p = self.current
         held = self.held[p]
-        effect = self.effect_of[held] if held != NONE else NONE
+        if held == NONE:
+            self._step_plain_action(p)
+            return
+        effect = self.effect_of[held]
         timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
         actions: list[Action] = []
         payloads: list[Any] = []
@@ -518,6 +543,31 @@ class SolState(GameState):
             payloads.append((_K.PASS, None, NONE))
             actions.append(act.simple(0, _K.PASS, "Pass (no action is possible)"))
         self._offer(Stage.ACTION, p, "choose the turn's action", actions, payloads)
+
+    def _step_plain_action(self, p: int) -> None:
+        """``_step_action`` without a held card: the same choices from shared tables."""
+        actions: list[Action] = []
+        payloads: list[Any] = []
+        if self._move_options(p, probe=True):
+            payloads.append(_MOVE_CHOICE)
+            actions.append(_CHOICE_ACTIONS[_MOVE_CHOICE][0])
+        if self._conversions(p, probe=True):
+            payloads.append(_CONVERT_CHOICE)
+            actions.append(_CHOICE_ACTIONS[_CONVERT_CHOICE][len(actions)])
+        kinds = self._activatable_kinds(p)
+        if kinds:
+            for kind in (NODE, FOUNDRY, TOWER):
+                if kind in kinds:
+                    choice = _ACTIVATE_CHOICE[kind]
+                    payloads.append(choice)
+                    actions.append(_CHOICE_ACTIONS[choice][len(actions)])
+        if not actions:
+            payloads.append(_PASS_CHOICE)
+            actions.append(_PASS_ACTION)
+        self.stage = Stage.ACTION
+        self._seat = p
+        self._payloads = payloads
+        self._decision = Decision(p, "choose the turn's action", tuple(actions), "action")
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -884,7 +934,10 @@ class SolState(GameState):
                 options = []
                 actions = []
             k = len(options)
-            blocks = _blocks(side, tuple(self.gate))
+            if self.gate != self._layout_gates:  # the blocks change with the gates only
+                self._layout_gates = self.gate[:]
+                self._layout = _blocks(side, tuple(self.gate))
+            blocks = self._layout
             for s in compress(self._spaces, mine):
                 block, by_position = blocks[s]
                 found = by_position.get(k)
@@ -1020,8 +1073,8 @@ class SolState(GameState):
         st_type = self.st_type
         options: list[tuple[Any, ...]] = []
         mine = list(compress(self._spaces, dv[p::n]))
-        if not mine:
-            return options
+        if not mine or (len(mine) < 2 and self.effect != Effect.INVADE):
+            return options  # every pattern covers two spaces or more
         has = set(mine)
         res = self.res_st
         gates_left = self.res_gates[p] > 0
@@ -1188,8 +1241,8 @@ class SolState(GameState):
         pulse = self.effect == Effect.PULSE and not probe
         activated = self.activated
         if not pulse:  # the usual case: only stations under own sundivers, few of them
-            for s, count in enumerate(dv[p::n]):
-                if count and st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
+            for s in compress(self._spaces, dv[p::n]):
+                if st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
                         s not in activated) and self._can_pay(p, st_type[s],
                                                                self._base_for(p, s)):
                     out.append(s)
