@@ -51,6 +51,8 @@ class ActionKind(enum.Enum):
 class Stage(enum.Enum):
     """What the open decision is about."""
 
+    __hash__ = object.__hash__  # identity hash: cheaper in the dispatch tables
+
     VESTIGIAL = 1
     ACTION = 2
     MOVE = 3

@@ -967,6 +967,18 @@ class SolState(GameState):
         p = self.current
         n = self.num_players
         kind = option[0]
+        if kind is _K.FLY and self.effect == NONE and not self.free_cross:
+            # The usual step: a plain flight (the general branch below does the same).
+            _, s, t, e = option
+            self.moved = True
+            self.next_step = "move"
+            self.moves_left -= 1
+            dv = self.dv
+            dv[s * n + p] -= 1
+            dv[t * n + p] += 1
+            if e >= 0:
+                self._toll(p, e)
+            return
         if kind is _K.STOP:
             self.next_step = "keep"
             return
