@@ -2,9 +2,10 @@
 
 Run ``python benchmarks/sol_playouts.py [--matches 1000] [--players 2 3 4 5]``. Every player
 count (each on the board side it uses) with and without vestigial structures; every match
-must end by the 13th flare without an exception, every 10th is replayed from its steps to the
-same snapshot. Prints the counts per configuration and the time. The test suite plays 250 per
-configuration (``tests/engine/sol/test_properties.py``); this is the issue's full 1,000.
+must end without an exception, by the 13th flare or (a match random play locks, RULES.md
+52) by the turn limit; every 10th is replayed from its steps to the same snapshot. Prints
+the counts per configuration and the time. The test suite plays 250 per configuration
+(``tests/engine/sol/test_properties.py``); this is the issue's full 1,000.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ def main() -> None:
     for players in args.players:
         for vestigial in (True, False):
             start = time.process_time()
-            played = complete_playouts(players, vestigial, range(args.matches))
-            total += played
-            print(f"{players} players, vestigial {'on' if vestigial else 'off'}: {played} "
-                  f"complete matches ended normally, replays checked "
+            normal, limited = complete_playouts(players, vestigial, range(args.matches))
+            total += normal + limited
+            print(f"{players} players, vestigial {'on' if vestigial else 'off'}: "
+                  f"{normal + limited} complete matches, {normal} by the 13th flare, {limited} "
+                  f"locked and ended by the turn limit; replays checked "
                   f"({time.process_time() - start:.0f} s CPU)", flush=True)
     print(f"total: {total} complete matches, no exception")
 
