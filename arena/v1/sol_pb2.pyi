@@ -282,7 +282,7 @@ class SolGateView(_message.Message):
     def __init__(self, gate: _Optional[int] = ..., owner: _Optional[int] = ...) -> None: ...
 
 class SolPlayerView(_message.Message):
-    __slots__ = ("seat", "eye", "momentum", "energy", "hold_sundivers", "reserve_sundivers", "vaporised_sundivers", "reserve_gates", "reserve_nodes", "reserve_foundries", "reserve_towers", "movement", "held_suit", "launch_spaces")
+    __slots__ = ("seat", "eye", "momentum", "energy", "hold_sundivers", "reserve_sundivers", "vaporised_sundivers", "reserve_gates", "reserve_nodes", "reserve_foundries", "reserve_towers", "movement", "held_suit", "launch_spaces", "hold_by_colour")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     EYE_FIELD_NUMBER: _ClassVar[int]
     MOMENTUM_FIELD_NUMBER: _ClassVar[int]
@@ -297,6 +297,7 @@ class SolPlayerView(_message.Message):
     MOVEMENT_FIELD_NUMBER: _ClassVar[int]
     HELD_SUIT_FIELD_NUMBER: _ClassVar[int]
     LAUNCH_SPACES_FIELD_NUMBER: _ClassVar[int]
+    HOLD_BY_COLOUR_FIELD_NUMBER: _ClassVar[int]
     seat: int
     eye: int
     momentum: int
@@ -311,7 +312,8 @@ class SolPlayerView(_message.Message):
     movement: int
     held_suit: SolSuit
     launch_spaces: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, seat: _Optional[int] = ..., eye: _Optional[int] = ..., momentum: _Optional[int] = ..., energy: _Optional[int] = ..., hold_sundivers: _Optional[int] = ..., reserve_sundivers: _Optional[int] = ..., vaporised_sundivers: _Optional[int] = ..., reserve_gates: _Optional[int] = ..., reserve_nodes: _Optional[int] = ..., reserve_foundries: _Optional[int] = ..., reserve_towers: _Optional[int] = ..., movement: _Optional[int] = ..., held_suit: _Optional[_Union[SolSuit, str]] = ..., launch_spaces: _Optional[_Iterable[int]] = ...) -> None: ...
+    hold_by_colour: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seat: _Optional[int] = ..., eye: _Optional[int] = ..., momentum: _Optional[int] = ..., energy: _Optional[int] = ..., hold_sundivers: _Optional[int] = ..., reserve_sundivers: _Optional[int] = ..., vaporised_sundivers: _Optional[int] = ..., reserve_gates: _Optional[int] = ..., reserve_nodes: _Optional[int] = ..., reserve_foundries: _Optional[int] = ..., reserve_towers: _Optional[int] = ..., movement: _Optional[int] = ..., held_suit: _Optional[_Union[SolSuit, str]] = ..., launch_spaces: _Optional[_Iterable[int]] = ..., hold_by_colour: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class SolSuitEffect(_message.Message):
     __slots__ = ("suit", "effect")

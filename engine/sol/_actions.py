@@ -81,22 +81,60 @@ def at_space(aid: int, kind: ActionKind, side: int, space: int, to: int | None =
     return Action(aid, text, SolActionDetail(kind, space=space, to_space=to))
 
 
-_STEPS: dict[tuple[Any, ...], Action] = {}
+@lru_cache(maxsize=_CACHE)
+def launch_from(aid: int, side: int, space: int, host: int) -> Action:
+    """A launch of an own sundiver from another seat's hold (put there by BLIGHT)."""
+    return Action(aid, f"Launch into {BOARDS[side].name(space)} from seat {host}'s mothership",
+                  SolActionDetail(_K.LAUNCH, space=space, seat=host))
+
+
+# Per side: movement option tuple -> its actions by position (ids are positions in the
+# decision), grown on demand. The options of a side are finitely many, so nothing is evicted.
+_ROWS: dict[int, dict[tuple[Any, ...], list[Action]]] = {4: {}, 5: {}}
+
+
+def step_row(side: int, option: tuple[Any, ...]) -> list[Action]:
+    """The shared list of ``option``'s actions by position (see ``grow``)."""
+    table = _ROWS[side]
+    row = table.get(option)
+    if row is None:
+        row = table[option] = []
+    return row
+
+
+def grow(row: list[Action], side: int, option: tuple[Any, ...], position: int) -> Action:
+    """Extend ``row`` (``option``'s actions) to ``position`` and return that action."""
+    while len(row) <= position:
+        k = len(row)
+        if row:  # the same text and detail at every position
+            row.append(Action(k, row[0].text, row[0].detail))
+        elif option[0] is _K.LAUNCH and len(option) == 4:
+            row.append(launch_from(k, side, option[1], option[3]))
+        else:
+            row.append(at_space(k, option[0], side, option[1],
+                                None if option[2] < 0 else option[2]))
+    return row[position]
 
 
 def steps(side: int, options: list[tuple[Any, ...]]) -> list[Action]:
     """The actions of movement options ``(kind, space, to or -1, ...)``, numbered in order."""
-    out = []
-    get = _STEPS.get
+    out: list[Action] = []
+    table = _ROWS[side]
+    append = out.append
     for i, o in enumerate(options):
-        key = (side, i, o)
-        found = get(key)
-        if found is None:
-            if len(_STEPS) > _CACHE:
-                _STEPS.clear()  # bounded: the keys are few in practice
-            found = _STEPS[key] = at_space(i, o[0], side, o[1], None if o[2] < 0 else o[2])
-        out.append(found)
+        row = table.get(o)
+        if row is None:
+            row = table[o] = []
+        try:
+            append(row[i])
+        except IndexError:
+            append(grow(row, side, o, i))
     return out
+
+
+# "Stop moving" and "Done activating" by position.
+STOP = [simple(i, _K.STOP, "Stop moving") for i in range(128)]
+DONE = [simple(i, _K.DONE, "Done activating") for i in range(128)]
 
 
 @lru_cache(maxsize=_CACHE)

@@ -51,6 +51,8 @@ class ActionKind(enum.Enum):
 class Stage(enum.Enum):
     """What the open decision is about."""
 
+    __hash__ = object.__hash__  # identity hash: cheaper in the dispatch tables
+
     VESTIGIAL = 1
     ACTION = 2
     MOVE = 3
@@ -124,6 +126,7 @@ class PlayerView:
     movement: int
     held_suit: Suit | None
     launch_spaces: tuple[int, ...]
+    hold_by_colour: tuple[int, ...]  # this hold's sundivers per colour (others' by BLIGHT)
 
 
 @dataclass(frozen=True, slots=True)

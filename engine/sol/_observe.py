@@ -57,6 +57,7 @@ def observe(state: SolState, seat: int | None) -> SolObservation:
             state.reserve[q], state.vapor[q], state.res_gates[q], state.res_st[3 * q],
             state.res_st[3 * q + 1], state.res_st[3 * q + 2], state.movement(q),
             _SUITS[state.held[q]] if state.held[q] >= 0 else None, board.launch[state.eye[q]],
+            tuple(state.hold[q] if c == q else state.guest[q * n + c] for c in range(n)),
         )
         for q in range(n)
     )

@@ -8,12 +8,15 @@ drawn), then the next step of the turn named by ``next_step``. A decision with a
 action is applied at once, so forced moves never reach a bot.
 
 Sundivers are counted per space and seat in the flat list ``dv`` (``space * n + seat``).
+``hold[seat]`` counts a seat's own sundivers in its own hold; ``guest[host * n + colour]``
+those of another colour in ``host``'s hold (only BLIGHT puts them there; RULES.md 51).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
@@ -53,6 +56,9 @@ _OUTER, _INNER = int(Ring.OUTER), int(Ring.INNER)
 _CONV, _CORE = int(Ring.CONVECTIVE), int(Ring.CORE)
 _SPACING = {2: 6, 3: 4, 4: 3, 5: 3}
 ACCELERATE_MAX = 3  # ACCELERATE's N is chosen from 1..3 (RULES.md)
+BLIGHT_SUNDIVERS = 3  # BLIGHT moves 3 reserve sundivers, all or nothing (RULES.md)
+# Activate cards that replace the action: played as "Play EFFECT now", then the turn ends.
+_REPLACING = frozenset({int(Effect.SACRIFICE), int(Effect.BLIGHT)})
 _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
                      _K.ACTIVATE: Timing.ACTIVATE}
 
@@ -60,21 +66,65 @@ _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
 # Move effects that change nothing about which flights are open.
 _PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PASSAGE),
                           int(Effect.CLUSTER), int(Effect.TELEPORT)})
-_FLIGHTS: dict[tuple[int, tuple[int, ...]], tuple[tuple[tuple[Any, ...], ...], ...]] = {}
+# Per space, its flight options (then its hurl, from the core) when no destination is full,
+# and their actions by the position of the first one in the decision (cached per layout).
+_Blocks = tuple[tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]], ...]
+_BLOCKS: dict[tuple[int, tuple[int, ...]], _Blocks] = {}
 
 
-def _flights(side: int, gates: tuple[int, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
-    """Per space, the flight options through edges open with these gates (cached)."""
+def _blocks(side: int, gates: tuple[int, ...]) -> _Blocks:
     key = (side, gates)
-    found = _FLIGHTS.get(key)
+    found = _BLOCKS.get(key)
     if found is None:
-        if len(_FLIGHTS) > 4096:
-            _FLIGHTS.clear()  # bounded; a match has at most a few dozen gate layouts
+        if len(_BLOCKS) > 4096:
+            _BLOCKS.clear()  # bounded, as _FLIGHTS
         board = BOARDS[side]
-        found = _FLIGHTS[key] = tuple(
-            tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s] if e < 0 or gates[e] >= 0)
-            for s in range(board.size))
+        core_end = board.first[Ring.RADIATIVE]
+        intern = _INTERN[side]
+        blocks = []
+        for s in range(board.size):
+            block = tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s]
+                          if e < 0 or gates[e] >= 0) + ((_HURL_OPTION[s],) if s < core_end else ())
+            # A space's block is shared by every layout that leaves its edges alike, so the
+            # actions built for it survive a gate elsewhere.
+            shared = intern.get(block)
+            if shared is None:
+                shared = intern[block] = (block, {})
+            blocks.append(shared)
+        found = _BLOCKS[key] = tuple(blocks)
     return found
+
+
+_INTERN: dict[int, dict[tuple[tuple[Any, ...], ...],
+                        tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]]]] = {
+    4: {}, 5: {}}
+
+
+def _block_actions(side: int, options: tuple[tuple[Any, ...], ...], at: int
+                   ) -> tuple[Action, ...]:
+    """The actions of ``options`` placed from position ``at`` on."""
+    return tuple(act.grow(act.step_row(side, o), side, o, at + i) for i, o in enumerate(options))
+
+
+# Shared option tuples of launches and hurls per space (the same objects every time, which
+# keeps the action cache's lookups cheap).
+_LAUNCH_OPTION = tuple((_K.LAUNCH, s, NONE) for s in range(max(b.size for b in BOARDS.values())))
+_HURL_OPTION = tuple((_K.HURL, s, NONE) for s in range(max(b.size for b in BOARDS.values())))
+_LAUNCH_BLOCKS = {side: tuple(
+    (tuple(_LAUNCH_OPTION[s] for s in b.launch[eye]),
+     tuple(act.grow(act.step_row(side, _LAUNCH_OPTION[s]), side, _LAUNCH_OPTION[s], i)
+           for i, s in enumerate(b.launch[eye])))
+    for eye in range(b.orbit)) for side, b in BOARDS.items()}
+_STOP_OPTION = (_K.STOP,)
+# The turn's choices without a card (payloads and their actions by position).
+_MOVE_CHOICE = (_K.MOVE, None, NONE)
+_CONVERT_CHOICE = (_K.CONVERT, None, NONE)
+_ACTIVATE_CHOICE = {kind: (_K.ACTIVATE, kind, NONE) for kind in (NODE, FOUNDRY, TOWER)}
+_CHOICE_ACTIONS = {choice: [act.choose_action(i, choice[0], choice[1], None) for i in range(5)]
+                   for choice in (_MOVE_CHOICE, _CONVERT_CHOICE, *_ACTIVATE_CHOICE.values())}
+_PASS_CHOICE = (_K.PASS, None, NONE)
+_PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
+_MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
 
 
 class SolState(GameState):
@@ -88,6 +138,9 @@ class SolState(GameState):
         self.side = side_for(n)
         board = self.board = BOARDS[self.side]
         self.ring: tuple[int, ...] = tuple(int(r) for r in board.ring_of)
+        self._spaces = range(board.size)
+        self._layout_gates: list[int] = []  # the gates of ``_layout`` (a copy)
+        self._layout: _Blocks = ()
         size = board.size
         self.dv: list[int] = [0] * (size * n)
         self.st_type: list[int] = [NONE] * size
@@ -95,6 +148,7 @@ class SolState(GameState):
         self.gate: list[int] = [NONE] * len(board.barriers)
         self.st_count: list[int] = [0] * (5 * n)  # stations per (seat, ring)
         self.hold = [START_HOLD] * n
+        self.guest = [0] * (n * n)  # BLIGHT: sundivers of a colour in another seat's hold
         self.reserve = [SUNDIVERS - START_HOLD] * n
         self.vapor = [0] * n
         self.energy = [START_ENERGY] * n
@@ -178,6 +232,18 @@ class SolState(GameState):
             return {}
         return {self._seat: self._decision}
 
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """As ``GameState.apply``, with a shortcut for the usual case (one pending seat and a
+        legal id, which is its position); anything else takes the checked path."""
+        decision = self._decision
+        if decision is not None and len(choices) == 1:
+            aid = choices.get(self._seat)
+            legal = decision.legal
+            if type(aid) is int and 0 <= aid < len(legal) and legal[aid].id == aid:
+                self._apply({self._seat: legal[aid]})
+                return
+        super().apply(choices)
+
     def _apply(self, choices: dict[int, Action]) -> None:
         action = choices[self._seat]
         # Every choice is public once made (a kept card lies face up): spectators follow it.
@@ -201,7 +267,8 @@ class SolState(GameState):
                   else "the 13th solar flare: supernova")
         return Result.from_keys(keys, keys, termination=self.termination, reason=reason)
 
-    _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "reserve", "vapor",
+    _LISTS = ("dv", "st_type", "st_owner", "gate", "st_count", "hold", "guest", "reserve",
+              "vapor",
               "energy", "momentum", "res_gates", "res_st", "held", "eye", "suits", "deck",
               "discards", "activated", "drawn", "free_cross", "crossed", "chain", "orbital",
               "bonus_asked",
@@ -257,6 +324,11 @@ class SolState(GameState):
         n = self.num_players
         return sum(self.dv[seat::n])
 
+    def in_other_holds(self, seat: int) -> int:
+        """How many of ``seat``'s sundivers are in other seats' holds (BLIGHT)."""
+        n = self.num_players
+        return sum(self.guest[seat::n])
+
     def movement(self, seat: int) -> int:
         """Movement points: 3 + 1 per layer holding one of the seat's stations."""
         base = 5 * seat
@@ -284,7 +356,7 @@ class SolState(GameState):
         self.stage = stage
         self._seat = seat
         self._payloads = payloads
-        self._decision = Decision(seat, prompt, tuple(actions), stage.name.lower())
+        self._decision = Decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
 
     def _advance(self) -> None:
         # Run what needs no decision; a single legal action is applied as no choice at all.
@@ -301,14 +373,14 @@ class SolState(GameState):
                 self._draw_one()
             else:
                 step, self.next_step = self.next_step, ""
-                getattr(self, "_step_" + step)()
+                _STEP[step](self)
         self._decision = None
         self.stage = Stage.OVER
 
     def _choose(self, index: int) -> None:
         payload = self._payloads[index]
         self._decision = None
-        getattr(self, "_on_" + self.stage.name.lower())(payload)
+        _ON[self.stage](self, payload)
 
     # -- setup: vestigial structures (rulebook setup step 12) ------------------------------
 
@@ -393,7 +465,7 @@ class SolState(GameState):
         self.crossed = []
         self.new_station = NONE
         self.pillar = NONE
-        if self.hold[p] == 0 and self.on_board(p) == 0:
+        if self.hold[p] == 0 and self.on_board(p) == 0 and self.in_other_holds(p) == 0:
             self._step_stall()
             return
         self.next_step = "action"
@@ -433,7 +505,10 @@ class SolState(GameState):
     def _step_action(self) -> None:
         p = self.current
         held = self.held[p]
-        effect = self.effect_of[held] if held != NONE else NONE
+        if held == NONE:
+            self._step_plain_action(p)
+            return
+        effect = self.effect_of[held]
         timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
         actions: list[Action] = []
         payloads: list[Any] = []
@@ -442,7 +517,7 @@ class SolState(GameState):
             payloads.append((kind, station, NONE))
             actions.append(act.choose_action(len(actions), kind, station, None))
             if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and (
-                    effect in IMPLEMENTED and effect != Effect.SACRIFICE):
+                    effect in IMPLEMENTED and effect not in _REPLACING):
                 payloads.append((kind, station, effect))
                 actions.append(act.choose_action(len(actions), kind, station, effect))
 
@@ -456,17 +531,43 @@ class SolState(GameState):
                 payloads.append((_K.CONVERT, None, effect))
                 actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
             self.effect = NONE
+        kinds = self._activatable_kinds(p)
         for kind in (NODE, FOUNDRY, TOWER):
-            if self._activations(p, kind, probe=True):
+            if kind in kinds:
                 add(_K.ACTIVATE, kind)
         if (timing is Timing.ANY and effect in IMPLEMENTED and self._effect_targets(p, effect)) or (
-                effect == Effect.SACRIFICE and self._effect_targets(p, effect)):
+                effect in _REPLACING and self._effect_targets(p, effect)):
             payloads.append((_K.PLAY_CARD, None, effect))
             actions.append(act.play_card(len(actions), effect))
         if not actions:
             payloads.append((_K.PASS, None, NONE))
             actions.append(act.simple(0, _K.PASS, "Pass (no action is possible)"))
         self._offer(Stage.ACTION, p, "choose the turn's action", actions, payloads)
+
+    def _step_plain_action(self, p: int) -> None:
+        """``_step_action`` without a held card: the same choices from shared tables."""
+        actions: list[Action] = []
+        payloads: list[Any] = []
+        if self._move_options(p, probe=True):
+            payloads.append(_MOVE_CHOICE)
+            actions.append(_CHOICE_ACTIONS[_MOVE_CHOICE][0])
+        if self._conversions(p, probe=True):
+            payloads.append(_CONVERT_CHOICE)
+            actions.append(_CHOICE_ACTIONS[_CONVERT_CHOICE][len(actions)])
+        kinds = self._activatable_kinds(p)
+        if kinds:
+            for kind in (NODE, FOUNDRY, TOWER):
+                if kind in kinds:
+                    choice = _ACTIVATE_CHOICE[kind]
+                    payloads.append(choice)
+                    actions.append(_CHOICE_ACTIONS[choice][len(actions)])
+        if not actions:
+            payloads.append(_PASS_CHOICE)
+            actions.append(_PASS_ACTION)
+        self.stage = Stage.ACTION
+        self._seat = p
+        self._payloads = payloads
+        self._decision = Decision(p, "choose the turn's action", tuple(actions), "action")
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -517,9 +618,10 @@ class SolState(GameState):
                         paid = min(self.dv[s * n + q], self.energy[q])
                         self.energy[q] -= paid
                         self.energy[p] += paid
-        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE, Effect.CHAIN):
+        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE, Effect.CHAIN,
+                        Effect.BLIGHT):
             self.chain = []
-            self.resume = "action" if effect != Effect.SACRIFICE else "keep"
+            self.resume = "keep" if effect in _REPLACING else "action"
             self.next_step = "effect"
         elif effect == Effect.PROCREATE:
             n = self.num_players
@@ -540,6 +642,11 @@ class SolState(GameState):
         if effect == Effect.SACRIFICE:
             return [s for s in range(self.board.size)
                     if self.st_type[s] == FOUNDRY and any(dv[s * n:(s + 1) * n])]
+        if effect == Effect.BLIGHT:
+            if self.reserve[p] < BLIGHT_SUNDIVERS:
+                return []
+            return [(s, q) for q in range(n) if q != p
+                    for s in self.board.launch[self.eye[q]] if dv[s * n + p]]
         if effect == Effect.HATCH:
             if self.hold[p] < 2:
                 return []
@@ -577,6 +684,9 @@ class SolState(GameState):
                 a = act.effect_step(i, effect, f"{name}: name {Suit(t).name.lower()}", suit=t)
             elif effect == Effect.SACRIFICE:
                 a = act.effect_step(i, effect, f"{name}: the foundry on {self.name(t)}", space=t)
+            elif effect == Effect.BLIGHT:
+                a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s mothership from "
+                                    f"{self.name(t[0])}", space=t[0], seat=t[1])
             elif effect == Effect.HATCH:
                 a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s sundiver on "
                                     f"{self.name(t[0])}", space=t[0], seat=t[1])
@@ -611,6 +721,14 @@ class SolState(GameState):
                 self.vapor[q] += count
                 self.momentum[q] += 2 * count
             self.log(f"Seat {p} sacrifices the sundivers on {self.name(target)}")
+        elif effect == Effect.BLIGHT:
+            s, q = target
+            self.dv[s * n + p] -= 1  # the activating sundiver is recalled
+            self.hold[p] += 1
+            self.reserve[p] -= BLIGHT_SUNDIVERS
+            self.guest[q * n + p] += BLIGHT_SUNDIVERS
+            self.log(f"Seat {p} activates seat {q}'s mothership from {self.name(s)}: "
+                     f"{BLIGHT_SUNDIVERS} sundivers into its hold")
         elif effect == Effect.HATCH:
             s, q = target
             self.dv[s * n + q] -= 1
@@ -661,27 +779,34 @@ class SolState(GameState):
         if left > 0 and self.hold[p] and not hyper:
             for s in launch:
                 if dv[s * n + p] < MAX_STACK:
-                    options.append((_K.LAUNCH, s, NONE))
+                    options.append(_LAUNCH_OPTION[s])
                     if probe:
                         return options
+        if left > 0 and not hyper and any(self.guest[p::n]):
+            # BLIGHT: own sundivers in another seat's hold launch from that mothership.
+            for q in range(n):
+                if q != p and self.guest[q * n + p]:
+                    for s in (launch if portal else board.launch[self.eye[q]]):
+                        if dv[s * n + p] < MAX_STACK:
+                            options.append((_K.LAUNCH, s, NONE, q))
+                            if probe:
+                                return options
         neighbours = board.neighbours
         transcend = self.effect == Effect.TRANSCEND
         ring = self.ring
         if self.effect == NONE or self.effect in _PLAIN_MOVES:
             # The usual case: flights through open edges, cached per gate layout.
-            flights = _flights(self.side, tuple(gate))
-            for s, count in enumerate(dv[p::n]):
-                if not count:
-                    continue
-                for option in flights[s]:
-                    if dv[option[2] * n + p] < MAX_STACK and left > 0:
-                        options.append(option)
+            if left <= 0:
+                return options
+            blocks = _blocks(self.side, tuple(gate))
+            append = options.append
+            hurl = _K.HURL
+            for s in compress(self._spaces, dv[p::n]):
+                for option in blocks[s][0]:
+                    if option[0] is hurl or dv[option[2] * n + p] < MAX_STACK:
+                        append(option)
                         if probe:
                             return options
-                if left > 0 and ring[s] == _CORE:
-                    options.append((_K.HURL, s, NONE))
-                    if probe:
-                        return options
             return options
         for s, count in enumerate(dv[p::n]):
             if not count or (hyper and self.focus != NONE and s != self.focus):
@@ -704,7 +829,7 @@ class SolState(GameState):
                     if t != s and not board.adjacent(s, t) and dv[t * n + p] < MAX_STACK:
                         options.append((_K.FLY, s, t, NONE))
             if left > 0 and ring[s] == _CORE:
-                options.append((_K.HURL, s, NONE))
+                options.append(_HURL_OPTION[s])
                 if probe:
                     return options
         if self.effect == Effect.JUGGERNAUT and left > 0:
@@ -761,6 +886,9 @@ class SolState(GameState):
 
     def _step_move(self) -> None:
         p = self.current
+        if self.effect == NONE and self.moves_left > 0:
+            self._step_plain_move(p)
+            return
         options = self._move_options(p)
         fuel = self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0
         if not options and not fuel and not self._cluster_and_teleport(p):
@@ -782,14 +910,75 @@ class SolState(GameState):
                 actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
                                                space=option[2], to_space=option[3]))
         if self.moved:
-            options.append((_K.STOP,))
-            actions.append(act.simple(len(actions), _K.STOP, "Stop moving"))
+            options.append(_STOP_OPTION)
+            actions.append(act.STOP[len(actions)])
         self._offer(Stage.MOVE, p, f"move ({self.moves_left} points left)", actions, options)
+
+    def _step_plain_move(self, p: int) -> None:
+        """``_step_move`` without an effect and with points left: the options and their
+        actions built in one pass (the same ones, in the same order, as the general path)."""
+        n = self.num_players
+        dv = self.dv
+        side = self.side
+        mine = dv[p::n]
+        if max(mine) < MAX_STACK and not any(self.guest):
+            # No full stack: every launch and every open flight is offered, so whole blocks
+            # of options (and their actions by position) are shared.
+            eye = self.eye[p]
+            options: list[tuple[Any, ...]]
+            if self.hold[p]:
+                launches = _LAUNCH_BLOCKS[side][eye]
+                options = list(launches[0])
+                actions = list(launches[1])
+            else:
+                options = []
+                actions = []
+            k = len(options)
+            if self.gate != self._layout_gates:  # the blocks change with the gates only
+                self._layout_gates = self.gate[:]
+                self._layout = _blocks(side, tuple(self.gate))
+            blocks = self._layout
+            for s in compress(self._spaces, mine):
+                block, by_position = blocks[s]
+                found = by_position.get(k)
+                if found is None:
+                    found = by_position[k] = _block_actions(side, block, k)
+                options += block
+                actions += found
+                k += len(block)
+        else:  # a full stack (or BLIGHT's launches): option by option
+            options = self._move_options(p)
+            actions = act.steps(side, options)
+        if not options:
+            self.next_step = "keep"
+            return
+        if self.moved:
+            options.append(_STOP_OPTION)
+            actions.append(act.STOP[len(actions)])
+        self.stage = Stage.MOVE
+        self._seat = p
+        self._payloads = options
+        left = self.moves_left
+        prompt = _MOVE_PROMPTS[left] if left < len(_MOVE_PROMPTS) else (
+            f"move ({left} points left)")
+        self._decision = Decision(p, prompt, tuple(actions), "move")
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
         n = self.num_players
         kind = option[0]
+        if kind is _K.FLY and self.effect == NONE and not self.free_cross:
+            # The usual step: a plain flight (the general branch below does the same).
+            _, s, t, e = option
+            self.moved = True
+            self.next_step = "move"
+            self.moves_left -= 1
+            dv = self.dv
+            dv[s * n + p] -= 1
+            dv[t * n + p] += 1
+            if e >= 0:
+                self._toll(p, e)
+            return
         if kind is _K.STOP:
             self.next_step = "keep"
             return
@@ -802,7 +991,10 @@ class SolState(GameState):
         if kind is _K.LAUNCH:
             s = option[1]
             self.moves_left -= 1
-            self.hold[p] -= 1
+            if len(option) == 4:  # from another seat's hold (BLIGHT)
+                self.guest[option[3] * n + p] -= 1
+            else:
+                self.hold[p] -= 1
             dv[s * n + p] += 1
             if self.effect == Effect.CEREMONY and self.ring[s] == _OUTER:
                 self.energy[p] += 1
@@ -892,9 +1084,9 @@ class SolState(GameState):
         ring = self.ring
         st_type = self.st_type
         options: list[tuple[Any, ...]] = []
-        mine = [s for s, c in enumerate(dv[p::n]) if c]
-        if not mine:
-            return options
+        mine = list(compress(self._spaces, dv[p::n]))
+        if not mine or (len(mine) < 2 and self.effect != Effect.INVADE):
+            return options  # every pattern covers two spaces or more
         has = set(mine)
         res = self.res_st
         gates_left = self.res_gates[p] > 0
@@ -908,7 +1100,16 @@ class SolState(GameState):
                     options.append((INVADE, x, (x,) * need, NONE))
                     if probe:
                         return options
-        for x in range(board.size):
+        if node_ok:
+            # Only spaces with a sundiver or beside one can hold a pattern (in space order).
+            near = set(mine)
+            beside = board.beside
+            for y in mine:
+                near.update(beside[y])
+            spaces: list[int] = sorted(near)
+        else:
+            spaces = mine
+        for x in spaces:
             free = st_type[x] == NONE
             if free and node_ok:
                 a, b = board.same_ring(x)
@@ -1052,8 +1253,8 @@ class SolState(GameState):
         pulse = self.effect == Effect.PULSE and not probe
         activated = self.activated
         if not pulse:  # the usual case: only stations under own sundivers, few of them
-            for s, count in enumerate(dv[p::n]):
-                if count and st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
+            for s in compress(self._spaces, dv[p::n]):
+                if st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
                         s not in activated) and self._can_pay(p, st_type[s],
                                                                self._base_for(p, s)):
                     out.append(s)
@@ -1074,6 +1275,18 @@ class SolState(GameState):
                     return out
         return out
 
+    def _activatable_kinds(self, p: int) -> set[int]:
+        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass."""
+        st_type = self.st_type
+        activated = self.activated
+        kinds: set[int] = set()
+        for s in compress(self._spaces, self.dv[p::self.num_players]):
+            kind = st_type[s]
+            if kind >= 0 and kind not in kinds and s not in activated and self._can_pay(
+                    p, kind, self._base_for(p, s)):
+                kinds.add(kind)
+        return kinds
+
     def _base_for(self, p: int, s: int) -> int:
         base = _BASE[self.ring[s]]
         if self.effect == Effect.AUGMENT and p == self.current:
@@ -1093,7 +1306,7 @@ class SolState(GameState):
         payloads: list[int] = list(options)
         if self.activated:
             payloads.append(NONE)
-            actions.append(act.simple(len(actions), _K.DONE, "Done activating"))
+            actions.append(act.DONE[len(actions)])
         self._offer(Stage.ACTIVATE, p, "which station to activate", actions, payloads)
 
     def _on_activate(self, s: int) -> None:
@@ -1277,3 +1490,12 @@ class SolState(GameState):
         self.eye[p] = (self.eye[p] - 1) % self.board.orbit
         self.current = (p + 1) % self.num_players
         self.next_step = "turn"
+
+
+# Dispatch tables (unbound, so that clones share them): the step named by ``next_step`` and the
+# handler of the open decision's stage.
+_STAGE_KIND = {stage: stage.name.lower() for stage in Stage}
+_STEP: dict[str, Any] = {name[len("_step_"):]: function for name, function in vars(SolState).items()
+                         if name.startswith("_step_")}
+_ON: dict[Stage, Any] = {stage: getattr(SolState, "_on_" + stage.name.lower())
+                         for stage in Stage if hasattr(SolState, "_on_" + stage.name.lower())}

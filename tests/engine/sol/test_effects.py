@@ -444,3 +444,46 @@ def test_chain_of_single_sundivers_momentum_to_each_owner_every_odd_one_recalled
     assert st.momentum == [1, 1, 1]
     assert st.sundivers(a, 0) == 0 and st.sundivers(b, 1) == 1 and st.sundivers(c, 2) == 0
     assert st.hold == [8 - 3 + 1, 8 - 2, 8]
+
+
+def test_blight_puts_three_reserve_sundivers_into_an_opponents_hold_to_launch_from_there() -> (
+        None):
+    st = holding(Effect.BLIGHT, players=3)
+    n = 3
+    by_one = st.board.launch[st.eye[1]][1]  # a space beside seat 1's mothership
+    put(st, 0, by_one)
+    put(st, 0, sp(st, C, 3))  # not beside any mothership: no target
+    start(st)
+    assert "Play BLIGHT now" in texts(st)
+    assert not any(t.endswith("playing BLIGHT") for t in texts(st))
+    do(st, "Play BLIGHT now")  # the only target: applied as no choice
+    assert st.sundivers(by_one, 0) == 0 and st.hold[0] == 7  # the activating one is recalled
+    assert st.reserve[0] == 2 and st.guest[1 * n + 0] == 3 and st.hold[1] == 8
+    assert st.current == 1  # it was the turn's action
+    view = st.observation(2).players[1]
+    assert view.hold_by_colour == (3, 8, 0) and view.hold_sundivers == 8
+    assert st.observation(None).players[0].hold_by_colour == (7, 0, 0)
+    # Seat 1 holds them but cannot launch them: only their colour may ("Move", its only
+    # action, is applied as no choice).
+    assert texts(st)[0].startswith("Launch into ") and not any("from" in t for t in texts(st))
+    # Seat 0 launches them from seat 1's mothership, into its 4 spaces.
+    st.current = 0
+    start(st)
+    foreign = [t for t in texts(st) if t.endswith("from seat 1's mothership")]
+    assert len(foreign) == 4
+    do(st, foreign[0])
+    assert st.guest[1 * n + 0] == 2 and st.hold[0] == 7
+    assert st.hold[0] + st.in_other_holds(0) + st.reserve[0] + st.on_board(0) == 13
+
+
+def test_blight_needs_three_reserve_sundivers_and_keeps_a_seat_out_of_the_stall_rule() -> None:
+    st = holding(Effect.BLIGHT, players=3)
+    put(st, 0, st.board.launch[st.eye[2]][0])
+    st.reserve[0], st.hold[0] = 2, 10
+    start(st)
+    assert "Play BLIGHT now" not in texts(st)
+    # A seat whose only sundivers sit in another hold is not stalled: it can launch them.
+    st = position(players=2)
+    st.guest[1 * 2 + 0], st.hold[0], st.reserve[0] = 8, 0, 5
+    start(st)  # the stall rule would offer no Move: "Move" is the only action, applied
+    assert len(texts(st)) == 4 and all(t.endswith("from seat 1's mothership") for t in texts(st))

@@ -46,11 +46,13 @@ def test_effects_option_errors_name_what_is_accepted() -> None:
         GAME.new_match(2, 1, {"effects": "purple"})
     with pytest.raises(OptionError, match="allows 1 effects, but the deck has 3 suits"):
         GAME.new_match(2, 1, {"effects": "cascade"})
-    for name in ("blight",):
-        with pytest.raises(OptionError, match="is not implemented yet"):
-            GAME.new_match(2, 1, {"effects": f"cascade,fuel,{name}"})
-    assert len(effect_pool("all")) == 29 and len(effect_pool("red")) == 3
-    assert Effect.BLIGHT not in effect_pool("yellow") and len(effect_pool("green")) == 8
+    with pytest.raises(OptionError, match="unknown token 'blite'"):
+        GAME.new_match(2, 1, {"effects": "cascade,fuel,blite"})
+    assert len(effect_pool("all")) == 30 and len(effect_pool("red")) == 3
+    assert Effect.BLIGHT in effect_pool("yellow") and len(effect_pool("yellow")) == 12
+    assert len(effect_pool("green")) == 8 and len(effect_pool("blue")) == 7
+    blighted = GAME.new_match(2, 1, {"effects": "cascade,fuel,blight"})
+    assert Effect.BLIGHT in blighted.effect_of.values()
 
 
 def test_effects_by_name_are_all_used() -> None:
