@@ -199,7 +199,8 @@ def _wrapper(container: type[Message], game: str) -> Callable[[Any], Message]:
     if field is None or field.containing_oneof is None or field.message_type is None:
         def as_json(value: Any) -> Message:
             text = json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"))
-            return container(generic=game_pb2.GenericMessage(json=text))
+            build: Any = container  # a Message subclass: its fields are keyword arguments
+            return build(generic=game_pb2.GenericMessage(json=text))  # type: ignore[no-any-return]
         return as_json
     descriptor = cast(Descriptor, field.message_type)
 

@@ -105,7 +105,9 @@ def play_builtin(game: str, kinds: Sequence[str], seed: int,
 
     async def main() -> Result:
         seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        record = await run_match(MatchSpec(f"bench-{seed}", game, seed, options or {}),
+        # bot_seed: reproducible bots too (without it each run draws fresh bot seeds).
+        record = await run_match(MatchSpec(f"bench-{seed}", game, seed, options or {},
+                                           bot_seed=seed),
                                  seats, TimeControl.per_move(60))
         assert record.result is not None
         return record.result
