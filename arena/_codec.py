@@ -200,7 +200,7 @@ def _wrapper(container: type[Message], game: str) -> Callable[[Any], Message]:
         def as_json(value: Any) -> Message:
             text = json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"))
             build: Any = container  # a Message subclass: its fields are keyword arguments
-            return build(generic=game_pb2.GenericMessage(json=text))  # type: ignore[no-any-return]
+            return build(generic=game_pb2.GenericMessage(json=text))
         return as_json
     descriptor = cast(Descriptor, field.message_type)
 
