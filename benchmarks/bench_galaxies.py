@@ -23,10 +23,11 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from _checkout import checkout_of
 
 ROOT = Path(__file__).resolve().parent.parent
 # The commit before the speed work of issue 17: what "before" means in the README's row.
@@ -133,19 +134,12 @@ def _run_side(root: Path, games: int) -> dict[str, Any]:
 def compare(baseline: str, rounds: int, games: int) -> None:
     """Print old and new decisions/s per configuration (the best of alternating rounds)
     and fail if any configuration played other matches."""
-    with tempfile.TemporaryDirectory(prefix="bench-galaxies-") as tmp:
-        old_root = Path(tmp) / "old"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach",
-                        str(old_root), baseline], check=True)
-        try:
-            runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
-            for r in range(rounds):
-                sides = [("old", old_root), ("new", ROOT)]
-                for name, root in sides if r % 2 == 0 else sides[::-1]:
-                    runs[name].append(_run_side(root, games))
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(old_root)], check=False)
+    with checkout_of(baseline, prefix="bench-galaxies-") as old_root:
+        runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+        for r in range(rounds):
+            sides = [("old", old_root), ("new", ROOT)]
+            for name, root in sides if r % 2 == 0 else sides[::-1]:
+                runs[name].append(_run_side(root, games))
     print(f"engine, random play, one core (CPU time), {games} games per configuration, "
           f"best of {rounds} alternating rounds; baseline {baseline}")
     ratios = []

@@ -16,17 +16,18 @@ Run ``python benchmarks/bench_sector41.py [--against REV] [--games 100] [--round
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import trio
+from _checkout import checkout_of
 from _common import greedy_vs_random
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,19 +148,10 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=0,
                         help="mcts playouts per decision (0: the bot's default)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        old = None
-        if args.against:
-            old = Path(tmp) / "old"
-            subprocess.run(["git", "worktree", "add", "-q", "--detach", str(old), args.against],
-                           cwd=ROOT, check=True)
-        try:
-            for players in (2, 3, 4):
-                engine_speed(old, players, args.games, args.rounds)
-        finally:
-            if old is not None:
-                subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT,
-                               check=True)
+    with contextlib.ExitStack() as stack:
+        old = stack.enter_context(checkout_of(args.against)) if args.against else None
+        for players in (2, 3, 4):
+            engine_speed(old, players, args.games, args.rounds)
     clone_speed()
     if args.matches:
         start = time.perf_counter()
