@@ -81,11 +81,14 @@ def probe(checkout: Path, game: str, players: int, games: int, clones: int) -> d
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def engines(quick: bool, baseline: Path | None) -> list[dict[str, Any]]:
+def engines(quick: bool, baseline: Path | None,
+            only_games: list[str] | None = None) -> list[dict[str, Any]]:
     """The engine rows: the median of alternating rounds, this tree and the baseline's."""
     rounds, games, clones = (1, 4, 50) if quick else (3, 20, 300)
     rows = []
     for game, players in ENGINE_CASES:
+        if only_games and game not in only_games:
+            continue
         if not (ROOT / "engine" / game).is_dir():
             continue
         new: list[dict[str, float]] = []
@@ -139,6 +142,8 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV",
                         help="also measure the engines at this commit, alternating rounds")
     parser.add_argument("--only", choices=("engines", "arena"), help="one part only")
+    parser.add_argument("--game", action="append", choices=sorted({g for g, _ in ENGINE_CASES}),
+                        help="measure only this game's engine (repeatable)")
     args = parser.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"run_all on {os.cpu_count()} CPUs, {started}"
@@ -147,7 +152,7 @@ def main() -> None:
     if args.only in (None, "engines"):
         with contextlib.ExitStack() as stack:
             baseline = stack.enter_context(checkout_of(args.against)) if args.against else None
-            figures["engines"] = engines(args.quick, baseline)
+            figures["engines"] = engines(args.quick, baseline, args.game)
     if args.only in (None, "arena"):
         figures["arena"] = arena_figures(args.quick)
         for key, value in figures["arena"].items():
