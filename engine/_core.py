@@ -83,7 +83,12 @@ class Decision:
 
     def action(self, action_id: int) -> Action:
         """The legal action with this id; IllegalActionError naming the accepted ids if none."""
-        for candidate in self.legal:
+        legal = self.legal
+        if type(action_id) is int and 0 <= action_id < len(legal):
+            candidate = legal[action_id]  # games number their actions 0, 1, ...: try it first
+            if candidate.id == action_id:
+                return candidate
+        for candidate in legal:
             if candidate.id == action_id:
                 return candidate
         ids = [a.id for a in self.legal]
