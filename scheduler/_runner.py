@@ -55,6 +55,8 @@ T = TypeVar("T")
 Step = dict[int, tuple[engine.Decision, pb.DecisionRequest | LocalRequest | None]]
 
 
+# Encoded actions a match keeps for the next requests (a few hundred KB at most).
+_ACTIONS_KEPT = 1024
 # Offload engine work once a step of every other remote match would hold the loop this long.
 OFFLOAD_AFTER = 0.005
 
@@ -152,6 +154,7 @@ class _Match:
         self.forfeits: dict[int, Termination] = {}
         self.reasons: list[str] = []
         self.seen_events = [0] * n
+        self._action_messages: dict[int, tuple[engine.Action, game_pb2.Action]] = {}
         self.public_events = 0
         self.decisions = 0
         self.remote = any(not s.in_process for s in seats)
@@ -187,13 +190,23 @@ class _Match:
             prompt=decision.prompt, kind=decision.kind,
             observation=_codec.observation(name, state.observation(seat)),
             time_left_ms=round(limit * 1000), events=events)
-        add = request.legal.add  # built in place: no copy of each action
-        for a in decision.legal:
-            if a.detail is None:
-                add(id=a.id, text=a.text)
-            else:
-                add(id=a.id, text=a.text, detail=_codec.action_detail(name, a.detail))
+        request.legal.extend([self._action_message(a) for a in decision.legal])
         return request
+
+    def _action_message(self, action: engine.Action) -> game_pb2.Action:
+        """The action as protobuf, encoded once per action object: the engines offer the
+        same (frozen) actions again and again, and copying a message is cheaper than
+        encoding it. Keyed by identity, with the action kept so that its id stays its own."""
+        known = self._action_messages.get(id(action))
+        if known is not None:
+            return known[1]
+        message = game_pb2.Action(id=action.id, text=action.text, detail=None
+                                  if action.detail is None
+                                  else _codec.action_detail(self.game.name, action.detail))
+        if len(self._action_messages) >= _ACTIONS_KEPT:  # an engine that makes new ones
+            self._action_messages.clear()
+        self._action_messages[id(action)] = (action, message)
+        return message
 
     def _observer(self, seat: int) -> Callable[[], Any]:
         """The seat's observation now, for as long as the match stays at this step."""
