@@ -10,7 +10,7 @@ everywhere; duplicates are equal ints, which is all the rules need.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -122,6 +122,15 @@ _SELECT_PAIRS = _select_options(
     + ((A.DEVELOP, A.DEVELOP_2), (A.SETTLE, A.SETTLE_2))
 )
 
+# The selection decision of every seat, for the base and the advanced game: it never changes.
+_SELECT_DECISIONS = {
+    advanced: tuple(
+        Decision(i, "choose your actions" if advanced else "choose your action",
+                 tuple(_SELECT_PAIRS if advanced else _SELECT_SINGLE), "select")
+        for i in range(4)
+    )
+    for advanced in (False, True)
+}
 
 _IS_DEV = tuple(c.kind is CardKind.DEVELOPMENT for c in CARDS)
 _DEVELOP_NOTHING = Action(0, "Develop nothing", ActionDetail(DecisionKind.DEVELOP))
@@ -146,6 +155,67 @@ def _card_action(step: str, n: int, card: int) -> Action:
 
 def _card(cid: int) -> Card:
     return CARDS[cid]
+
+
+
+
+# Per card design, the facts the legality loops read (plain ints and bools, no enum access).
+_COST = tuple(c.cost for c in CARDS)
+_GOOD_INDEX = tuple(c.good.value for c in CARDS)
+_IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
+# Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
+# card, built on first use (a row per position, every design in it).
+_CARD_ROWS: dict[str, list[list[Action | None]]] = {step: [] for step in _CARD_STEP}
+
+
+@dataclass(slots=True)
+class _SettlePowers:
+    """What a seat's active phase-3 powers do to placing worlds, gathered in one pass.
+
+    Lists are indexed by ``Good`` value. ``cut`` is the SETTLE_COST reduction for any world,
+    ``cut_by_good`` the one for worlds of one kind; ``military`` is the plain Military and
+    ``military_vs``/``military_rebel`` the specialised Military that applies to some worlds.
+    """
+
+    any: bool = False
+    cut: int = 0
+    cut_by_good: list[int] = field(default_factory=lambda: [0] * len(Good))
+    military: int = 0
+    military_vs: list[int] = field(default_factory=lambda: [0] * len(Good))
+    military_rebel: int = 0
+    colony_ship: bool = False
+    tactics: bool = False
+    contact: bool = False
+
+    @staticmethod
+    def of(powers: tuple[tuple[int, int, Any], ...]) -> _SettlePowers:
+        """Gather the active phase-3 powers ``powers`` (as ``RaceState._powers`` gives them)."""
+        if not powers:
+            return _NO_SETTLE_POWERS
+        out = _SettlePowers(any=True)
+        for _ti, _pi, p in powers:
+            kind = p.kind
+            if kind is K.SETTLE_COST:
+                if p.good is Good.ANY:
+                    out.cut += p.value
+                else:
+                    out.cut_by_good[p.good.value] += p.value
+            elif kind is K.MILITARY:
+                out.military += p.value
+            elif kind is K.MILITARY_VS:
+                out.military_vs[p.good.value] += p.value
+            elif kind is K.MILITARY_VS_REBEL:
+                out.military_rebel += p.value
+            elif kind is K.COLONY_SHIP:
+                out.colony_ship = True
+            elif kind is K.NEW_MILITARY_TACTICS:
+                out.tactics = True
+            elif kind is K.CONTACT_SPECIALIST:
+                out.contact = True
+        return out
+
+
+_NO_SETTLE_POWERS = _SettlePowers()
 
 
 @dataclass(slots=True)
@@ -202,8 +272,8 @@ class RaceState(GameState):
         self.phases: list[tuple[Phase, int]] = []
         self.termination: Termination | None = None
         self._cache: dict[int, Decision] | None = None
-        # Options computed by _continue for the seats it stopped at, reused by _pending.
-        self._stash: dict[int, _Options] = {}
+        # Decisions built by _continue for the seats it stopped at, reused by _pending.
+        self._stash: dict[int, Decision] = {}
         self.order = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
         self._advance()
@@ -268,13 +338,19 @@ class RaceState(GameState):
     # -- framework hooks --------------------------------------------------------------------
 
     def _pending(self) -> dict[int, Decision]:
-        if self._cache is None:
-            self._cache = {}
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
+            stash = self._stash
             for i, seat in enumerate(self.seats):
                 if seat.step:
-                    opts = self._stash.get(i) or self._options(i)
-                    self._cache[i] = Decision(i, self._prompt(i), tuple(opts), seat.step)
-        return self._cache
+                    found = stash.get(i)
+                    cache[i] = found if found is not None else self._decision(i)
+        return cache
+
+    def _decision(self, i: int) -> Decision:
+        """The seat's decision now, built from its legal actions."""
+        return Decision(i, self._prompt(i), tuple(self._options(i)), self.seats[i].step)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
@@ -284,6 +360,34 @@ class RaceState(GameState):
                 self._do(i, choices[i].detail)
                 self._continue(i)
         self._advance()
+
+    # The framework's pending/apply, with the usual case (one seat, its decision already
+    # built) straight through: random play and search bots call these once per decision.
+
+    def pending(self) -> dict[int, Decision]:
+        """The open decisions by seat (several seats when the choice is simultaneous)."""
+        cache = self._cache
+        return cache if cache is not None else self._pending()
+
+    def is_over(self) -> bool:
+        """True when no decision is open."""
+        return not self.pending()
+
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """Apply one action id for every pending seat; raises before changing anything."""
+        cache = self._cache
+        pending = cache if cache is not None else self._pending()
+        if len(pending) == 1 and len(choices) == 1:
+            ((seat, decision),) = pending.items()
+            if seat in choices:
+                detail = decision.action(choices[seat]).detail
+                self._cache = None
+                self._stash.clear()
+                self._do(seat, detail)
+                self._continue(seat)
+                self._advance()
+                return
+        super().apply(choices)  # several seats, or a mistake: the framework checks and says
 
     # -- the machine ------------------------------------------------------------------------
 
@@ -309,7 +413,7 @@ class RaceState(GameState):
                 continue
             opts = self._options(i)
             if len(opts) > 1:
-                self._stash[i] = opts
+                self._stash[i] = Decision(i, self._prompt(i), tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
                 self._finish_step(i)
@@ -363,9 +467,11 @@ class RaceState(GameState):
             self.log(f"round limit {self.round_limit} reached")
             return
         self.stage = Phase.SELECT
+        decisions = _SELECT_DECISIONS[self.advanced]
         for i, seat in self._in_order():
             seat.actions = []
-            self._set(i, "select")
+            seat.step, seat.count = "select", 0
+            self._stash[i] = decisions[i]
 
     def _reveal_actions(self) -> None:
         chosen = [a for s in self.seats for a in s.actions]  # `in` below: identity, no hash
@@ -574,46 +680,46 @@ class RaceState(GameState):
                 base -= p.value
         return max(0, base)
 
-    def _military(self, i: int, card: Card | None) -> int:
-        """Total Military; against ``card`` also the specialised Military that applies."""
-        total = 0
-        for _ti, _pi, p in self._powers(i, 3):
-            if p.kind is K.MILITARY:
-                total += p.value
-            elif card is not None and (
-                (p.kind is K.MILITARY_VS and p.good is card.good)
-                or (p.kind is K.MILITARY_VS_REBEL and "rebel" in card.traits)
-            ):
-                total += p.value
-        return total
+    def _methods(
+        self, i: int, cid: int, powers: _SettlePowers | None = None
+    ) -> list[tuple[SettleMethod, int]]:
+        """Every way to place world ``cid`` from hand now, with the cards each costs.
 
-    def _methods(self, i: int, cid: int) -> list[tuple[SettleMethod, int]]:
-        """Every way to place world ``cid`` from hand now, with the cards each costs."""
-        card = _card(cid)
-        budget = len(self.seats[i].hand) - (cid in self.seats[i].hand)
+        ``powers``: the seat's phase-3 powers gathered (the settle options judge every world
+        in hand against the same ones).
+        """
+        if powers is None:
+            powers = _SettlePowers.of(self._powers(i, 3))
+        card = CARDS[cid]
+        hand = self.seats[i].hand
+        budget = len(hand) - (cid in hand)
         out: list[tuple[SettleMethod, int]] = []
-        if not self._powers(i, 3):  # no settle powers at all: the common early case
+        if not powers.any:  # no settle powers at all: the common early case
             if not card.military:
                 if card.cost <= budget:
                     out.append((SettleMethod.PAY, max(0, card.cost)))
             elif card.cost <= 0:
                 out.append((SettleMethod.CONQUER, 0))
             return out
-        ship = self._has(i, K.COLONY_SHIP) >= 0 and card.good is not Good.ALIEN
+        good = _GOOD_INDEX[cid]
+        cut = powers.cut + powers.cut_by_good[good]
+        ship = powers.colony_ship and card.good is not Good.ALIEN
         if not card.military:
-            cost = self._world_cost(i, card, card.cost)
+            cost = max(0, card.cost - cut)
             if cost <= budget:
                 out.append((SettleMethod.PAY, cost))
             if ship:
                 out.append((SettleMethod.COLONY_SHIP, 0))
             return out
-        military = self._military(i, card)
+        military = powers.military + powers.military_vs[good]
+        if _IS_REBEL[cid]:
+            military += powers.military_rebel
         if military >= card.cost:
             out.append((SettleMethod.CONQUER, 0))
-        elif self._has(i, K.NEW_MILITARY_TACTICS) >= 0 and military + 3 >= card.cost:
+        elif powers.tactics and military + 3 >= card.cost:
             out.append((SettleMethod.CONQUER_TACTICS, 0))
-        if self._has(i, K.CONTACT_SPECIALIST) >= 0 and card.good is not Good.ALIEN:
-            cost = self._world_cost(i, card, card.cost - 1)
+        if powers.contact and card.good is not Good.ALIEN:
+            cost = max(0, card.cost - 1 - cut)
             if cost <= budget:
                 out.append((SettleMethod.CONTACT_PAY, cost))
             if ship:
@@ -856,97 +962,133 @@ class RaceState(GameState):
         or a cost that the key includes), so each distinct one is built once per process and
         shared: random play and search bots then pay for no text or detail they never read.
         """
+        return _OPTIONS_BY_STEP.get(self.seats[i].step, RaceState._other_options)(self, i)
+
+    def _select_options(self, i: int) -> _Options:
+        return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
+
+    def _card_options(self, i: int) -> _Options:
+        """Discard, pay or keep: one action per distinct card, from a table per position."""
         seat = self.seats[i]
         step = seat.step
-        if step == "select":
-            return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
-        cache = _ACTIONS
+        cards = sorted(set(seat.drawn if step == "keep" else seat.hand))
+        rows = _CARD_ROWS[step]
+        while len(rows) < len(cards):
+            rows.append([None] * len(CARDS))
         out: list[Action] = []
-        if step == "discard" or step == "pay" or step == "keep":
-            for n, c in enumerate(sorted(set(seat.drawn if step == "keep" else seat.hand))):
-                key: tuple[Any, ...] = (step, n, c)
-                a = cache.get(key)
-                if a is None:
-                    a = cache[key] = _card_action(step, n, c)
-                out.append(a)
-            return out
-        D = ActionDetail
-        if step == "develop":
-            out.append(_DEVELOP_NOTHING)
-            owned = {e[0] for e in seat.tableau}
-            budget = len(seat.hand) - 1
-            for c in sorted(set(seat.hand)):
-                if _IS_DEV[c] and c not in owned:
-                    cost = self._develop_cost(i, c)
-                    if cost <= budget:
-                        key = (step, len(out), c, cost)
-                        a = cache.get(key)
-                        if a is None:
-                            a = cache[key] = Action(
-                                len(out), f"Develop {CARDS[c].name} (cost {cost})",
-                                D(DecisionKind.DEVELOP, card=c, number=cost))
-                        out.append(a)
-            return out
-        if step == "settle":
-            out.append(_SETTLE_NOTHING)
-            for c in sorted(set(seat.hand)):
-                if not _IS_DEV[c]:
-                    methods = self._methods(i, c)
-                    if methods:
-                        cost = min(m[1] for m in methods)
-                        key = (step, len(out), c, cost)
-                        a = cache.get(key)
-                        if a is None:
-                            card = CARDS[c]
-                            verb = "conquer" if card.military else "cost"
-                            note = f"{verb} {card.cost}" if card.military else f"cost {cost}"
-                            a = cache[key] = Action(len(out), f"Settle {card.name} ({note})",
-                                                    D(DecisionKind.SETTLE, card=c, number=cost))
-                        out.append(a)
-            return out
-        if step == "hand":
-            out.append(_STOP_DISCARDING)
-            for c in sorted(set(seat.hand)):
-                key = (step, len(out), c)
-                a = cache.get(key)
-                if a is None:
-                    a = cache[key] = Action(len(out), f"Discard {CARDS[c].name} for 1 VP",
-                                            D(DecisionKind.CONSUME_HAND, card=c))
-                out.append(a)
-            return out
-        if step == "gamble":
-            return _GAMBLE
-        if step == "power":
-            powers = self._powers(i, CONSUMING)
-            if not powers:
-                return out  # the usual case: no consume power at all
-            goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
-            used = seat.used
-            for ti, pi, p in powers:
-                if (ti, pi) not in used and self._usable(i, p, goods):
-                    key = (step, len(out), ti, pi, seat.tableau[ti][0])
+        for n, c in enumerate(cards):
+            a = rows[n][c]
+            if a is None:
+                a = rows[n][c] = _card_action(step, n, c)
+            out.append(a)
+        return out
+
+    def _develop_options(self, i: int) -> _Options:
+        seat = self.seats[i]
+        out = [_DEVELOP_NOTHING]
+        hand = seat.hand
+        budget = len(hand) - 1
+        cut = int(seat.bonus)  # the same reduction for every card: _develop_cost, once
+        for _ti, _pi, p in self._powers(i, 2):
+            if p.kind is K.DEVELOP_COST:
+                cut += p.value
+        owned: set[int] | None = None
+        cache = _ACTIONS
+        for c in sorted(set(hand)):
+            if _IS_DEV[c]:
+                if owned is None:
+                    owned = {e[0] for e in seat.tableau}
+                if c in owned:
+                    continue
+                cost = _COST[c] - cut
+                if cost < 0:
+                    cost = 0
+                if cost <= budget:
+                    key = ("develop", len(out), c, cost)
                     a = cache.get(key)
                     if a is None:
-                        cid = seat.tableau[ti][0]
                         a = cache[key] = Action(
-                            len(out), f"Use {CARDS[cid].name}: {p.text}",
-                            D(DecisionKind.CONSUME_POWER, card=cid, source_index=ti,
-                              power_index=pi))
+                            len(out), f"Develop {CARDS[c].name} (cost {cost})",
+                            ActionDetail(DecisionKind.DEVELOP, card=c, number=cost))
                     out.append(a)
-            return out
-        if step == "good":
-            src, pi = seat.current
-            for ti in self._good_options(i):
-                cid = seat.tableau[ti][0]
-                key = (step, len(out), ti, cid, src, pi)
+        return out
+
+    def _settle_options(self, i: int) -> _Options:
+        out = [_SETTLE_NOTHING]
+        powers = _SettlePowers.of(self._powers(i, 3))
+        cache = _ACTIONS
+        for c in sorted(set(self.seats[i].hand)):
+            if not _IS_DEV[c]:
+                methods = self._methods(i, c, powers)
+                if methods:
+                    cost = min(m[1] for m in methods)
+                    key = ("settle", len(out), c, cost)
+                    a = cache.get(key)
+                    if a is None:
+                        card = CARDS[c]
+                        verb = "conquer" if card.military else "cost"
+                        note = f"{verb} {card.cost}" if card.military else f"cost {cost}"
+                        a = cache[key] = Action(
+                            len(out), f"Settle {card.name} ({note})",
+                            ActionDetail(DecisionKind.SETTLE, card=c, number=cost))
+                    out.append(a)
+        return out
+
+    def _hand_options(self, i: int) -> _Options:
+        out = [_STOP_DISCARDING]
+        cache = _ACTIONS
+        for c in sorted(set(self.seats[i].hand)):
+            key = ("hand", len(out), c)
+            a = cache.get(key)
+            if a is None:
+                a = cache[key] = Action(len(out), f"Discard {CARDS[c].name} for 1 VP",
+                                        ActionDetail(DecisionKind.CONSUME_HAND, card=c))
+            out.append(a)
+        return out
+
+    def _gamble_options(self, i: int) -> _Options:
+        return _GAMBLE
+
+    def _power_options(self, i: int) -> _Options:
+        powers = self._powers(i, CONSUMING)
+        if not powers:
+            return []  # the usual case: no consume power at all
+        seat = self.seats[i]
+        out: list[Action] = []
+        goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
+        used = seat.used
+        cache = _ACTIONS
+        for ti, pi, p in powers:
+            if (ti, pi) not in used and self._usable(i, p, goods):
+                key = ("power", len(out), ti, pi, seat.tableau[ti][0])
                 a = cache.get(key)
                 if a is None:
+                    cid = seat.tableau[ti][0]
                     a = cache[key] = Action(
-                        len(out), f"Consume the good on {CARDS[cid].name}",
-                        D(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
-                          source_index=src, power_index=pi))
+                        len(out), f"Use {CARDS[cid].name}: {p.text}",
+                        ActionDetail(DecisionKind.CONSUME_POWER, card=cid, source_index=ti,
+                                     power_index=pi))
                 out.append(a)
-            return out
+        return out
+
+    def _good_step_options(self, i: int) -> _Options:
+        seat = self.seats[i]
+        src, pi = seat.current
+        out: list[Action] = []
+        cache = _ACTIONS
+        for ti in self._good_options(i):
+            cid = seat.tableau[ti][0]
+            key = ("good", len(out), ti, cid, src, pi)
+            a = cache.get(key)
+            if a is None:
+                a = cache[key] = Action(
+                    len(out), f"Consume the good on {CARDS[cid].name}",
+                    ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
+                                 source_index=src, power_index=pi))
+            out.append(a)
+        return out
+
+    def _other_options(self, i: int) -> _Options:
         return [Action(n, t, d) for n, (t, d) in enumerate(self._rare_options(i))]
 
     def _rare_options(self, i: int) -> list[tuple[str, ActionDetail]]:
@@ -1109,7 +1251,7 @@ class RaceState(GameState):
         new.phases = self.phases[:]
         new.termination = self.termination
         new._cache = None if self._cache is None else dict(self._cache)
-        new._stash = {i: list(opts) for i, opts in self._stash.items()}
+        new._stash = dict(self._stash)
         new.order = self._order
         return new
 
@@ -1202,3 +1344,21 @@ class RaceState(GameState):
                 for s in self.seats
             ],
         }
+
+
+# The legal actions of each step (``RaceState._options``); the rarer steps share one.
+_OPTIONS_BY_STEP: dict[str, Callable[[RaceState, int], _Options]] = {
+    "select": RaceState._select_options,
+    "discard": RaceState._card_options,
+    "pay": RaceState._card_options,
+    "keep": RaceState._card_options,
+    "develop": RaceState._develop_options,
+    "settle": RaceState._settle_options,
+    "hand": RaceState._hand_options,
+    "gamble": RaceState._gamble_options,
+    "power": RaceState._power_options,
+    "good": RaceState._good_step_options,
+    "method": RaceState._other_options,
+    "trade": RaceState._other_options,
+    "windfall": RaceState._other_options,
+}
