@@ -44,6 +44,8 @@ _PROMPTS = {
     "gamble": "name a number for the lucky draw",
     "windfall": "produce on a windfall world",
 }
+# The prompts formatted so far, by (step, count): a few hundred at most.
+_PROMPT_TEXTS: dict[tuple[str, int], str] = {}
 TABLEAU_END = 12
 NO_CARD = -1
 K = PowerKind
@@ -387,7 +389,13 @@ class RaceState(GameState):
                 self._continue(seat)
                 self._advance()
                 return
-        super().apply(choices)  # several seats, or a mistake: the framework checks and says
+        elif len(pending) == len(choices) and all(seat in pending for seat in choices):
+            # Every pending seat chose (simultaneous selection, keeps, discards): check each
+            # in seat order, as the framework does, before anything changes.
+            chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}
+            self._apply(chosen)
+            return
+        super().apply(choices)  # a seat missing or not asked: the framework says which
 
     # -- the machine ------------------------------------------------------------------------
 
@@ -952,8 +960,12 @@ class RaceState(GameState):
         step = seat.step
         if step == "select":
             return "choose your actions" if self.advanced else "choose your action"
-        prompt = _PROMPTS[step]
-        return prompt.format(seat.count) if "{" in prompt else prompt
+        key = (step, seat.count)
+        prompt = _PROMPT_TEXTS.get(key)
+        if prompt is None:
+            prompt = _PROMPTS[step]
+            prompt = _PROMPT_TEXTS[key] = prompt.format(seat.count) if "{" in prompt else prompt
+        return prompt
 
     def _options(self, i: int) -> _Options:
         """The seat's legal actions now, ids numbered from 0.
