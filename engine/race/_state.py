@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -107,6 +107,10 @@ _ACTION_TEXT = {
     A.PRODUCE: "Produce",
 }
 _Options = list[Action]
+# By ActionCard value (``_value_``: the plain attribute, no enum property or hash on the way).
+_ACTION_TEXTS = tuple(_ACTION_TEXT[a] for a in sorted(_ACTION_TEXT, key=lambda a: a.value))
+_NAMES = tuple(c.name for c in CARDS)
+_ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
 def _select_options(choices: tuple[tuple[ActionCard, ...], ...]) -> _Options:
@@ -314,7 +318,7 @@ class RaceState(GameState):
             if _card(start).good_type is GoodType.WINDFALL:
                 seat.tableau[0][1] = self._draw()
         for i, seat in enumerate(self.seats):
-            self.log(f"seat {i} hand: {self._names(seat.hand)}", {i})
+            self.log(f"seat {i} hand: {self._names(seat.hand)}", _ONLY[i])
 
     def _timing_order(self) -> tuple[int, ...]:
         """Seats in timing order: clockwise (rising seat numbers) from the lowest-numbered
@@ -374,6 +378,13 @@ class RaceState(GameState):
     def is_over(self) -> bool:
         """True when no decision is open."""
         return not self.pending()
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        if visible_to is not None and type(visible_to) is not frozenset:
+            visible_to = frozenset(visible_to)
+        events = self._events
+        events.append(Event(len(events), text, visible_to))
 
     def apply(self, choices: Mapping[int, int]) -> None:
         """Apply one action id for every pending seat; raises before changing anything."""
@@ -492,7 +503,7 @@ class RaceState(GameState):
         self.phases = plan
         for i, seat in self._in_order():
             self.log(f"round {self.round}: seat {i} chose "
-                     + " and ".join(_ACTION_TEXT[a] for a in seat.actions))
+                     + " and ".join([_ACTION_TEXTS[a._value_] for a in seat.actions]))
 
     def _next_phase(self) -> None:
         if not self.phases:
@@ -547,13 +558,24 @@ class RaceState(GameState):
         self.rng.shuffle(self.deck)
         self.log("the discards are reshuffled into a new supply")
 
-    def _draw_cards(self, i: int, n: int) -> None:
-        hand = self.seats[i].hand
+    def _take(self, n: int) -> list[int]:
+        """The next ``n`` cards of the supply (fewer when supply and discards run out)."""
+        deck = self.deck
+        if len(deck) > n:  # no reshuffle on the way: one slice, in the order pop() gives
+            cards = deck[: -n - 1 : -1] if n else []
+            del deck[len(deck) - n:]
+            return cards
+        cards = []
         for _ in range(n):
             c = self._draw()
             if c == NO_CARD:
-                return
-            hand.append(c)
+                break
+            cards.append(c)
+        return cards
+
+    def _draw_cards(self, i: int, n: int) -> None:
+        if n > 0:
+            self.seats[i].hand.extend(self._take(n))
 
     def _powers(self, i: int, phase: int) -> tuple[tuple[int, int, Any], ...]:
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
@@ -598,7 +620,7 @@ class RaceState(GameState):
         self.discard.append(card)
 
     def _names(self, cards: list[int]) -> str:
-        return ", ".join(_card(c).name for c in cards) or "nothing"
+        return ", ".join([_NAMES[c] for c in cards]) or "nothing"
 
     # -- explore ----------------------------------------------------------------------------
 
@@ -615,16 +637,11 @@ class RaceState(GameState):
                     draw += p.value
                 elif p.kind is K.EXPLORE_KEEP:
                     keep += p.value
-            drawn = []
-            for _ in range(draw):
-                c = self._draw()
-                if c != NO_CARD:
-                    drawn.append(c)
-            seat.drawn = drawn
+            seat.drawn = self._take(draw)
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
         for i, seat in self._in_order():
-            self.log(f"seat {i} explores {self._names(seat.drawn)}", {i})
+            self.log(f"seat {i} explores {self._names(seat.drawn)}", _ONLY[i])
             self._set(i, "keep", seat.count)
 
     # -- develop ----------------------------------------------------------------------------
