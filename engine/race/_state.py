@@ -95,6 +95,8 @@ _PLAN = (
     (Phase.CONSUME, 1, (A.CONSUME_TRADE, A.CONSUME_2X)),
     (Phase.PRODUCE, 1, (A.PRODUCE,)),
 )
+# The phases of a round by the mask of action cards chosen (at most 2**9 of them).
+_PLANS: dict[int, tuple[tuple[Phase, int], ...]] = {}
 _ACTION_TEXT = {
     A.EXPLORE_5: "Explore +5",
     A.EXPLORE_1_1: "Explore +1/+1",
@@ -168,6 +170,7 @@ def _card(cid: int) -> Card:
 # Per card design, the facts the legality loops read (plain ints and bools, no enum access).
 _COST = tuple(c.cost for c in CARDS)
 _GOOD_INDEX = tuple(c.good.value for c in CARDS)
+_IS_WINDFALL = tuple(c.good_type is GoodType.WINDFALL for c in CARDS)
 _IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
 # Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
 # card, built on first use (a row per position, every design in it).
@@ -430,6 +433,19 @@ class RaceState(GameState):
             if step == "good" and seat.count <= 0:
                 self._finish_step(i)
                 continue
+            # The steps that usually offer nothing, judged without building their actions:
+            # no consume power, no windfall world to produce on, one way to place a world.
+            if step == "power" and not self._powers(i, CONSUMING):
+                seat.step, seat.count = "", 0
+                return
+            if step == "windfall" and not self._windfall_options(i):
+                seat.step, seat.count = "", 0
+                return
+            if step == "method" and len(seat.methods) == 1:
+                method = SettleMethod(seat.methods[0])
+                seat.methods = []
+                self._use_method(i, method)
+                continue
             opts = self._options(i)
             if len(opts) > 1:
                 self._stash[i] = Decision(i, self._prompt(i), tuple(opts), step)
@@ -493,14 +509,17 @@ class RaceState(GameState):
             self._stash[i] = decisions[i]
 
     def _reveal_actions(self) -> None:
-        chosen = [a for s in self.seats for a in s.actions]  # `in` below: identity, no hash
-        plan: list[tuple[Phase, int]] = []
-        for phase, k, cards in _PLAN:
-            for a in cards:
-                if a in chosen:
-                    plan.append((phase, k))
-                    break
-        self.phases = plan
+        chosen = 0  # the action cards chosen, as a bit mask by value
+        for s in self.seats:
+            for a in s.actions:
+                chosen |= 1 << a._value_
+        plan = _PLANS.get(chosen)
+        if plan is None:
+            plan = _PLANS[chosen] = tuple(
+                (phase, k) for phase, k, cards in _PLAN
+                if any(chosen >> a._value_ & 1 for a in cards)
+            )
+        self.phases = list(plan)
         for i, seat in self._in_order():
             self.log(f"round {self.round}: seat {i} chose "
                      + " and ".join([_ACTION_TEXTS[a._value_] for a in seat.actions]))
@@ -527,7 +546,7 @@ class RaceState(GameState):
             self._begin_produce(k)
 
     def _end_reached(self) -> bool:
-        if self.vp_pool <= 0 or any(len(s.tableau) >= TABLEAU_END for s in self.seats):
+        if self.vp_pool <= 0 or max(len(s.tableau) for s in self.seats) >= TABLEAU_END:
             self.termination = Termination.NORMAL
             self.stage = Phase.GAME_OVER
             scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
@@ -930,7 +949,7 @@ class RaceState(GameState):
         seat = self.seats[i]
         empty = [
             ti for ti, (cid, good, _p) in enumerate(seat.tableau)
-            if good == NO_CARD and CARDS[cid].good_type is GoodType.WINDFALL
+            if good == NO_CARD and _IS_WINDFALL[cid]
         ]
         if not empty:
             return []
