@@ -156,9 +156,54 @@ _CARD_STEP = {
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 
 
+# The text and detail of every distinct action built so far, by what they depend on but its
+# id: actions that differ only in their position share them (a detail costs microseconds).
+_PARTS: dict[tuple[Any, ...], tuple[str, ActionDetail]] = {}
+# Discard, pay and keep: text and detail by step and card, for every design.
+_CARD_PARTS = {
+    step: tuple((f"{verb} {c.name}", ActionDetail(kind, card=c.id)) for c in CARDS)
+    for step, (verb, kind) in _CARD_STEP.items()
+}
+
+
 def _card_action(step: str, n: int, card: int) -> Action:
-    verb, kind = _CARD_STEP[step]
-    return Action(n, f"{verb} {CARDS[card].name}", ActionDetail(kind, card=card))
+    text, detail = _CARD_PARTS[step][card]
+    return Action(n, text, detail)
+
+
+def _action(n: int, make: Callable[..., tuple[str, ActionDetail]], *args: Any) -> Action:
+    """Action ``n`` with the text and detail ``make(*args)`` (built once per ``args``)."""
+    key = (make, *args)
+    parts = _PARTS.get(key)
+    if parts is None:
+        parts = _PARTS[key] = make(*args)
+    return Action(n, parts[0], parts[1])
+
+
+def _develop_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
+    return (f"Develop {CARDS[c].name} (cost {cost})",
+            ActionDetail(DecisionKind.DEVELOP, card=c, number=cost))
+
+
+def _hand_parts(c: int) -> tuple[str, ActionDetail]:
+    return f"Discard {CARDS[c].name} for 1 VP", ActionDetail(DecisionKind.CONSUME_HAND, card=c)
+
+
+def _power_parts(cid: int, ti: int, pi: int, text: str) -> tuple[str, ActionDetail]:
+    return (f"Use {CARDS[cid].name}: {text}",
+            ActionDetail(DecisionKind.CONSUME_POWER, card=cid, source_index=ti, power_index=pi))
+
+
+def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail]:
+    return (f"Consume the good on {CARDS[cid].name}",
+            ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
+                         source_index=src, power_index=pi))
+
+
+def _settle_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
+    card = CARDS[c]
+    note = f"conquer {card.cost}" if card.military else f"cost {cost}"
+    return f"Settle {card.name} ({note})", ActionDetail(DecisionKind.SETTLE, card=c, number=cost)
 
 
 def _card(cid: int) -> Card:
@@ -247,10 +292,11 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase, valid while ``power_key`` is (phase number, tableau list id,
-    # tableau version): the hot loops ask for them several times per decision.
+    # Active powers by phase, valid for ``power_key`` (phase number, tableau list id, tableau
+    # version; see ``RaceState._powers``): the hot loops ask for them several times a decision.
     power_cache: dict[int, tuple[tuple[int, int, Any], ...]] = field(default_factory=dict)
     power_key: tuple[int, int, int] = (-1, -1, -1)
+    power_settled: bool = False  # every card was active in the key's phase (and stays so)
     version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
 
     def copy(self) -> Seat:
@@ -600,15 +646,24 @@ class RaceState(GameState):
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
         A card's powers work from the phase after the one it was placed in. Cached per seat
-        until the phase number, the tableau list or its version changes.
+        until the tableau list or its version changes, or the phase number does while a card
+        placed in the cached phase was not active yet (once every card is active, later
+        phases see the same powers: a tableau only changes by the engine's own placements).
         """
         seat = self.seats[i]
         now = self.phase_no
         tableau = seat.tableau
-        key = (now, id(tableau), seat.version)
+        since, tableau_id, version = seat.power_key
         cache = seat.power_cache
-        if seat.power_key != key:
-            seat.power_key = key
+        if (tableau_id != id(tableau) or version != seat.version
+                or (since != now and not (seat.power_settled and since < now))):
+            seat.power_key = (now, id(tableau), seat.version)
+            settled = True
+            for entry in tableau:
+                if entry[2] >= now:
+                    settled = False
+                    break
+            seat.power_settled = settled
             cache.clear()
         else:
             found = cache.get(phase)
@@ -1055,9 +1110,7 @@ class RaceState(GameState):
                     key = ("develop", len(out), c, cost)
                     a = cache.get(key)
                     if a is None:
-                        a = cache[key] = Action(
-                            len(out), f"Develop {CARDS[c].name} (cost {cost})",
-                            ActionDetail(DecisionKind.DEVELOP, card=c, number=cost))
+                        a = cache[key] = _action(len(out), _develop_parts, c, cost)
                     out.append(a)
         return out
 
@@ -1073,12 +1126,7 @@ class RaceState(GameState):
                     key = ("settle", len(out), c, cost)
                     a = cache.get(key)
                     if a is None:
-                        card = CARDS[c]
-                        verb = "conquer" if card.military else "cost"
-                        note = f"{verb} {card.cost}" if card.military else f"cost {cost}"
-                        a = cache[key] = Action(
-                            len(out), f"Settle {card.name} ({note})",
-                            ActionDetail(DecisionKind.SETTLE, card=c, number=cost))
+                        a = cache[key] = _action(len(out), _settle_parts, c, cost)
                     out.append(a)
         return out
 
@@ -1089,8 +1137,7 @@ class RaceState(GameState):
             key = ("hand", len(out), c)
             a = cache.get(key)
             if a is None:
-                a = cache[key] = Action(len(out), f"Discard {CARDS[c].name} for 1 VP",
-                                        ActionDetail(DecisionKind.CONSUME_HAND, card=c))
+                a = cache[key] = _action(len(out), _hand_parts, c)
             out.append(a)
         return out
 
@@ -1111,11 +1158,8 @@ class RaceState(GameState):
                 key = ("power", len(out), ti, pi, seat.tableau[ti][0])
                 a = cache.get(key)
                 if a is None:
-                    cid = seat.tableau[ti][0]
-                    a = cache[key] = Action(
-                        len(out), f"Use {CARDS[cid].name}: {p.text}",
-                        ActionDetail(DecisionKind.CONSUME_POWER, card=cid, source_index=ti,
-                                     power_index=pi))
+                    a = cache[key] = _action(len(out), _power_parts, seat.tableau[ti][0], ti,
+                                             pi, p.text)
                 out.append(a)
         return out
 
@@ -1129,10 +1173,7 @@ class RaceState(GameState):
             key = ("good", len(out), ti, cid, src, pi)
             a = cache.get(key)
             if a is None:
-                a = cache[key] = Action(
-                    len(out), f"Consume the good on {CARDS[cid].name}",
-                    ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
-                                 source_index=src, power_index=pi))
+                a = cache[key] = _action(len(out), _good_parts, cid, ti, src, pi)
             out.append(a)
         return out
 
