@@ -216,6 +216,8 @@ def _card(cid: int) -> Card:
 _COST = tuple(c.cost for c in CARDS)
 _GOOD_INDEX = tuple(c.good.value for c in CARDS)
 _IS_WINDFALL = tuple(c.good_type is GoodType.WINDFALL for c in CARDS)
+_PRICE = tuple(TRADE_PRICE.get(c.good, 0) for c in CARDS)  # what selling its good draws
+_SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
 _IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
 # Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
 # card, built on first use (a row per position, every design in it).
@@ -488,7 +490,7 @@ class RaceState(GameState):
                 seat.step, seat.count = "", 0
                 return
             if step == "method" and len(seat.methods) == 1:
-                method = SettleMethod(seat.methods[0])
+                method = _SETTLE_METHODS[seat.methods[0]]
                 seat.methods = []
                 self._use_method(i, method)
                 continue
@@ -751,7 +753,7 @@ class RaceState(GameState):
                 methods = self._methods(i, seat.placing)
                 seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
                 seat.version += 1
-                seat.methods = [m.value for m, _cost in methods]
+                seat.methods = [m._value_ for m, _cost in methods]
                 self._set(i, "method")
             else:
                 seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
@@ -828,11 +830,11 @@ class RaceState(GameState):
     def _use_method(self, i: int, method: SettleMethod) -> None:
         seat = self.seats[i]
         card = _card(seat.placing)
-        spent = {
-            SettleMethod.CONQUER_TACTICS: K.NEW_MILITARY_TACTICS,
-            SettleMethod.COLONY_SHIP: K.COLONY_SHIP,
-            SettleMethod.CONTACT_COLONY_SHIP: K.COLONY_SHIP,
-        }.get(method)
+        spent = None  # the power card the method discards (identity tests: no enum hashing)
+        if method is SettleMethod.CONQUER_TACTICS:
+            spent = K.NEW_MILITARY_TACTICS
+        elif method is SettleMethod.COLONY_SHIP or method is SettleMethod.CONTACT_COLONY_SHIP:
+            spent = K.COLONY_SHIP
         if spent is not None:
             ti = self._has(i, spent)
             gone = seat.tableau.pop(ti)[0]
@@ -850,7 +852,7 @@ class RaceState(GameState):
     def _finish_settle(self, i: int) -> None:
         seat = self.seats[i]
         entry = seat.tableau[-1]
-        if _card(entry[0]).good_type is GoodType.WINDFALL:
+        if _IS_WINDFALL[entry[0]]:
             entry[1] = self._draw()
         draws = 1 if seat.bonus else 0
         for _ti, _pi, p in self._powers(i, 3):
@@ -969,7 +971,7 @@ class RaceState(GameState):
             self._consume_vp(i, p.vp)
             self._draw_cards(i, p.cards)
         elif p.kind in (K.CONSUME_PRICE, K.CONSUME_PRICE_BONUS):
-            self._draw_cards(i, TRADE_PRICE[kind] + price_bonus)
+            self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
             self._consume_vp(i, p.vp)
         self.log(f"seat {i} consumes the good on {_card(world).name}")
@@ -1188,7 +1190,7 @@ class RaceState(GameState):
         if step == "method":
             out = []
             for m in seat.methods:
-                method = SettleMethod(m)
+                method = _SETTLE_METHODS[m]
                 cost = self._method_cost(i, method)
                 out.append((f"{method.name.lower().replace('_', ' ')} (pay {cost})",
                             D(DecisionKind.METHOD, card=seat.placing, method=method,
@@ -1242,7 +1244,7 @@ class RaceState(GameState):
             seat.methods = []
             self._use_method(i, d.method)
         elif step == "trade":
-            cards = TRADE_PRICE[_card(seat.tableau[d.tableau_index][0]).good]
+            cards = _PRICE[seat.tableau[d.tableau_index][0]]
             cards += self._trade_bonus(i, d.tableau_index)
             self._take_good(i, d.tableau_index)
             self._draw_cards(i, cards)
