@@ -220,8 +220,22 @@ _PRICE = tuple(TRADE_PRICE.get(c.good, 0) for c in CARDS)  # what selling its go
 _SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
 _IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
 # Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
-# card, built on first use (a row per position, every design in it).
-_CARD_ROWS: dict[str, list[list[Action | None]]] = {step: [] for step in _CARD_STEP}
+# card. Rows for the hand sizes of most decisions are built at import (a few thousand shared
+# actions); a longer list of distinct cards adds its rows on first use.
+_CARD_ROWS: dict[str, list[tuple[Action, ...]]] = {step: [] for step in _CARD_STEP}
+
+
+def _card_rows(step: str, count: int) -> list[tuple[Action, ...]]:
+    """The rows of ``step`` with at least ``count`` of them."""
+    rows = _CARD_ROWS[step]
+    while len(rows) < count:
+        n = len(rows)
+        rows.append(tuple(_card_action(step, n, c) for c in range(len(CARDS))))
+    return rows
+
+
+for _step, _count in (("discard", 12), ("pay", 10), ("keep", 6)):
+    _card_rows(_step, _count)
 
 
 @dataclass(slots=True)
@@ -299,6 +313,7 @@ class Seat:
     power_cache: dict[int, tuple[tuple[int, int, Any], ...]] = field(default_factory=dict)
     power_key: tuple[int, int, int] = (-1, -1, -1)
     power_settled: bool = False  # every card was active in the key's phase (and stays so)
+    settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
     version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
 
     def copy(self) -> Seat:
@@ -451,7 +466,7 @@ class RaceState(GameState):
                 self._continue(seat)
                 self._advance()
                 return
-        elif len(pending) == len(choices) and all(seat in pending for seat in choices):
+        elif choices.keys() == pending.keys():
             # Every pending seat chose (simultaneous selection, keeps, discards): check each
             # in seat order, as the framework does, before anything changes.
             chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}
@@ -494,7 +509,7 @@ class RaceState(GameState):
                 seat.methods = []
                 self._use_method(i, method)
                 continue
-            opts = self._options(i)
+            opts = _OPTIONS_BY_STEP.get(step, RaceState._other_options)(self, i)  # _options
             if len(opts) > 1:
                 self._stash[i] = Decision(i, self._prompt(i), tuple(opts), step)
                 return
@@ -666,6 +681,7 @@ class RaceState(GameState):
                     settled = False
                     break
             seat.power_settled = settled
+            seat.settle_powers = None
             cache.clear()
         else:
             found = cache.get(phase)
@@ -678,6 +694,15 @@ class RaceState(GameState):
                     out.append((ti, pi, p))
         cache[phase] = result = tuple(out)
         return result
+
+    def _settle_powers(self, i: int) -> _SettlePowers:
+        """The seat's active phase-3 powers gathered (cached with them)."""
+        powers = self._powers(i, 3)  # first: it clears the cache when the tableau changed
+        seat = self.seats[i]
+        found = seat.settle_powers
+        if found is None:
+            found = seat.settle_powers = _SettlePowers.of(powers)
+        return found
 
     def _has(self, i: int, kind: PowerKind) -> int:
         """Tableau index of an active phase-3 power of this kind, or -1."""
@@ -776,10 +801,8 @@ class RaceState(GameState):
             self._set(i, "settle")
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
-        for _ti, _pi, p in self._powers(i, 3):
-            if p.kind is K.SETTLE_COST and (p.good is Good.ANY or p.good is card.good):
-                base -= p.value
-        return max(0, base)
+        powers = self._settle_powers(i)
+        return max(0, base - powers.cut - powers.cut_by_good[_GOOD_INDEX[card.id]])
 
     def _methods(
         self, i: int, cid: int, powers: _SettlePowers | None = None
@@ -790,7 +813,7 @@ class RaceState(GameState):
         in hand against the same ones).
         """
         if powers is None:
-            powers = _SettlePowers.of(self._powers(i, 3))
+            powers = self._settle_powers(i)
         card = CARDS[cid]
         hand = self.seats[i].hand
         budget = len(hand) - (cid in hand)
@@ -1078,15 +1101,10 @@ class RaceState(GameState):
         step = seat.step
         cards = sorted(set(seat.drawn if step == "keep" else seat.hand))
         rows = _CARD_ROWS[step]
-        while len(rows) < len(cards):
-            rows.append([None] * len(CARDS))
-        out: list[Action] = []
-        for n, c in enumerate(cards):
-            a = rows[n][c]
-            if a is None:
-                a = rows[n][c] = _card_action(step, n, c)
-            out.append(a)
-        return out
+        if len(rows) < len(cards):
+            rows = _card_rows(step, len(cards))
+        # Fewer cards than rows: zip stops at the last card.
+        return [row[c] for row, c in zip(rows, cards, strict=False)]
 
     def _develop_options(self, i: int) -> _Options:
         seat = self.seats[i]
@@ -1118,7 +1136,7 @@ class RaceState(GameState):
 
     def _settle_options(self, i: int) -> _Options:
         out = [_SETTLE_NOTHING]
-        powers = _SettlePowers.of(self._powers(i, 3))
+        powers = self._settle_powers(i)
         cache = _ACTIONS
         for c in sorted(set(self.seats[i].hand)):
             if not _IS_DEV[c]:
