@@ -466,7 +466,7 @@ class RaceState(GameState):
                 self._continue(seat)
                 self._advance()
                 return
-        elif choices.keys() == pending.keys():
+        elif pending and choices.keys() == pending.keys():
             # Every pending seat chose (simultaneous selection, keeps, discards): check each
             # in seat order, as the framework does, before anything changes.
             chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}

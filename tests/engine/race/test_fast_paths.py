@@ -98,6 +98,7 @@ def test_apply_raises_what_the_framework_raises_and_changes_nothing() -> None:
                 assert ours is not None and ours == theirs
                 seen.add(ours[0])
             _step(state, rng)
-        with pytest.raises(GameOverError):
-            state.apply({0: 0})
+        for choices in ({0: 0}, {}):
+            with pytest.raises(GameOverError):
+                state.apply(choices)
     assert {IllegalActionError, NotPendingError} <= seen
