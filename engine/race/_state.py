@@ -151,7 +151,7 @@ _CARD_STEP = {
     "pay": ("Pay with", DecisionKind.PAY),
     "keep": ("Keep", DecisionKind.KEEP),
 }
-# Every distinct action built so far, by (step, id, what its text and detail depend on).
+# Every distinct action built so far, by (how its parts are made, id, what they depend on).
 # Bounded: ids are below the deck size and the other parts are card ids and small costs.
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 
@@ -172,12 +172,15 @@ def _card_action(step: str, n: int, card: int) -> Action:
 
 
 def _action(n: int, make: Callable[..., tuple[str, ActionDetail]], *args: Any) -> Action:
-    """Action ``n`` with the text and detail ``make(*args)`` (built once per ``args``)."""
-    key = (make, *args)
-    parts = _PARTS.get(key)
-    if parts is None:
-        parts = _PARTS[key] = make(*args)
-    return Action(n, parts[0], parts[1])
+    """Action ``n`` with the text and detail ``make(*args)``, each built once per process."""
+    key = (make, n, *args)
+    action = _ACTIONS.get(key)
+    if action is None:
+        parts = _PARTS.get(key[:1] + key[2:])
+        if parts is None:
+            parts = _PARTS[key[:1] + key[2:]] = make(*args)
+        action = _ACTIONS[key] = Action(n, parts[0], parts[1])
+    return action
 
 
 def _develop_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
@@ -1116,7 +1119,6 @@ class RaceState(GameState):
             if p.kind is K.DEVELOP_COST:
                 cut += p.value
         owned: set[int] | None = None
-        cache = _ACTIONS
         for c in sorted(set(hand)):
             if _IS_DEV[c]:
                 if owned is None:
@@ -1127,38 +1129,23 @@ class RaceState(GameState):
                 if cost < 0:
                     cost = 0
                 if cost <= budget:
-                    key = ("develop", len(out), c, cost)
-                    a = cache.get(key)
-                    if a is None:
-                        a = cache[key] = _action(len(out), _develop_parts, c, cost)
-                    out.append(a)
+                    out.append(_action(len(out), _develop_parts, c, cost))
         return out
 
     def _settle_options(self, i: int) -> _Options:
         out = [_SETTLE_NOTHING]
         powers = self._settle_powers(i)
-        cache = _ACTIONS
         for c in sorted(set(self.seats[i].hand)):
             if not _IS_DEV[c]:
                 methods = self._methods(i, c, powers)
                 if methods:
-                    cost = min(m[1] for m in methods)
-                    key = ("settle", len(out), c, cost)
-                    a = cache.get(key)
-                    if a is None:
-                        a = cache[key] = _action(len(out), _settle_parts, c, cost)
-                    out.append(a)
+                    out.append(_action(len(out), _settle_parts, c, min(m[1] for m in methods)))
         return out
 
     def _hand_options(self, i: int) -> _Options:
         out = [_STOP_DISCARDING]
-        cache = _ACTIONS
         for c in sorted(set(self.seats[i].hand)):
-            key = ("hand", len(out), c)
-            a = cache.get(key)
-            if a is None:
-                a = cache[key] = _action(len(out), _hand_parts, c)
-            out.append(a)
+            out.append(_action(len(out), _hand_parts, c))
         return out
 
     def _gamble_options(self, i: int) -> _Options:
@@ -1172,29 +1159,17 @@ class RaceState(GameState):
         out: list[Action] = []
         goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
         used = seat.used
-        cache = _ACTIONS
         for ti, pi, p in powers:
             if (ti, pi) not in used and self._usable(i, p, goods):
-                key = ("power", len(out), ti, pi, seat.tableau[ti][0])
-                a = cache.get(key)
-                if a is None:
-                    a = cache[key] = _action(len(out), _power_parts, seat.tableau[ti][0], ti,
-                                             pi, p.text)
-                out.append(a)
+                out.append(_action(len(out), _power_parts, seat.tableau[ti][0], ti, pi, p.text))
         return out
 
     def _good_step_options(self, i: int) -> _Options:
         seat = self.seats[i]
         src, pi = seat.current
         out: list[Action] = []
-        cache = _ACTIONS
         for ti in self._good_options(i):
-            cid = seat.tableau[ti][0]
-            key = ("good", len(out), ti, cid, src, pi)
-            a = cache.get(key)
-            if a is None:
-                a = cache[key] = _action(len(out), _good_parts, cid, ti, src, pi)
-            out.append(a)
+            out.append(_action(len(out), _good_parts, seat.tableau[ti][0], ti, src, pi))
         return out
 
     def _other_options(self, i: int) -> _Options:
