@@ -213,8 +213,6 @@ def _card(cid: int) -> Card:
     return CARDS[cid]
 
 
-
-
 # Per card design, the facts the legality loops read (plain ints and bools, no enum access).
 _COST = tuple(c.cost for c in CARDS)
 _GOOD_INDEX = tuple(c.good.value for c in CARDS)
@@ -761,12 +759,16 @@ class RaceState(GameState):
         for i in self.order:
             self._set(i, "develop")
 
-    def _develop_cost(self, i: int, card: int) -> int:
-        cost = _card(card).cost - self.seats[i].bonus
+    def _develop_cut(self, i: int) -> int:
+        """What every development costs the seat less now (its Develop bonus and powers)."""
+        cut = int(self.seats[i].bonus)
         for _ti, _pi, p in self._powers(i, 2):
             if p.kind is K.DEVELOP_COST:
-                cost -= p.value
-        return max(0, cost)
+                cut += p.value
+        return cut
+
+    def _develop_cost(self, i: int, card: int) -> int:
+        return max(0, _COST[card] - self._develop_cut(i))
 
     def _reveal_placements(self) -> None:
         self.sub = "pay"
@@ -1114,10 +1116,7 @@ class RaceState(GameState):
         out = [_DEVELOP_NOTHING]
         hand = seat.hand
         budget = len(hand) - 1
-        cut = int(seat.bonus)  # the same reduction for every card: _develop_cost, once
-        for _ti, _pi, p in self._powers(i, 2):
-            if p.kind is K.DEVELOP_COST:
-                cut += p.value
+        cut = self._develop_cut(i)  # the same for every card: _develop_cost, once
         owned: set[int] | None = None
         for c in sorted(set(hand)):
             if _IS_DEV[c]:
