@@ -219,6 +219,7 @@ _GOOD_INDEX = tuple(c.good.value for c in CARDS)
 _IS_WINDFALL = tuple(c.good_type is GoodType.WINDFALL for c in CARDS)
 _PRICE = tuple(TRADE_PRICE.get(c.good, 0) for c in CARDS)  # what selling its good draws
 _SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
+_GOOD_KINDS = len(Good)  # an enum's len() is a Python-level call
 _IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
 # Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
 # card. Rows for the hand sizes of most decisions are built at import (a few thousand shared
@@ -250,9 +251,9 @@ class _SettlePowers:
 
     any: bool = False
     cut: int = 0
-    cut_by_good: list[int] = field(default_factory=lambda: [0] * len(Good))
+    cut_by_good: list[int] = field(default_factory=lambda: [0] * _GOOD_KINDS)
     military: int = 0
-    military_vs: list[int] = field(default_factory=lambda: [0] * len(Good))
+    military_vs: list[int] = field(default_factory=lambda: [0] * _GOOD_KINDS)
     military_rebel: int = 0
     colony_ship: bool = False
     tactics: bool = False
