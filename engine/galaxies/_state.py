@@ -304,6 +304,9 @@ class GalaxiesState(GameState):
         self.end_triggered = False
         self.triggered_by = -1
         self.termination: Termination | None = None
+        # The log as it is written: a text (public) or (text, seats); the Event objects
+        # are built when the log is read (see ``_flush``), not on every decision.
+        self._lines: list[str | tuple[str, frozenset[int]]] = []
         self.stack: list[_Opt] = [("mission", s) for s in reversed(range(n))]
         self._opts: list[_Opt] = []
         self._pend: dict[int, Decision] | None = None
@@ -460,6 +463,7 @@ class GalaxiesState(GameState):
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
         other._events = list(self._events)
+        other._lines = list(self._lines)
         for name in ("energy", "culture", "level", "deck", "row", "mission", "pilot_deck",
                      "pilot_row", "ex_deck", "ex_discard", "dice", "activated", "stack",
                      "_opts"):
@@ -1054,8 +1058,29 @@ class GalaxiesState(GameState):
 
     def _say(self, text: str) -> None:
         """Log a public event (``log`` without its checks, for the frequent ones)."""
-        events = self._events
-        events.append(Event(len(events), text))
+        self._lines.append(text)
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        self._lines.append(text if visible_to is None else (text, frozenset(visible_to)))
+
+    def _flush(self) -> list[Event]:
+        """The log as Events: the lines written since the last read become Events now."""
+        events, lines = self._events, self._lines
+        for index in range(len(events), len(lines)):
+            line = lines[index]
+            events.append(Event(index, line) if type(line) is str
+                          else Event(index, line[0], line[1]))
+        return events
+
+    def events_since(self, index: int, seat: int | None = None) -> list[Event]:
+        """Events from ``index`` on that ``seat`` may see (None: public events only)."""
+        return [e for e in self._flush()[index:] if e.visible(seat)]
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._lines)
 
     def _push_follow(self, p: int, face: int, free: bool) -> None:
         self.stack.append(("follow", p, face, _FOLLOWERS[self.num_players][p], free))
