@@ -1069,8 +1069,8 @@ class GalaxiesState(GameState):
         events, lines = self._events, self._lines
         for index in range(len(events), len(lines)):
             line = lines[index]
-            events.append(Event(index, line) if type(line) is str
-                          else Event(index, line[0], line[1]))
+            events.append(Event(index, line) if isinstance(line, str)
+                          else Event(index, *line))
         return events
 
     def events_since(self, index: int, seat: int | None = None) -> list[Event]:
