@@ -14,6 +14,9 @@ EXPLORING, LOCKED), ``orbit`` (True in orbit, False on the surface), ``pos`` (or
 
 from __future__ import annotations
 
+import functools
+import itertools
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -57,6 +60,25 @@ _OWN_TURN_ONLY = frozenset(
     {"reroll", "dice_for_resources", "repeat_action", "set_die", "follow_culture",
      "follow_energy", "costly_follow"})
 _BORROWERS = frozenset({"borrow_row", "borrow_colony_culture", "borrow_colony_energy"})
+
+
+def _dice_info(faces: tuple[int, ...]) -> tuple[int, int, int]:
+    """Most dice of one face, the faces shown (bit mask), the faces shown twice or more."""
+    counts = [faces.count(f) for f in range(6)]
+    shown = sum(1 << f for f in range(6) if counts[f])
+    pairs = sum(1 << f for f in range(6) if counts[f] >= 2)
+    return max(counts), shown, pairs
+
+
+# Every sorted roll of up to 7 dice (1,716 of them), read at import: the menus of the dice
+# are keyed on these masks, not on the roll itself.
+_DICE: dict[tuple[int, ...], tuple[int, int, int]] = {
+    faces: _dice_info(faces)
+    for size in range(8) for faces in itertools.combinations_with_replacement(range(6), size)}
+_SHOWN_FACES = tuple(tuple(f for f in range(6) if mask >> f & 1) for mask in range(64))
+# Dice yield by where a ship is (a planet id, or HOME/EXPLORING/LOCKED as negative indices,
+# which read the table from its end): energy, then culture.
+_YIELDS = tuple(tuple([1 if r == res else 0 for r in _RES] + [0, res, 1 - res]) for res in (0, 1))
 # Members as module constants: Enum attribute access through the class is slow in hot loops.
 K_ACTIVATE = ActionKind.ACTIVATE
 K_ADVANCE = ActionKind.ADVANCE
@@ -224,25 +246,16 @@ def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ..
 
 
 class _Masks:
-    """Hiring tables of one content as bit masks of ship type values (``1 << t``), and the
-    dice read so far: sorted faces -> (most dice of one face, types their pairs hire for)."""
+    """Hiring tables of one content as bit masks of ship type values (``1 << t``)."""
 
     def __init__(self, content: Content) -> None:
         self.content = content
         self.flies = {x.id: sum(1 << t.value for t in x.ship_types) for x in content.pilots}
-        self.pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
-        self.dice: dict[tuple[int, ...], tuple[int, int]] = {}
-
-    def of_dice(self, faces: tuple[int, ...]) -> tuple[int, int]:
-        counts = [faces.count(f) for f in range(6)]
-        paired = 0
-        for f in range(6):
-            if counts[f] >= 2:
-                paired |= self.pair[f]
-        if len(self.dice) > 10_000:
-            self.dice.clear()
-        got = self.dice[faces] = (max(counts), paired)
-        return got
+        pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
+        # faces shown twice or more (bit mask) -> the ship types those pairs hire for
+        self.paired = tuple(functools.reduce(operator.or_, (pair[f] for f in range(6)
+                                                            if pairs >> f & 1), 0)
+                            for pairs in range(64))
 
 
 def _masks_for(content: Content) -> _Masks:
@@ -270,6 +283,7 @@ class GalaxiesState(GameState):
         self.orbit = [[False] * 4 for _ in range(n)]
         self.pos = [[0] * 4 for _ in range(n)]
         self.stype = [[0] * 4 for _ in range(n)]
+        self._cheap = [0] * n  # culture the seat's pilots take off following (derived)
         self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
         self.colonies: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[int]] = [[] for _ in range(n)]
@@ -294,7 +308,7 @@ class GalaxiesState(GameState):
         self.drawn = -1
         self.current = 0
         self.turn = 0
-        self.dice: list[int] = []
+        self.dice: list[int] = []  # the inactive dice, kept sorted
         self.activated: list[int] = []
         self.free_reroll = True
         self.converter_used = False
@@ -464,7 +478,7 @@ class GalaxiesState(GameState):
         other.options = dict(self.options)
         other._events = list(self._events)
         other._lines = list(self._lines)
-        for name in ("energy", "culture", "level", "deck", "row", "mission", "pilot_deck",
+        for name in ("energy", "culture", "level", "_cheap", "deck", "row", "mission", "pilot_deck",
                      "pilot_row", "ex_deck", "ex_discard", "dice", "activated", "stack",
                      "_opts"):
             setattr(other, name, list(getattr(self, name)))
@@ -634,7 +648,7 @@ class GalaxiesState(GameState):
         self.turn += 1
         p = self.current
         rnd = self.rng.random
-        self.dice = [int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]]
+        self.dice = sorted([int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]])
         self.activated = []
         self.free_reroll = True
         self.converter_used = False
@@ -655,14 +669,15 @@ class GalaxiesState(GameState):
     def _opts_turn(self, frame: _Opt) -> _Menu:
         p = frame[1]
         dice = self.dice
-        faces = tuple(sorted(dice))
+        top, shown, pairs = _DICE[tuple(dice)]  # the dice are kept sorted
         reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
         convert = len(dice) >= 3 and not self.converter_used
-        hire = self.expansion and len(dice) >= 2 and self._can_hire_with(p, faces)
-        key = (p, faces, reroll, convert, hire)
+        hire = self.expansion and top >= 2 and self._can_hire_with(p, top, pairs)
+        # The options depend on the faces shown, not on how many dice show each.
+        key = (p, shown, reroll, convert, hire)
         menu = _TURN_MENUS.get(key)
         if menu is None:
-            opts = [(K_ACTIVATE, f, 0, 0) for f in sorted(set(dice))]
+            opts = [(K_ACTIVATE, f, 0, 0) for f in _SHOWN_FACES[shown]]
             if reroll >= 0:
                 opts.append((K_REROLL, reroll, 0, 0))
             if convert:
@@ -674,12 +689,13 @@ class GalaxiesState(GameState):
         return menu
 
     def _opts_reroll(self, frame: _Opt) -> _Menu:
-        _, p, chosen, mode = frame
-        key = (p, tuple(sorted(self.dice)), tuple(sorted(chosen)), mode == _ZALAX)
+        _, p, chosen, mode, left = frame
+        # ``left``: the dice not chosen yet (sorted; None before the first choice)
+        shown = _DICE[tuple(self.dice) if left is None else left][1]
+        key = (p, shown, bool(chosen), mode == _ZALAX)
         menu = _REROLL_MENUS.get(key)
         if menu is None:
-            opts = [(K_REROLL_DIE, f, 0, 0) for f in sorted(set(self.dice))
-                    if self.dice.count(f) > chosen.count(f)]
+            opts = [(K_REROLL_DIE, f, 0, 0) for f in _SHOWN_FACES[shown]]
             if chosen:
                 opts.append((K_ROLL, 0, 0, 0))
             elif mode == _ZALAX:  # "any number": none at all is a choice of the planet's
@@ -695,10 +711,11 @@ class GalaxiesState(GameState):
 
     def _face_menu(self, stage: str, p: int, kind: ActionKind) -> _Menu:
         """One option per distinct face of the inactive dice."""
-        key = (stage, p, frozenset(self.dice))
+        shown = _DICE[tuple(self.dice)][1]
+        key = (stage, p, shown)
         menu = _FACE_MENUS.get(key)
         if menu is None:
-            opts = tuple((kind, f, 0, 0) for f in sorted(set(self.dice)))
+            opts = tuple((kind, f, 0, 0) for f in _SHOWN_FACES[shown])
             menu = _remember(_FACE_MENUS, key, p, opts, stage, self.content)
         return menu
 
@@ -737,17 +754,21 @@ class GalaxiesState(GameState):
     def _follow_cost(self, active: int, s: int, free: bool) -> int:
         if free:
             return 0
-        cost = 2 if self.nibiru and active == self.current else 1
+        cost = (2 if self.nibiru and active == self.current else 1) - self._cheap[s]
+        return cost if cost > 0 else 0
+
+    def _pilots_changed(self, p: int) -> None:
+        """Recompute what seat ``p``'s pilots take off following (after a hire or a ship
+        swap: the only changes of a seat's pilots)."""
+        cheap = 0
         if self.expansion:
-            stype = self.stype[s]
-            if stype[0] or stype[1] or stype[2] or stype[3]:
-                hangar, pilots = self.hangar[s], self.content.pilots
-                for t in stype:
-                    if t:
-                        pilot = pilots[hangar[t - 1][-1]]
-                        if pilot.ability is A_CHEAP_FOLLOW:
-                            cost -= pilot.amount
-        return max(cost, 0)
+            hangar, pilots = self.hangar[p], self.content.pilots
+            for t in self.stype[p]:
+                if t:
+                    pilot = pilots[hangar[t - 1][-1]]
+                    if pilot.ability is A_CHEAP_FOLLOW:
+                        cheap += pilot.amount
+        self._cheap[p] = cheap
 
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
         _, p, exclude, _second = frame
@@ -965,15 +986,14 @@ class GalaxiesState(GameState):
         masks: some type must be open (a pilot there already, or a regular ship to swap),
         flown by a pilot of the row, and hired by a pair of the dice, or else any open type
         with a triple (a type, a pilot and a face each chosen on their own)."""
-        return self._can_hire_with(p, tuple(sorted(self.dice)))
+        top, _shown, pairs = _DICE[tuple(self.dice)]
+        return self._can_hire_with(p, top, pairs)
 
-    def _can_hire_with(self, p: int, faces: tuple[int, ...]) -> bool:
-        """``_can_hire`` for ``faces``, the sorted inactive dice (the turn menu has them)."""
+    def _can_hire_with(self, p: int, top: int, pairs: int) -> bool:
+        """``_can_hire`` for dice with at most ``top`` of one face and ``pairs`` (the faces
+        shown twice or more, a bit mask): the turn menu has them."""
         masks = self._masks
-        dice = masks.dice.get(faces)
-        if dice is None:
-            dice = masks.of_dice(faces)
-        top, paired = dice
+        paired = masks.paired[pairs]
         if top < 2 or not self.pilot_row:
             return False
         where, stype = self.where[p], self.stype[p]
@@ -1049,7 +1069,7 @@ class GalaxiesState(GameState):
             self._push_follow(p, face, False)
             self._perform(p, face)
         elif kind is K_REROLL:
-            self.stack.append(("reroll", p, (), opt[1]))
+            self.stack.append(("reroll", p, (), opt[1], None))
         elif kind is K_CONVERT:
             self.converter_used = True
             self.stack.append(("convert", p, 0))
@@ -1086,10 +1106,14 @@ class GalaxiesState(GameState):
         self.stack.append(("follow", p, face, _FOLLOWERS[self.num_players][p], free))
 
     def _do_reroll(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        _, _, chosen, mode = frame
+        _, _, chosen, mode, left = frame
         kind = opt[0]
         if kind is K_REROLL_DIE:
-            self.stack.append(("reroll", p, (*chosen, opt[1]), mode))
+            face = opt[1]
+            if left is None:
+                left = tuple(self.dice)
+            i = left.index(face)
+            self.stack.append(("reroll", p, (*chosen, face), mode, left[:i] + left[i + 1:]))
         elif kind is K_ROLL:
             if mode == _PAID:
                 self.energy[p] -= 1
@@ -1099,6 +1123,7 @@ class GalaxiesState(GameState):
                 self.dice.remove(f)
             rnd = self.rng.random
             self.dice.extend(int(rnd() * 6) for _ in chosen)
+            self.dice.sort()
             self.log(f"seat {p} rerolls {len(chosen)} dice: now "
                      f"{', '.join(FACE_NAMES[f] for f in sorted(self.dice))}")
 
@@ -1116,6 +1141,7 @@ class GalaxiesState(GameState):
     def _do_set_face(self, frame: _Opt, p: int, opt: _Opt) -> None:
         self.dice.remove(frame[2])
         self.dice.append(opt[1])
+        self.dice.sort()
         self.log(f"seat {p} sets a die from {FACE_NAMES[frame[2]]} to {FACE_NAMES[opt[1]]}")
 
     def _do_discard_dice(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1160,8 +1186,12 @@ class GalaxiesState(GameState):
             self.stack.append(("utilize", p))
 
     def _yield(self, p: int, res: int) -> int:
-        total = 0
         where = self.where[p]
+        stype = self.stype[p]
+        if not (stype[0] or stype[1] or stype[2] or stype[3]):  # no pilot: a table lookup
+            table = _YIELDS[res]
+            return table[where[0]] + table[where[1]] + table[where[2]] + table[where[3]]
+        total = 0
         for k in range(4):
             w = where[k]
             if w == LOCKED:
@@ -1427,7 +1457,7 @@ class GalaxiesState(GameState):
         elif ability == "mixed_upgrade":
             push(("upgrade", p, 0, True))
         elif ability == "reroll":
-            push(("reroll", p, (), _ZALAX))
+            push(("reroll", p, (), _ZALAX, None))
         elif ability == "set_die":
             push(("set_die", p))
         elif ability == "dice_for_resources":
@@ -1602,6 +1632,7 @@ class GalaxiesState(GameState):
         else:
             del self.pilot_row[i]
         self.hangar[p][t - 1].append(pilot)
+        self._pilots_changed(p)
         name = self.content.pilots[pilot].name
         if len(self.hangar[p][t - 1]) > 1:
             self.log(f"seat {p} hires {name} for its {ShipType(t).name.title()} (replacing)")
@@ -1612,6 +1643,7 @@ class GalaxiesState(GameState):
     def _do_replace_ship(self, frame: _Opt, p: int, opt: _Opt) -> None:
         t = frame[3]
         self.stype[p][opt[1]] = t
+        self._pilots_changed(p)
         self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {ShipType(t).name.title()}")
         self._check_end(p)
 
