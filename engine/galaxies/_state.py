@@ -75,6 +75,7 @@ def _dice_info(faces: tuple[int, ...]) -> tuple[int, int, int]:
 _DICE: dict[tuple[int, ...], tuple[int, int, int]] = {
     faces: _dice_info(faces)
     for size in range(8) for faces in itertools.combinations_with_replacement(range(6), size)}
+_DICE_TEXT = {faces: ", ".join(FACE_NAMES[f] for f in faces) for faces in _DICE}
 _SHOWN_FACES = tuple(tuple(f for f in range(6) if mask >> f & 1) for mask in range(64))
 # Dice yield by where a ship is (a planet id, or HOME/EXPLORING/LOCKED as negative indices,
 # which read the table from its end): energy, then culture.
@@ -330,6 +331,7 @@ class GalaxiesState(GameState):
         cls = type(self)
         if "_masks" not in cls.__dict__:
             cls._masks = _masks_for(cls.content)
+        self._hiring_changed()
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
 
@@ -478,9 +480,9 @@ class GalaxiesState(GameState):
         other.options = dict(self.options)
         other._events = list(self._events)
         other._lines = list(self._lines)
-        for name in ("energy", "culture", "level", "_cheap", "deck", "row", "mission", "pilot_deck",
-                     "pilot_row", "ex_deck", "ex_discard", "dice", "activated", "stack",
-                     "_opts"):
+        for name in ("energy", "culture", "level", "_cheap", "_hire_open", "_hire_flown",
+                     "deck", "row", "mission", "pilot_deck", "pilot_row", "ex_deck",
+                     "ex_discard", "dice", "activated", "stack", "_opts"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers"):
             setattr(other, name, [list(r) for r in getattr(self, name)])
@@ -672,7 +674,7 @@ class GalaxiesState(GameState):
         top, shown, pairs = _DICE[tuple(dice)]  # the dice are kept sorted
         reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
         convert = len(dice) >= 3 and not self.converter_used
-        hire = self.expansion and top >= 2 and self._can_hire_with(p, top, pairs)
+        hire = top >= 2 and self._can_hire_with(p, top, pairs)
         # The options depend on the faces shown, not on how many dice show each.
         key = (p, shown, reroll, convert, hire)
         menu = _TURN_MENUS.get(key)
@@ -737,10 +739,15 @@ class GalaxiesState(GameState):
 
     def _opts_follow(self, frame: _Opt) -> _Menu:
         _, active, face, order, free = frame
+        # ``_follow_cost`` inline: the base cost is the same for every follower of the round
+        base = 0 if free else 2 if self.nibiru and active == self.current else 1
+        cheap, culture = self._cheap, self.culture
         while order:
             s = order[0]
-            cost = self._follow_cost(active, s, free)
-            if self.culture[s] >= cost:
+            cost = base - cheap[s] if base else 0
+            if cost < 0:
+                cost = 0
+            if culture[s] >= cost:
                 if order is not frame[3]:
                     self.stack[-1] = ("follow", active, face, order, free)
                 menu = _FOLLOW_MENUS.get((s, cost))
@@ -992,27 +999,36 @@ class GalaxiesState(GameState):
     def _can_hire_with(self, p: int, top: int, pairs: int) -> bool:
         """``_can_hire`` for dice with at most ``top`` of one face and ``pairs`` (the faces
         shown twice or more, a bit mask): the turn menu has them."""
-        masks = self._masks
-        paired = masks.paired[pairs]
-        if top < 2 or not self.pilot_row:
+        if top < 2 or not self._hire_open[p]:
             return False
-        where, stype = self.where[p], self.stype[p]
-        if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
-                or (where[2] != LOCKED and not stype[2])
-                or (where[3] != LOCKED and not stype[3])):
-            open_types = 0b11110
-        else:
-            hangar = self.hangar[p]
-            open_types = sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1])
-            if not open_types:
-                return False
-        if top >= 3:
-            return True
-        flies = masks.flies
+        return top >= 3 or bool(self._hire_flown[p] & self._masks.paired[pairs])
+
+    def _hiring_changed(self) -> None:
+        """Recompute every seat's hiring masks (``_can_hire_with`` reads them): after a hire,
+        a ship swap or an upgrade, the only changes of what they depend on.
+
+        A ship type is open to a pilot if its slot holds one (replacement) or a regular ship
+        is in play to be swapped; ``_hire_flown`` keeps the open types a pilot of the row
+        flies (pairs hire for those; a triple for any open type)."""
+        n = self.num_players
+        if not self.expansion or not self.pilot_row:
+            self._hire_open = [0] * n
+            self._hire_flown = [0] * n
+            return
+        flies = self._masks.flies
         flown = 0
         for pilot in self.pilot_row:
             flown |= flies[pilot]
-        return bool(open_types & flown & paired)
+        opens = []
+        for p in range(n):
+            where, stype = self.where[p], self.stype[p]
+            if any(where[k] != LOCKED and not stype[k] for k in range(4)):
+                opens.append(0b11110)
+            else:
+                hangar = self.hangar[p]
+                opens.append(sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1]))
+        self._hire_open = opens
+        self._hire_flown = [o & flown for o in opens]
 
     def _hire_choices(self, p: int, first: bool = False) -> list[tuple[int, int, int, int]]:
         """(pilot, face, dice, ship type) for every way seat ``p`` can hire now (with
@@ -1124,8 +1140,7 @@ class GalaxiesState(GameState):
             rnd = self.rng.random
             self.dice.extend(int(rnd() * 6) for _ in chosen)
             self.dice.sort()
-            self.log(f"seat {p} rerolls {len(chosen)} dice: now "
-                     f"{', '.join(FACE_NAMES[f] for f in sorted(self.dice))}")
+            self._say(f"seat {p} rerolls {len(chosen)} dice: now {_DICE_TEXT[tuple(self.dice)]}")
 
     def _do_convert(self, frame: _Opt, p: int, opt: _Opt) -> None:
         self.dice.remove(opt[1])
@@ -1392,6 +1407,7 @@ class GalaxiesState(GameState):
         for k in range(ships):
             if self.where[p][k] == LOCKED:
                 self.where[p][k] = HOME
+        self._hiring_changed()
         self.log(f"seat {p} upgrades the empire to level {self.level[p]}")
         self._check_end(p)
 
@@ -1633,6 +1649,7 @@ class GalaxiesState(GameState):
             del self.pilot_row[i]
         self.hangar[p][t - 1].append(pilot)
         self._pilots_changed(p)
+        self._hiring_changed()
         name = self.content.pilots[pilot].name
         if len(self.hangar[p][t - 1]) > 1:
             self.log(f"seat {p} hires {name} for its {ShipType(t).name.title()} (replacing)")
@@ -1644,6 +1661,7 @@ class GalaxiesState(GameState):
         t = frame[3]
         self.stype[p][opt[1]] = t
         self._pilots_changed(p)
+        self._hiring_changed()
         self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {ShipType(t).name.title()}")
         self._check_end(p)
 
