@@ -239,7 +239,8 @@ def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> De
 def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
               content: Content) -> _Menu:
     """Store the menu of a frequent stage under what it depends on (the state's parts that
-    decide its options); these stages' texts do not depend on the content."""
+    decide its options); ``menus`` is global for texts that do not depend on the content,
+    else the content's own (``_Masks.menus``)."""
     if len(menus) > 100_000:
         menus.clear()
     menu = menus[key] = (seat, opts, _decide(seat, stage, opts, content))
@@ -254,6 +255,7 @@ class _Masks:
         self.flies = {x.id: sum(1 << t.value for t in x.ship_types) for x in content.pilots}
         pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
         # faces shown twice or more (bit mask) -> the ship types those pairs hire for
+        self.menus: dict[Any, _Menu] = {}  # the menus whose texts name its cards or pilots
         self.paired = tuple(functools.reduce(operator.or_, (pair[f] for f in range(6)
                                                             if pairs >> f & 1), 0)
                             for pairs in range(64))
@@ -779,8 +781,14 @@ class GalaxiesState(GameState):
 
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
         _, p, exclude, _second = frame
-        return p, [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
-                   if self.where[p][k] != LOCKED and k != exclude], None
+        where = self.where[p]
+        key = (p, exclude, where[2] == LOCKED, where[3] == LOCKED)  # ships 1, 2: never locked
+        menu = _SHIP_MENUS.get(key)
+        if menu is None:
+            opts = tuple((K_MOVE_SHIP, k, 0, 0) for k in range(4)
+                         if where[k] != LOCKED and k != exclude)
+            menu = _remember(_SHIP_MENUS, key, p, opts, "move_ship", self.content)
+        return menu
 
     def _opts_move_to(self, frame: _Opt) -> _Menu:
         _, p, k = frame
@@ -963,13 +971,27 @@ class GalaxiesState(GameState):
 
     def _opts_hire(self, frame: _Opt) -> _Menu:
         p = frame[1]
-        pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots], None
+        # What ``_hire_choices`` depends on; the texts name pilots: a cache per content.
+        key = ("hire", p, tuple(self.dice), tuple(self.pilot_row), self._hire_open[p])
+        menus = self._masks.menus
+        menu = menus.get(key)
+        if menu is None:
+            pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
+            opts = tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots)
+            menu = _remember(menus, key, p, opts, "hire", self.content)
+        return menu
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
-                   if x == pilot], None
+        key = ("hire_with", p, pilot, tuple(self.dice), tuple(self.pilot_row),
+               self._hire_open[p])
+        menus = self._masks.menus
+        menu = menus.get(key)
+        if menu is None:
+            opts = tuple((K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
+                         if x == pilot)
+            menu = _remember(menus, key, p, opts, "hire_with", self.content)
+        return menu
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
@@ -1685,6 +1707,7 @@ _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)
 _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
+_SHIP_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
