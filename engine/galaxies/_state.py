@@ -793,16 +793,6 @@ class GalaxiesState(GameState):
     def _opts_move_to(self, frame: _Opt) -> _Menu:
         _, p, k = frame
         where, orbit = self.where[p], self.orbit[p]
-        # The options read the row and this seat's ships only (the row changes seldom).
-        key = (p, k, tuple(self.row), tuple(where), tuple(orbit), self.expansion)
-        menu = _MOVE_MENUS.get(key)
-        if menu is None:
-            menu = _remember(_MOVE_MENUS, key, p, self._move_opts(k, where, orbit), "move_to",
-                             self.content)
-        return menu
-
-    def _move_opts(self, k: int, where: list[int], orbit: list[bool]) -> tuple[_Opt, ...]:
-        """Where ship ``k`` may go: land on or orbit a planet of the row, home, exploring."""
         here = where[k]
         surface = {where[j] for j in range(4) if where[j] >= 0 and not orbit[j]}
         orbits = {where[j] for j in range(4) if where[j] >= 0 and orbit[j]}
@@ -818,7 +808,7 @@ class GalaxiesState(GameState):
             opts.append((K_GO_HOME, 0, 0, 0))
         if self.expansion and here != EXPLORING:
             opts.append((K_EXPLORE, 0, 0, 0))
-        return tuple(opts)
+        return p, opts, None
 
     def _opts_explore(self, frame: _Opt) -> _Menu:
         p = frame[1]
@@ -1718,7 +1708,6 @@ _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
 _SHIP_MENUS: dict[Any, _Menu] = {}
-_MOVE_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
