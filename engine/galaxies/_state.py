@@ -239,8 +239,7 @@ def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> De
 def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
               content: Content) -> _Menu:
     """Store the menu of a frequent stage under what it depends on (the state's parts that
-    decide its options); ``menus`` is global for texts that do not depend on the content,
-    else the content's own (``_Masks.menus``)."""
+    decide its options); these stages' texts do not depend on the content."""
     if len(menus) > 100_000:
         menus.clear()
     menu = menus[key] = (seat, opts, _decide(seat, stage, opts, content))
@@ -255,7 +254,6 @@ class _Masks:
         self.flies = {x.id: sum(1 << t.value for t in x.ship_types) for x in content.pilots}
         pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
         # faces shown twice or more (bit mask) -> the ship types those pairs hire for
-        self.menus: dict[Any, _Menu] = {}  # the menus whose texts name its cards or pilots
         self.paired = tuple(functools.reduce(operator.or_, (pair[f] for f in range(6)
                                                             if pairs >> f & 1), 0)
                             for pairs in range(64))
@@ -971,27 +969,13 @@ class GalaxiesState(GameState):
 
     def _opts_hire(self, frame: _Opt) -> _Menu:
         p = frame[1]
-        # What ``_hire_choices`` depends on; the texts name pilots: a cache per content.
-        key = ("hire", p, tuple(self.dice), tuple(self.pilot_row), self._hire_open[p])
-        menus = self._masks.menus
-        menu = menus.get(key)
-        if menu is None:
-            pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-            opts = tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots)
-            menu = _remember(menus, key, p, opts, "hire", self.content)
-        return menu
+        pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
+        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots], None
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        key = ("hire_with", p, pilot, tuple(self.dice), tuple(self.pilot_row),
-               self._hire_open[p])
-        menus = self._masks.menus
-        menu = menus.get(key)
-        if menu is None:
-            opts = tuple((K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
-                         if x == pilot)
-            menu = _remember(menus, key, p, opts, "hire_with", self.content)
-        return menu
+        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
+                   if x == pilot], None
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
