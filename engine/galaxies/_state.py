@@ -271,6 +271,8 @@ class GalaxiesState(GameState):
 
     content: Content = CONTENT
     _masks: _Masks
+    _rng: random.Random
+    _rng_shared: bool
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -334,6 +336,22 @@ class GalaxiesState(GameState):
         self._hiring_changed()
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
+
+    @property
+    def rng(self) -> random.Random:
+        """The match's random source. A clone and its original share one until either
+        draws: whichever asks for it first then gets its own copy."""
+        if self._rng_shared:
+            copy = random.Random.__new__(random.Random)  # Random() would seed from the OS
+            copy.setstate(self._rng.getstate())
+            self._rng = copy
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     # -- the engine contract -------------------------------------------------------------
 
@@ -466,7 +484,7 @@ class GalaxiesState(GameState):
             "triggered_by": self.triggered_by,
             "termination": None if self.termination is None else self.termination.name,
             "stack": tuple(self.stack), "seat": self._seat, "opts": tuple(self._opts),
-            "rng": self.rng.getstate(),
+            "rng": self._rng.getstate(),  # a shared one's state is this state's too
         }
 
     def clone(self) -> GalaxiesState:
@@ -474,9 +492,9 @@ class GalaxiesState(GameState):
         other = object.__new__(type(self))
         # Ints, tuples and frozen Decisions are shared.
         other.__dict__.update(self.__dict__)
-        # Random() would seed itself from the OS first (the slowest part of a clone).
-        other.rng = random.Random.__new__(random.Random)
-        other.rng.setstate(self.rng.getstate())
+        # Copying a Random's state was half of a clone: both share it until one draws (see
+        # ``rng``), and a search bot's clone that is dropped unplayed never copies it.
+        self._rng_shared = other._rng_shared = True
         other.options = dict(self.options)
         other._events = list(self._events)
         other._lines = list(self._lines)
