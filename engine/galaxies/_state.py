@@ -75,6 +75,15 @@ def _dice_info(faces: tuple[int, ...]) -> tuple[int, int, int]:
 _DICE: dict[tuple[int, ...], tuple[int, int, int]] = {
     faces: _dice_info(faces)
     for size in range(8) for faces in itertools.combinations_with_replacement(range(6), size)}
+
+
+def _dice(faces: tuple[int, ...]) -> tuple[int, int, int]:
+    """``_dice_info`` of the inactive dice, from the table (the engine keeps them sorted;
+    dice set by hand, as tests do, may be in any order or more than a roll)."""
+    info = _DICE.get(faces)
+    return info if info is not None else _dice_info(faces)
+
+
 _DICE_TEXT = {faces: ", ".join(FACE_NAMES[f] for f in faces) for faces in _DICE}
 _SHOWN_FACES = tuple(tuple(f for f in range(6) if mask >> f & 1) for mask in range(64))
 # Dice yield by where a ship is (a planet id, or HOME/EXPLORING/LOCKED as negative indices,
@@ -689,10 +698,11 @@ class GalaxiesState(GameState):
     def _opts_turn(self, frame: _Opt) -> _Menu:
         p = frame[1]
         dice = self.dice
-        top, shown, pairs = _DICE[tuple(dice)]  # the dice are kept sorted
+        top, shown, pairs = _dice(tuple(dice))
         reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
         convert = len(dice) >= 3 and not self.converter_used
-        hire = top >= 2 and self._can_hire_with(p, top, pairs)
+        hire = top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
+            top >= 3 or self._hire_flown[p] & self._masks.paired[pairs] > 0)
         # The options depend on the faces shown, not on how many dice show each.
         key = (p, shown, reroll, convert, hire)
         menu = _TURN_MENUS.get(key)
@@ -711,7 +721,7 @@ class GalaxiesState(GameState):
     def _opts_reroll(self, frame: _Opt) -> _Menu:
         _, p, chosen, mode, left = frame
         # ``left``: the dice not chosen yet (sorted; None before the first choice)
-        shown = _DICE[tuple(self.dice) if left is None else left][1]
+        shown = _dice(tuple(self.dice) if left is None else left)[1]
         key = (p, shown, bool(chosen), mode == _ZALAX)
         menu = _REROLL_MENUS.get(key)
         if menu is None:
@@ -731,7 +741,7 @@ class GalaxiesState(GameState):
 
     def _face_menu(self, stage: str, p: int, kind: ActionKind) -> _Menu:
         """One option per distinct face of the inactive dice."""
-        shown = _DICE[tuple(self.dice)][1]
+        shown = _dice(tuple(self.dice))[1]
         key = (stage, p, shown)
         menu = _FACE_MENUS.get(key)
         if menu is None:
@@ -1017,7 +1027,7 @@ class GalaxiesState(GameState):
         masks: some type must be open (a pilot there already, or a regular ship to swap),
         flown by a pilot of the row, and hired by a pair of the dice, or else any open type
         with a triple (a type, a pilot and a face each chosen on their own)."""
-        top, _shown, pairs = _DICE[tuple(self.dice)]
+        top, _shown, pairs = _dice(tuple(self.dice))
         return self._can_hire_with(p, top, pairs)
 
     def _can_hire_with(self, p: int, top: int, pairs: int) -> bool:
@@ -1026,6 +1036,13 @@ class GalaxiesState(GameState):
         if top < 2 or not self._hire_open[p]:
             return False
         return top >= 3 or bool(self._hire_flown[p] & self._masks.paired[pairs])
+
+    def _derive(self) -> None:
+        """Recompute every table derived from the seats' fields (pilots' follow discounts,
+        hiring masks): the engine keeps them up to date; after fields set by hand, call it."""
+        for p in range(self.num_players):
+            self._pilots_changed(p)
+        self._hiring_changed()
 
     def _hiring_changed(self) -> None:
         """Recompute every seat's hiring masks (``_can_hire_with`` reads them): after a hire,
@@ -1098,15 +1115,16 @@ class GalaxiesState(GameState):
     def _do_turn(self, frame: _Opt, p: int, opt: _Opt) -> None:
         kind = opt[0]
         if kind is K_END_TURN:
-            self._say(_ENDS[p])
+            self._lines.append(_ENDS[p])
             return
-        self.stack.append(frame)
-        if kind is K_ACTIVATE:
+        stack = self.stack
+        stack.append(frame)
+        if kind is K_ACTIVATE:  # the most frequent choice: ``_say``, ``_push_follow`` inline
             face = opt[1]
             self.dice.remove(face)
             self.activated.append(face)
-            self._say(_ACTIVATES[p][face])
-            self._push_follow(p, face, False)
+            self._lines.append(_ACTIVATES[p][face])
+            stack.append(_FOLLOW_FRAMES[self.num_players][p][face])
             self._perform(p, face)
         elif kind is K_REROLL:
             self.stack.append(("reroll", p, (), opt[1], None))
@@ -1164,7 +1182,11 @@ class GalaxiesState(GameState):
             rnd = self.rng.random
             self.dice.extend(int(rnd() * 6) for _ in chosen)
             self.dice.sort()
-            self._say(f"seat {p} rerolls {len(chosen)} dice: now {_DICE_TEXT[tuple(self.dice)]}")
+            dice = tuple(self.dice)
+            text = _DICE_TEXT.get(dice)
+            if text is None:  # dice set by hand (tests): more than a roll
+                text = ", ".join(FACE_NAMES[f] for f in dice)
+            self._say(f"seat {p} rerolls {len(chosen)} dice: now {text}")
 
     def _do_convert(self, frame: _Opt, p: int, opt: _Opt) -> None:
         self.dice.remove(opt[1])
@@ -1706,6 +1728,9 @@ _NONE: frozenset[tuple[int, int]] = frozenset()
 # The seats that may follow seat p, in order, by player count.
 _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
               for n in range(1, 6)}
+# The follow round of a die, by player count, active seat and face.
+_FOLLOW_FRAMES = {n: tuple(tuple(("follow", p, f, _FOLLOWERS[n][p], False) for f in range(6))
+                           for p in range(n)) for n in _FOLLOWERS}
 _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
