@@ -126,6 +126,35 @@ _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
 _MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
 
+# Events and decisions are built once per decision, so their frozen dataclass ``__init__``
+# (an ``object.__setattr__`` per field) is a measurable share of a decision. These build the
+# same values (equal, same hash, same type) by setting the fields directly.
+_new = object.__new__
+_SET_SEAT = Decision.seat.__set__  # type: ignore[attr-defined]
+_SET_PROMPT = Decision.prompt.__set__  # type: ignore[attr-defined]
+_SET_LEGAL = Decision.legal.__set__  # type: ignore[attr-defined]
+_SET_KIND = Decision.kind.__set__  # type: ignore[attr-defined]
+
+
+def _event(index: int, text: str) -> Event:
+    """``Event(index, text)``, a public event, without the frozen ``__init__``."""
+    event = _new(Event)
+    fields = event.__dict__
+    fields["index"] = index
+    fields["text"] = text
+    fields["visible_to"] = None
+    return event
+
+
+def _decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> Decision:
+    """``Decision(seat, prompt, legal, kind)`` without the frozen ``__init__``."""
+    decision = _new(Decision)
+    _SET_SEAT(decision, seat)
+    _SET_PROMPT(decision, prompt)
+    _SET_LEGAL(decision, legal)
+    _SET_KIND(decision, kind)
+    return decision
+
 
 class SolState(GameState):
     """A Sol match (see the module docstring and RULES.md)."""
@@ -232,24 +261,46 @@ class SolState(GameState):
             return {}
         return {self._seat: self._decision}
 
+    def pending(self) -> dict[int, Decision]:
+        """The open decisions by seat (one seat at a time in Sol)."""
+        decision = self._decision  # as ``_pending``, one call less on every decision
+        return {} if decision is None else {self._seat: decision}
+
     def apply(self, choices: Mapping[int, int]) -> None:
         """As ``GameState.apply``, with a shortcut for the usual case (one pending seat and a
         legal id, which is its position); anything else takes the checked path."""
         decision = self._decision
         if decision is not None and len(choices) == 1:
-            aid = choices.get(self._seat)
+            seat = self._seat
+            aid = choices.get(seat)
             legal = decision.legal
-            if type(aid) is int and 0 <= aid < len(legal) and legal[aid].id == aid:
-                self._apply({self._seat: legal[aid]})
-                return
+            if type(aid) is int and 0 <= aid < len(legal):
+                action = legal[aid]
+                if action.id == aid:  # ``_apply`` inlined: this runs on every decision
+                    events = self._events
+                    events.append(_event(len(events), f"Seat {seat}: {action.text}"))
+                    payload = self._payloads[aid]
+                    self._decision = None
+                    _ON[self.stage](self, payload)
+                    self._advance()
+                    return
         super().apply(choices)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         action = choices[self._seat]
         # Every choice is public once made (a kept card lies face up): spectators follow it.
-        self._events.append(Event(len(self._events), f"Seat {self._seat}: {action.text}"))
+        events = self._events
+        events.append(_event(len(events), f"Seat {self._seat}: {action.text}"))
         self._choose(action.id)
         self._advance()
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        if visible_to is None:  # Sol's events are all public
+            events = self._events
+            events.append(_event(len(events), text))
+        else:
+            super().log(text, visible_to)
 
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
@@ -356,7 +407,7 @@ class SolState(GameState):
         self.stage = stage
         self._seat = seat
         self._payloads = payloads
-        self._decision = Decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
+        self._decision = _decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
 
     def _advance(self) -> None:
         # Run what needs no decision; a single legal action is applied as no choice at all.
@@ -567,7 +618,7 @@ class SolState(GameState):
         self.stage = Stage.ACTION
         self._seat = p
         self._payloads = payloads
-        self._decision = Decision(p, "choose the turn's action", tuple(actions), "action")
+        self._decision = _decision(p, "choose the turn's action", tuple(actions), "action")
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -961,7 +1012,7 @@ class SolState(GameState):
         left = self.moves_left
         prompt = _MOVE_PROMPTS[left] if left < len(_MOVE_PROMPTS) else (
             f"move ({left} points left)")
-        self._decision = Decision(p, prompt, tuple(actions), "move")
+        self._decision = _decision(p, prompt, tuple(actions), "move")
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
