@@ -130,10 +130,10 @@ _MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
 # (an ``object.__setattr__`` per field) is a measurable share of a decision. These build the
 # same values (equal, same hash, same type) by setting the fields directly.
 _new = object.__new__
-_SET_SEAT = Decision.seat.__set__  # type: ignore[attr-defined]
-_SET_PROMPT = Decision.prompt.__set__  # type: ignore[attr-defined]
-_SET_LEGAL = Decision.legal.__set__  # type: ignore[attr-defined]
-_SET_KIND = Decision.kind.__set__  # type: ignore[attr-defined]
+_SET_SEAT = vars(Decision)["seat"].__set__  # the slot's descriptor
+_SET_PROMPT = vars(Decision)["prompt"].__set__  # the slot's descriptor
+_SET_LEGAL = vars(Decision)["legal"].__set__  # the slot's descriptor
+_SET_KIND = vars(Decision)["kind"].__set__  # the slot's descriptor
 
 
 def _event(index: int, text: str) -> Event:
