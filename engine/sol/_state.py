@@ -124,6 +124,8 @@ _CHOICE_ACTIONS = {choice: [act.choose_action(i, choice[0], choice[1], None) for
                    for choice in (_MOVE_CHOICE, _CONVERT_CHOICE, *_ACTIVATE_CHOICE.values())}
 _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
+_FLY = _K.FLY
+_MOVE_STAGE = Stage.MOVE
 _MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
 
 # Events and decisions are built once per decision, so their frozen dataclass ``__init__``
@@ -281,6 +283,10 @@ class SolState(GameState):
                     events.append(_event(len(events), f"Seat {seat}: {action.text}"))
                     payload = self._payloads[aid]
                     self._decision = None
+                    if (self.stage is _MOVE_STAGE and payload[0] is _FLY
+                            and self.effect == NONE and not self.free_cross):
+                        self._plain_flight(self.current, payload)
+                        return
                     _ON[self.stage](self, payload)
                     self._advance()
                     return
@@ -1014,12 +1020,35 @@ class SolState(GameState):
             f"move ({left} points left)")
         self._decision = _decision(p, prompt, tuple(actions), "move")
 
+    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
+        """``_on_move`` and ``_advance`` of the usual step, a flight with no effect in play:
+        two counts change, then the next move decision is built directly while points are
+        left (no orbital activation or draw can be pending during a move)."""
+        _, s, t, e = option
+        n = self.num_players
+        self.moved = True
+        left = self.moves_left = self.moves_left - 1
+        dv = self.dv
+        dv[s * n + p] -= 1
+        dv[t * n + p] += 1
+        if e >= 0:
+            self._toll(p, e)
+        if left > 0 and not self.orbital and not self.draws:
+            self.next_step = ""  # as ``_advance`` takes it
+            self._step_plain_move(p)
+            decision = self._decision
+            if decision is not None and len(decision.legal) != 1:
+                return
+        else:
+            self.next_step = "move"
+        self._advance()
+
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
         n = self.num_players
         kind = option[0]
         if kind is _K.FLY and self.effect == NONE and not self.free_cross:
-            # The usual step: a plain flight (the general branch below does the same).
+            # The usual step: a plain flight (``_plain_flight`` does the same, then more).
             _, s, t, e = option
             self.moved = True
             self.next_step = "move"
