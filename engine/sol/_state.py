@@ -67,8 +67,11 @@ _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
 _PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PASSAGE),
                           int(Effect.CLUSTER), int(Effect.TELEPORT)})
 # Per space, its flight options (then its hurl, from the core) when no destination is full,
-# and their actions by the position of the first one in the decision (cached per layout).
-_Blocks = tuple[tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]], ...]
+# how many, and their actions by the position of the first one in the decision (None until
+# built; a colour has 13 sundivers, so a move decision has fewer than 128 actions).
+_POSITIONS = 128
+_Block = tuple[tuple[tuple[Any, ...], ...], int, list[tuple[Action, ...] | None]]
+_Blocks = tuple[_Block, ...]
 _BLOCKS: dict[tuple[int, tuple[int, ...]], _Blocks] = {}
 
 
@@ -89,15 +92,13 @@ def _blocks(side: int, gates: tuple[int, ...]) -> _Blocks:
             # actions built for it survive a gate elsewhere.
             shared = intern.get(block)
             if shared is None:
-                shared = intern[block] = (block, {})
+                shared = intern[block] = (block, len(block), [None] * _POSITIONS)
             blocks.append(shared)
         found = _BLOCKS[key] = tuple(blocks)
     return found
 
 
-_INTERN: dict[int, dict[tuple[tuple[Any, ...], ...],
-                        tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]]]] = {
-    4: {}, 5: {}}
+_INTERN: dict[int, dict[tuple[tuple[Any, ...], ...], _Block]] = {4: {}, 5: {}}
 
 
 def _block_actions(side: int, options: tuple[tuple[Any, ...], ...], at: int
@@ -275,9 +276,11 @@ class SolState(GameState):
         if decision is not None and len(choices) == 1:
             seat = self._seat
             aid = choices.get(seat)
-            legal = decision.legal
-            if type(aid) is int and 0 <= aid < len(legal):
-                action = legal[aid]
+            try:  # a legal id is its position (a wrong one fails the id check or raises)
+                action = decision.legal[aid]  # type: ignore[index]
+            except (IndexError, TypeError):
+                pass
+            else:
                 if action.id == aid:  # ``_apply`` inlined: this runs on every decision
                     events = self._events
                     events.append(_event(len(events), f"Seat {seat}: {action.text}"))
@@ -943,69 +946,33 @@ class SolState(GameState):
 
     def _step_move(self) -> None:
         p = self.current
-        if self.effect == NONE and self.moves_left > 0:
+        if self.moves_left > 0 and (self.effect == NONE or self.effect in _PLAIN_MOVES):
             self._step_plain_move(p)
             return
         options = self._move_options(p)
-        fuel = self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0
-        if not options and not fuel and not self._cluster_and_teleport(p):
-            self.next_step = "keep"
-            return
-        actions = act.steps(self.side, options)
-        if fuel:
-            options.append((_K.EFFECT_STEP, "fuel"))
-            actions.append(act.effect_step(len(actions), int(Effect.FUEL),
-                                           "FUEL: pay 1 energy for 3 movement points", amount=3))
-        for option in self._cluster_and_teleport(p):
-            options.append(option)
-            if option[1] == "teleport":
-                text = f"TELEPORT a sundiver from {self.name(option[2])}"
-                actions.append(act.effect_step(len(actions), int(Effect.TELEPORT), text,
-                                               space=option[2]))
-            else:
-                text = f"CLUSTER: all from {self.name(option[2])} -> {self.name(option[3])}"
-                actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
-                                               space=option[2], to_space=option[3]))
-        if self.moved:
-            options.append(_STOP_OPTION)
-            actions.append(act.STOP[len(actions)])
-        self._offer(Stage.MOVE, p, f"move ({self.moves_left} points left)", actions, options)
+        self._offer_move(p, options, act.steps(self.side, options))
 
-    def _step_plain_move(self, p: int) -> None:
-        """``_step_move`` without an effect and with points left: the options and their
-        actions built in one pass (the same ones, in the same order, as the general path)."""
-        n = self.num_players
-        dv = self.dv
-        side = self.side
-        mine = dv[p::n]
-        if max(mine) < MAX_STACK and not any(self.guest):
-            # No full stack: every launch and every open flight is offered, so whole blocks
-            # of options (and their actions by position) are shared.
-            eye = self.eye[p]
-            options: list[tuple[Any, ...]]
-            if self.hold[p]:
-                launches = _LAUNCH_BLOCKS[side][eye]
-                options = list(launches[0])
-                actions = list(launches[1])
-            else:
-                options = []
-                actions = []
-            k = len(options)
-            if self.gate != self._layout_gates:  # the blocks change with the gates only
-                self._layout_gates = self.gate[:]
-                self._layout = _blocks(side, tuple(self.gate))
-            blocks = self._layout
-            for s in compress(self._spaces, mine):
-                block, by_position = blocks[s]
-                found = by_position.get(k)
-                if found is None:
-                    found = by_position[k] = _block_actions(side, block, k)
-                options += block
-                actions += found
-                k += len(block)
-        else:  # a full stack (or BLIGHT's launches): option by option
-            options = self._move_options(p)
-            actions = act.steps(side, options)
+    def _offer_move(self, p: int, options: list[tuple[Any, ...]],
+                    actions: list[Action]) -> None:
+        """Offer the movement steps ``options`` (their ``actions``), then the played effect's
+        own steps and "Stop moving"; on to keeping a card if there is nothing to offer."""
+        if self.effect != NONE:
+            if self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0:
+                options.append((_K.EFFECT_STEP, "fuel"))
+                actions.append(act.effect_step(len(actions), int(Effect.FUEL),
+                                               "FUEL: pay 1 energy for 3 movement points",
+                                               amount=3))
+            for option in self._cluster_and_teleport(p):
+                options.append(option)
+                if option[1] == "teleport":
+                    text = f"TELEPORT a sundiver from {self.name(option[2])}"
+                    actions.append(act.effect_step(len(actions), int(Effect.TELEPORT), text,
+                                                   space=option[2]))
+                else:
+                    text = (f"CLUSTER: all from {self.name(option[2])} -> "
+                            f"{self.name(option[3])}")
+                    actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
+                                                   space=option[2], to_space=option[3]))
         if not options:
             self.next_step = "keep"
             return
@@ -1016,9 +983,81 @@ class SolState(GameState):
         self._seat = p
         self._payloads = options
         left = self.moves_left
-        prompt = _MOVE_PROMPTS[left] if left < len(_MOVE_PROMPTS) else (
+        prompt = _MOVE_PROMPTS[left] if 0 <= left < len(_MOVE_PROMPTS) else (
             f"move ({left} points left)")
         self._decision = _decision(p, prompt, tuple(actions), "move")
+
+    def _step_plain_move(self, p: int) -> None:
+        """``_step_move`` with points left and no effect that changes the flights: the
+        options and their actions built in one pass (the same ones, in the same order, as
+        ``_move_options`` and ``act.steps``)."""
+        n = self.num_players
+        side = self.side
+        mine = self.dv[p::n]
+        if any(self.guest):  # BLIGHT's launches from other motherships: option by option
+            steps = self._move_options(p)
+            self._offer_move(p, steps, act.steps(side, steps))
+            return
+        if self.gate != self._layout_gates:  # the blocks change with the gates only
+            self._layout_gates = self.gate[:]
+            self._layout = _blocks(side, tuple(self.gate))
+        blocks = self._layout
+        if max(mine) < MAX_STACK:
+            # No full stack: every launch and every open flight is offered, so whole blocks
+            # of options (and their actions by position) are shared.
+            options: list[tuple[Any, ...]]
+            if self.hold[p]:
+                launches = _LAUNCH_BLOCKS[side][self.eye[p]]
+                options = list(launches[0])
+                actions = list(launches[1])
+            else:
+                options = []
+                actions = []
+            k = len(options)
+            for s in compress(self._spaces, mine):
+                block, length, by_position = blocks[s]
+                found = by_position[k]
+                if found is None:
+                    found = by_position[k] = _block_actions(side, block, k)
+                options += block
+                actions += found
+                k += length
+        else:  # a full stack: the blocks that fly into one are filtered
+            options, actions = self._steps_beside_full(p, mine, blocks)
+        self._offer_move(p, options, actions)
+
+    def _steps_beside_full(self, p: int, mine: list[int], blocks: _Blocks
+                           ) -> tuple[list[tuple[Any, ...]], list[Action]]:
+        """The plain movement steps of ``p`` when one of its stacks is full (no flight or
+        launch into it): shared blocks where no flight of the block reaches a full stack."""
+        side = self.side
+        options: list[tuple[Any, ...]] = []
+        actions: list[Action] = []
+        if self.hold[p]:
+            for s in self.board.launch[self.eye[p]]:
+                if mine[s] < MAX_STACK:
+                    option = _LAUNCH_OPTION[s]
+                    actions.append(act.grow(act.step_row(side, option), side, option,
+                                            len(options)))
+                    options.append(option)
+        k = len(options)
+        hurl = _K.HURL
+        for s in compress(self._spaces, mine):
+            block, length, by_position = blocks[s]
+            if all(o[0] is hurl or mine[o[2]] < MAX_STACK for o in block):
+                found = by_position[k]
+                if found is None:
+                    found = by_position[k] = _block_actions(side, block, k)
+                options += block
+                actions += found
+                k += length
+                continue
+            for option in block:
+                if option[0] is hurl or mine[option[2]] < MAX_STACK:
+                    actions.append(act.grow(act.step_row(side, option), side, option, k))
+                    options.append(option)
+                    k += 1
+        return options, actions
 
     def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
         """``_on_move`` and ``_advance`` of the usual step, a flight with no effect in play:
