@@ -581,9 +581,9 @@ class SolState(GameState):
                 payloads.append((kind, station, effect))
                 actions.append(act.choose_action(len(actions), kind, station, effect))
 
-        if self._move_options(p, probe=True):
+        if self._can_move(p):
             add(_K.MOVE, None)
-        if self._conversions(p, probe=True):
+        if self._can_convert(p):
             add(_K.CONVERT, None)
         elif effect == Effect.INVADE:  # a conversion possible only with the held card
             self.effect = effect
@@ -608,10 +608,10 @@ class SolState(GameState):
         """``_step_action`` without a held card: the same choices from shared tables."""
         actions: list[Action] = []
         payloads: list[Any] = []
-        if self._move_options(p, probe=True):
+        if self._can_move(p):
             payloads.append(_MOVE_CHOICE)
             actions.append(_CHOICE_ACTIONS[_MOVE_CHOICE][0])
-        if self._conversions(p, probe=True):
+        if self._can_convert(p):
             payloads.append(_CONVERT_CHOICE)
             actions.append(_CHOICE_ACTIONS[_CONVERT_CHOICE][len(actions)])
         kinds = self._activatable_kinds(p)
@@ -903,6 +903,70 @@ class SolState(GameState):
                     options.append((_K.HURL_STATION, s, NONE))
         return options
 
+    def _can_move(self, p: int) -> bool:
+        """``bool(self._move_options(p, probe=True))`` at the turn's start, cheaper: the
+        turn's choice asks it every turn."""
+        if self.effect != NONE:
+            return bool(self._move_options(p, probe=True))
+        n = self.num_players
+        dv = self.dv
+        # The movement points (3 or more) are left: a launch or a flight is a step.
+        if self.hold[p]:
+            for s in self.board.launch[self.eye[p]]:
+                if dv[s * n + p] < MAX_STACK:
+                    return True
+        if any(self.guest):
+            return bool(self._move_options(p, probe=True))  # BLIGHT: launches from others
+        if self.gate != self._layout_gates:
+            self._layout_gates = self.gate[:]
+            self._layout = _blocks(self.side, tuple(self.gate))
+        blocks = self._layout
+        hurl = _K.HURL
+        for s in compress(self._spaces, dv[p::n]):
+            for option in blocks[s][0]:
+                if option[0] is hurl or dv[option[2] * n + p] < MAX_STACK:
+                    return True
+        return False
+
+    def _can_convert(self, p: int) -> bool:
+        """``bool(self._conversions(p, probe=True))`` at the turn's start, cheaper: the same
+        patterns, looked for around the spaces of ``p``'s sundivers only."""
+        if self.effect != NONE:
+            return bool(self._conversions(p, probe=True))
+        mine = list(compress(self._spaces, self.dv[p::self.num_players]))
+        if len(mine) < 2:
+            return False  # every pattern covers two spaces or more
+        has = set(mine)
+        res = self.res_st
+        node_ok, foundry_ok, tower_ok = res[3 * p] > 0, res[3 * p + 1] > 0, res[3 * p + 2] > 0
+        gates_left = self.res_gates[p] > 0
+        board = self.board
+        beside = board.beside
+        out = board.out
+        ring = self.ring
+        st_type = self.st_type
+        for x in mine:
+            free = st_type[x] == NONE
+            a, b = beside[x]
+            if free and foundry_ok and (a in has or b in has):
+                return True
+            if node_ok:
+                # A node goes on a free space between two sundivers: x is one of them.
+                for site in (a, b):
+                    left, right = beside[site]
+                    if st_type[site] == NONE and left in has and right in has and left != right:
+                        return True
+            r = ring[x]
+            if gates_left and r != _CORE and r != _OUTER and any(y in has for y in out[x]):
+                for w, e in board.neighbours[x]:
+                    if e >= 0 and ring[w] < r and self.gate[e] == NONE:
+                        return True
+            if free and tower_ok and r <= _CONV:
+                for y in out[x]:
+                    if y in has and any(z in has for z in out[y]):
+                        return True
+        return False
+
     def _cluster_and_teleport(self, p: int) -> list[tuple[Any, ...]]:
         n = self.num_players
         dv = self.dv
@@ -978,7 +1042,7 @@ class SolState(GameState):
             return
         if self.moved:
             options.append(_STOP_OPTION)
-            actions.append(act.STOP[len(actions)])
+            actions.append(act.stop(len(actions)))
         self.stage = Stage.MOVE
         self._seat = p
         self._payloads = options
@@ -1425,7 +1489,7 @@ class SolState(GameState):
         payloads: list[int] = list(options)
         if self.activated:
             payloads.append(NONE)
-            actions.append(act.DONE[len(actions)])
+            actions.append(act.done(len(actions)))
         self._offer(Stage.ACTIVATE, p, "which station to activate", actions, payloads)
 
     def _on_activate(self, s: int) -> None:
