@@ -159,6 +159,29 @@ def _decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> D
     return decision
 
 
+def _patterns(side: int) -> tuple[tuple[Any, ...], ...]:
+    """Per space x, what ``_conversions`` looks at around a sundiver on x: its two same-ring
+    neighbours (a foundry on x), each of them as a node site with the site's other neighbour
+    (a node between x and it), the barriers inward of x (a gate, with a sundiver one ring
+    out), the spaces one ring out, and the (y, z) chains outward (a tower on x)."""
+    board = BOARDS[side]
+    rows = []
+    for x in range(board.size):
+        a, b = board.beside[x]
+        nodes = tuple((site, other) for site, other in ((a, board.beside[a][0]),
+                                                        (b, board.beside[b][1]))
+                      if board.beside[site][0] != board.beside[site][1])
+        inward = tuple(e for w, e in board.neighbours[x]
+                       if e >= 0 and board.ring_of[w] < board.ring_of[x])
+        towers = tuple((y, z) for y in board.out[x] for z in board.out[y]) if (
+            board.ring_of[x] <= Ring.CONVECTIVE) else ()
+        rows.append(((a, b), nodes, inward, board.out[x], towers))
+    return tuple(rows)
+
+
+_PATTERNS = {side: _patterns(side) for side in BOARDS}
+
+
 class SolState(GameState):
     """A Sol match (see the module docstring and RULES.md)."""
 
@@ -930,7 +953,7 @@ class SolState(GameState):
 
     def _can_convert(self, p: int) -> bool:
         """``bool(self._conversions(p, probe=True))`` at the turn's start, cheaper: the same
-        patterns, looked for around the spaces of ``p``'s sundivers only."""
+        patterns (``_PATTERNS``), looked for around the spaces of ``p``'s sundivers only."""
         if self.effect != NONE:
             return bool(self._conversions(p, probe=True))
         mine = list(compress(self._spaces, self.dv[p::self.num_players]))
@@ -940,30 +963,25 @@ class SolState(GameState):
         res = self.res_st
         node_ok, foundry_ok, tower_ok = res[3 * p] > 0, res[3 * p + 1] > 0, res[3 * p + 2] > 0
         gates_left = self.res_gates[p] > 0
-        board = self.board
-        beside = board.beside
-        out = board.out
-        ring = self.ring
         st_type = self.st_type
+        gate = self.gate
+        patterns = _PATTERNS[self.side]
         for x in mine:
-            free = st_type[x] == NONE
-            a, b = beside[x]
-            if free and foundry_ok and (a in has or b in has):
-                return True
+            beside, nodes, inward, outward, towers = patterns[x]
+            if st_type[x] == NONE:
+                if foundry_ok and (beside[0] in has or beside[1] in has):
+                    return True
+                if tower_ok:
+                    for y, z in towers:
+                        if y in has and z in has:
+                            return True
             if node_ok:
-                # A node goes on a free space between two sundivers: x is one of them.
-                for site in (a, b):
-                    left, right = beside[site]
-                    if st_type[site] == NONE and left in has and right in has and left != right:
+                for site, other in nodes:
+                    if st_type[site] == NONE and other in has:
                         return True
-            r = ring[x]
-            if gates_left and r != _CORE and r != _OUTER and any(y in has for y in out[x]):
-                for w, e in board.neighbours[x]:
-                    if e >= 0 and ring[w] < r and self.gate[e] == NONE:
-                        return True
-            if free and tower_ok and r <= _CONV:
-                for y in out[x]:
-                    if y in has and any(z in has for z in out[y]):
+            if gates_left and inward and any(y in has for y in outward):
+                for e in inward:
+                    if gate[e] == NONE:
                         return True
         return False
 
