@@ -72,30 +72,37 @@ _PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PAS
 _POSITIONS = 128
 _Block = tuple[tuple[tuple[Any, ...], ...], int, list[tuple[Action, ...] | None]]
 _Blocks = tuple[_Block, ...]
-_BLOCKS: dict[tuple[int, tuple[int, ...]], _Blocks] = {}
 
 
-def _blocks(side: int, gates: tuple[int, ...]) -> _Blocks:
-    key = (side, gates)
-    found = _BLOCKS.get(key)
-    if found is None:
-        if len(_BLOCKS) > 4096:
-            _BLOCKS.clear()  # bounded, as _FLIGHTS
-        board = BOARDS[side]
-        core_end = board.first[Ring.RADIATIVE]
-        intern = _INTERN[side]
-        blocks = []
-        for s in range(board.size):
-            block = tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s]
-                          if e < 0 or gates[e] >= 0) + ((_HURL_OPTION[s],) if s < core_end else ())
-            # A space's block is shared by every layout that leaves its edges alike, so the
-            # actions built for it survive a gate elsewhere.
-            shared = intern.get(block)
-            if shared is None:
-                shared = intern[block] = (block, len(block), [None] * _POSITIONS)
-            blocks.append(shared)
-        found = _BLOCKS[key] = tuple(blocks)
-    return found
+def _space_block(side: int, s: int, gates: list[int]) -> _Block:
+    """The shared block of space ``s`` under ``gates``: flights through open edges, then
+    the hurl from the core. A space's block is interned, so every layout that leaves its
+    edges alike shares it, and the actions built for it survive a gate elsewhere."""
+    board = BOARDS[side]
+    block: tuple[tuple[Any, ...], ...] = tuple(
+        (_K.FLY, s, t, e) for t, e in board.neighbours[s] if e < 0 or gates[e] >= 0)
+    if board.ring_of[s] == Ring.CORE:
+        block += (_HURL_OPTION[s],)
+    intern = _INTERN[side]
+    shared = intern.get(block)
+    if shared is None:
+        shared = intern[block] = (block, len(block), [None] * _POSITIONS)
+    return shared
+
+
+def _blocks(side: int, gates: list[int], old: _Blocks = (), old_gates: list[int] | None = None
+            ) -> _Blocks:
+    """The blocks of every space under ``gates``: from ``old`` (the blocks under
+    ``old_gates``) only the spaces beside a gate that opened or closed are rebuilt."""
+    board = BOARDS[side]
+    if not old or old_gates is None or len(old_gates) != len(gates):
+        return tuple(_space_block(side, s, gates) for s in range(board.size))
+    blocks = list(old)
+    for e, (now, before) in enumerate(zip(gates, old_gates, strict=True)):
+        if (now >= 0) != (before >= 0):
+            for s in board.barriers[e]:
+                blocks[s] = _space_block(side, s, gates)
+    return tuple(blocks)
 
 
 _INTERN: dict[int, dict[tuple[tuple[Any, ...], ...], _Block]] = {4: {}, 5: {}}
@@ -881,7 +888,7 @@ class SolState(GameState):
             # The usual case: flights through open edges, cached per gate layout.
             if left <= 0:
                 return options
-            blocks = _blocks(self.side, tuple(gate))
+            blocks = self._flight_blocks()
             append = options.append
             hurl = _K.HURL
             for s in compress(self._spaces, dv[p::n]):
@@ -940,10 +947,7 @@ class SolState(GameState):
                     return True
         if any(self.guest):
             return bool(self._move_options(p, probe=True))  # BLIGHT: launches from others
-        if self.gate != self._layout_gates:
-            self._layout_gates = self.gate[:]
-            self._layout = _blocks(self.side, tuple(self.gate))
-        blocks = self._layout
+        blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
         hurl = _K.HURL
         for s in compress(self._spaces, dv[p::n]):
             for option in blocks[s][0]:
@@ -984,6 +988,13 @@ class SolState(GameState):
                     if gate[e] == NONE:
                         return True
         return False
+
+    def _flight_blocks(self) -> _Blocks:
+        """The flight blocks of the current gates (``_layout``, kept up to date)."""
+        if self.gate != self._layout_gates:
+            self._layout = _blocks(self.side, self.gate, self._layout, self._layout_gates)
+            self._layout_gates = self.gate[:]
+        return self._layout
 
     def _cluster_and_teleport(self, p: int) -> list[tuple[Any, ...]]:
         n = self.num_players
@@ -1080,10 +1091,8 @@ class SolState(GameState):
             steps = self._move_options(p)
             self._offer_move(p, steps, act.steps(side, steps))
             return
-        if self.gate != self._layout_gates:  # the blocks change with the gates only
-            self._layout_gates = self.gate[:]
-            self._layout = _blocks(side, tuple(self.gate))
-        blocks = self._layout
+        # The blocks change with the gates only.
+        blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
         if max(mine) < MAX_STACK:
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
