@@ -134,7 +134,8 @@ _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
 _FLY = _K.FLY
 _MOVE_STAGE = Stage.MOVE
-_MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
+_PROMPTED = 64  # move prompts built once, by points left
+_MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(_PROMPTED))
 
 # Events and decisions are built once per decision, so their frozen dataclass ``__init__``
 # (an ``object.__setattr__`` per field) is a measurable share of a decision. These build the
@@ -1039,9 +1040,13 @@ class SolState(GameState):
 
     def _step_move(self) -> None:
         p = self.current
-        if self.moves_left > 0 and (self.effect == NONE or self.effect in _PLAIN_MOVES):
-            self._step_plain_move(p)
-            return
+        if self.effect == NONE or self.effect in _PLAIN_MOVES:
+            if self.moves_left > 0:
+                self._step_plain_move(p)
+                return
+            if self.effect == NONE:  # no points and no effect: no step is left
+                self.next_step = "keep"
+                return
         options = self._move_options(p)
         self._offer_move(p, options, act.steps(self.side, options))
 
@@ -1076,8 +1081,7 @@ class SolState(GameState):
         self._seat = p
         self._payloads = options
         left = self.moves_left
-        prompt = _MOVE_PROMPTS[left] if 0 <= left < len(_MOVE_PROMPTS) else (
-            f"move ({left} points left)")
+        prompt = _MOVE_PROMPTS[left] if 0 <= left < _PROMPTED else f"move ({left} points left)"
         self._decision = _decision(p, prompt, tuple(actions), "move")
 
     def _step_plain_move(self, p: int) -> None:
