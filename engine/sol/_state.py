@@ -171,7 +171,8 @@ def _patterns(side: int) -> tuple[tuple[Any, ...], ...]:
     """Per space x, what ``_conversions`` looks at around a sundiver on x: its two same-ring
     neighbours (a foundry on x), each of them as a node site with the site's other neighbour
     (a node between x and it), the barriers inward of x (a gate, with a sundiver one ring
-    out), the spaces one ring out, and the (y, z) chains outward (a tower on x)."""
+    out), the spaces one ring out, and the (y, z) chains outward (a tower on x); first,
+    every space those name (no pattern of x without a sundiver on one of them)."""
     board = BOARDS[side]
     rows = []
     for x in range(board.size):
@@ -183,7 +184,9 @@ def _patterns(side: int) -> tuple[tuple[Any, ...], ...]:
                        if e >= 0 and board.ring_of[w] < board.ring_of[x])
         towers = tuple((y, z) for y in board.out[x] for z in board.out[y]) if (
             board.ring_of[x] <= Ring.CONVECTIVE) else ()
-        rows.append(((a, b), nodes, inward, board.out[x], towers))
+        partners = frozenset((a, b, *(other for _, other in nodes), *board.out[x],
+                              *(z for _, z in towers)))
+        rows.append((partners, (a, b), nodes, inward, board.out[x], towers))
     return tuple(rows)
 
 
@@ -972,7 +975,9 @@ class SolState(GameState):
         gate = self.gate
         patterns = _PATTERNS[self.side]
         for x in mine:
-            beside, nodes, inward, outward, towers = patterns[x]
+            partners, beside, nodes, inward, outward, towers = patterns[x]
+            if has.isdisjoint(partners):
+                continue  # the usual case: no other sundiver near enough for a pattern
             if st_type[x] == NONE:
                 if foundry_ok and (beside[0] in has or beside[1] in has):
                     return True
@@ -984,7 +989,7 @@ class SolState(GameState):
                 for site, other in nodes:
                     if st_type[site] == NONE and other in has:
                         return True
-            if gates_left and inward and any(y in has for y in outward):
+            if gates_left and inward and not has.isdisjoint(outward):
                 for e in inward:
                     if gate[e] == NONE:
                         return True
