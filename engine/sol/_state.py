@@ -198,6 +198,10 @@ class SolState(GameState):
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
+        # The log's newest public entries, not yet ``Event``s: a text, or (seat, action) for
+        # a choice ("Seat 2: Fly C1 -> C2"). Events are built when the log is read, so a
+        # playout that never reads it formats no text (``_flush_log``).
+        self._unlogged: list[str | tuple[int, Action]] = []
         n = num_players
         self.turn_limit: int = int(self.options["turn_limit"])
         self.vestigial: bool = bool(self.options["vestigial"])
@@ -316,8 +320,7 @@ class SolState(GameState):
                 pass
             else:
                 if action.id == aid:  # ``_apply`` inlined: this runs on every decision
-                    events = self._events
-                    events.append(_event(len(events), f"Seat {seat}: {action.text}"))
+                    self._unlogged.append((seat, action))
                     payload = self._payloads[aid]
                     self._decision = None
                     if (self.stage is _MOVE_STAGE and payload[0] is _FLY
@@ -332,18 +335,39 @@ class SolState(GameState):
     def _apply(self, choices: dict[int, Action]) -> None:
         action = choices[self._seat]
         # Every choice is public once made (a kept card lies face up): spectators follow it.
-        events = self._events
-        events.append(_event(len(events), f"Seat {self._seat}: {action.text}"))
+        self._unlogged.append((self._seat, action))
         self._choose(action.id)
         self._advance()
 
     def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
         """Append an event (public unless ``visible_to`` names seats)."""
         if visible_to is None:  # Sol's events are all public
-            events = self._events
-            events.append(_event(len(events), text))
+            self._unlogged.append(text)
         else:
+            self._flush_log()
             super().log(text, visible_to)
+
+    def _flush_log(self) -> None:
+        """Turn the unlogged entries into ``Event``s, in order."""
+        events = self._events
+        for entry in self._unlogged:
+            if isinstance(entry, str):
+                events.append(_event(len(events), entry))
+            else:
+                seat, action = entry
+                events.append(_event(len(events), f"Seat {seat}: {action.text}"))
+        self._unlogged = []
+
+    def events_since(self, index: int, seat: int | None = None) -> list[Event]:
+        """Events from ``index`` on that ``seat`` may see (None: public events only)."""
+        if self._unlogged:
+            self._flush_log()
+        return super().events_since(index, seat)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._events) + len(self._unlogged)
 
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
@@ -393,6 +417,7 @@ class SolState(GameState):
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
         other._events = list(self._events)
+        other._unlogged = list(self._unlogged)
         other.effect_of = dict(self.effect_of)
         for name in self._LISTS:
             setattr(other, name, list(getattr(self, name)))
