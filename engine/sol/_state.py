@@ -1070,13 +1070,20 @@ class SolState(GameState):
 
     def _step_move(self) -> None:
         p = self.current
-        if self.effect == NONE or self.effect in _PLAIN_MOVES:
+        effect = self.effect
+        if effect == NONE or effect in _PLAIN_MOVES:
             if self.moves_left > 0:
                 self._step_plain_move(p)
                 return
-            if self.effect == NONE:  # no points and no effect: no step is left
+            if effect == NONE:  # no points and no effect: no step is left
                 self.next_step = "keep"
                 return
+        elif self.moves_left > 0 and (effect == Effect.CATAPULT or (
+                effect == Effect.PUNCTURE and (self.punctured or not self.res_gates[p]))):
+            # With points left CATAPULT's free crossings add no step, and a PUNCTURE that
+            # can no longer puncture offers the plain steps.
+            self._step_plain_move(p)
+            return
         options = self._move_options(p)
         self._offer_move(p, options, act.steps(self.side, options))
 
