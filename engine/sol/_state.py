@@ -1177,11 +1177,8 @@ class SolState(GameState):
         for s in compress(self._spaces, mine):
             block, length, by_position = blocks[s]
             if all(o[0] is hurl or mine[o[2]] < MAX_STACK for o in block):
-                found = by_position[k]
-                if found is None:
-                    found = by_position[k] = _block_actions(side, block, k)
                 options += block
-                actions += found
+                actions += by_position[k] or _block_actions(side, block, k)
                 k += length
                 continue
             for option in block:
