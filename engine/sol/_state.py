@@ -134,7 +134,8 @@ _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
 _FLY = _K.FLY
 _MOVE_STAGE = Stage.MOVE
-_PROMPTED = 64  # move prompts built once, by points left
+_PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by position
+_STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
 _MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(_PROMPTED))
 
 # Events and decisions are built once per decision, so their frozen dataclass ``__init__``
@@ -1113,13 +1114,20 @@ class SolState(GameState):
             return
         if self.moved:
             options.append(_STOP_OPTION)
-            actions.append(act.stop(len(actions)))
-        self.stage = Stage.MOVE
+            k = len(actions)
+            actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
+        self.stage = _MOVE_STAGE
         self._seat = p
         self._payloads = options
         left = self.moves_left
         prompt = _MOVE_PROMPTS[left] if 0 <= left < _PROMPTED else f"move ({left} points left)"
-        self._decision = _decision(p, prompt, tuple(actions), "move")
+        # ``_decision`` inlined: every move decision passes here.
+        decision = _new(Decision)
+        _SET_SEAT(decision, p)
+        _SET_PROMPT(decision, prompt)
+        _SET_LEGAL(decision, tuple(actions))
+        _SET_KIND(decision, "move")
+        self._decision = decision
 
     def _step_plain_move(self, p: int) -> None:
         """``_step_move`` with points left and no effect that changes the flights: the
