@@ -137,6 +137,18 @@ STOP = [simple(i, _K.STOP, "Stop moving") for i in range(128)]
 DONE = [simple(i, _K.DONE, "Done activating") for i in range(128)]
 
 
+def stop(position: int) -> Action:
+    """"Stop moving" at ``position`` (a move decision under an effect such as TELEPORT may
+    offer more than the 128 prebuilt ones)."""
+    return STOP[position] if position < len(STOP) else simple(position, _K.STOP, "Stop moving")
+
+
+def done(position: int) -> Action:
+    """"Done activating" at ``position``."""
+    return DONE[position] if position < len(DONE) else simple(position, _K.DONE,
+                                                                 "Done activating")
+
+
 @lru_cache(maxsize=_CACHE)
 def conversion(aid: int, side: int, station: int | None, space: int, used: tuple[int, ...],
                gate: int | None) -> Action:

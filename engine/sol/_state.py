@@ -67,37 +67,45 @@ _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
 _PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PASSAGE),
                           int(Effect.CLUSTER), int(Effect.TELEPORT)})
 # Per space, its flight options (then its hurl, from the core) when no destination is full,
-# and their actions by the position of the first one in the decision (cached per layout).
-_Blocks = tuple[tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]], ...]
-_BLOCKS: dict[tuple[int, tuple[int, ...]], _Blocks] = {}
+# how many, and their actions by the position of the first one in the decision (None until
+# built; a colour has 13 sundivers, so a move decision has fewer than 128 actions).
+_POSITIONS = 128
+_Block = tuple[tuple[tuple[Any, ...], ...], int, list[tuple[Action, ...] | None]]
+_Blocks = tuple[_Block, ...]
 
 
-def _blocks(side: int, gates: tuple[int, ...]) -> _Blocks:
-    key = (side, gates)
-    found = _BLOCKS.get(key)
-    if found is None:
-        if len(_BLOCKS) > 4096:
-            _BLOCKS.clear()  # bounded, as _FLIGHTS
-        board = BOARDS[side]
-        core_end = board.first[Ring.RADIATIVE]
-        intern = _INTERN[side]
-        blocks = []
-        for s in range(board.size):
-            block = tuple((_K.FLY, s, t, e) for t, e in board.neighbours[s]
-                          if e < 0 or gates[e] >= 0) + ((_HURL_OPTION[s],) if s < core_end else ())
-            # A space's block is shared by every layout that leaves its edges alike, so the
-            # actions built for it survive a gate elsewhere.
-            shared = intern.get(block)
-            if shared is None:
-                shared = intern[block] = (block, {})
-            blocks.append(shared)
-        found = _BLOCKS[key] = tuple(blocks)
-    return found
+def _space_block(side: int, s: int, gates: list[int]) -> _Block:
+    """The shared block of space ``s`` under ``gates``: flights through open edges, then
+    the hurl from the core. A space's block is interned, so every layout that leaves its
+    edges alike shares it, and the actions built for it survive a gate elsewhere."""
+    board = BOARDS[side]
+    block: tuple[tuple[Any, ...], ...] = tuple(
+        (_K.FLY, s, t, e) for t, e in board.neighbours[s] if e < 0 or gates[e] >= 0)
+    if board.ring_of[s] == Ring.CORE:
+        block += (_HURL_OPTION[s],)
+    intern = _INTERN[side]
+    shared = intern.get(block)
+    if shared is None:
+        shared = intern[block] = (block, len(block), [None] * _POSITIONS)
+    return shared
 
 
-_INTERN: dict[int, dict[tuple[tuple[Any, ...], ...],
-                        tuple[tuple[tuple[Any, ...], ...], dict[int, tuple[Action, ...]]]]] = {
-    4: {}, 5: {}}
+def _blocks(side: int, gates: list[int], old: _Blocks = (), old_gates: list[int] | None = None
+            ) -> _Blocks:
+    """The blocks of every space under ``gates``: from ``old`` (the blocks under
+    ``old_gates``) only the spaces beside a gate that opened or closed are rebuilt."""
+    board = BOARDS[side]
+    if not old or old_gates is None or len(old_gates) != len(gates):
+        return tuple(_space_block(side, s, gates) for s in range(board.size))
+    blocks = list(old)
+    for e, (now, before) in enumerate(zip(gates, old_gates, strict=True)):
+        if (now >= 0) != (before >= 0):
+            for s in board.barriers[e]:
+                blocks[s] = _space_block(side, s, gates)
+    return tuple(blocks)
+
+
+_INTERN: dict[int, dict[tuple[tuple[Any, ...], ...], _Block]] = {4: {}, 5: {}}
 
 
 def _block_actions(side: int, options: tuple[tuple[Any, ...], ...], at: int
@@ -124,7 +132,66 @@ _CHOICE_ACTIONS = {choice: [act.choose_action(i, choice[0], choice[1], None) for
                    for choice in (_MOVE_CHOICE, _CONVERT_CHOICE, *_ACTIVATE_CHOICE.values())}
 _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
-_MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(64))
+_FLY = _K.FLY
+_MOVE_STAGE = Stage.MOVE
+_PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by position
+_STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
+_MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(_PROMPTED))
+
+# Events and decisions are built once per decision, so their frozen dataclass ``__init__``
+# (an ``object.__setattr__`` per field) is a measurable share of a decision. These build the
+# same values (equal, same hash, same type) by setting the fields directly.
+_new = object.__new__
+_SET_SEAT = vars(Decision)["seat"].__set__  # the slot's descriptor
+_SET_PROMPT = vars(Decision)["prompt"].__set__  # the slot's descriptor
+_SET_LEGAL = vars(Decision)["legal"].__set__  # the slot's descriptor
+_SET_KIND = vars(Decision)["kind"].__set__  # the slot's descriptor
+
+
+def _event(index: int, text: str) -> Event:
+    """``Event(index, text)``, a public event, without the frozen ``__init__``."""
+    event = _new(Event)
+    fields = event.__dict__
+    fields["index"] = index
+    fields["text"] = text
+    fields["visible_to"] = None
+    return event
+
+
+def _decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> Decision:
+    """``Decision(seat, prompt, legal, kind)`` without the frozen ``__init__``."""
+    decision = _new(Decision)
+    _SET_SEAT(decision, seat)
+    _SET_PROMPT(decision, prompt)
+    _SET_LEGAL(decision, legal)
+    _SET_KIND(decision, kind)
+    return decision
+
+
+def _patterns(side: int) -> tuple[tuple[Any, ...], ...]:
+    """Per space x, what ``_conversions`` looks at around a sundiver on x: its two same-ring
+    neighbours (a foundry on x), each of them as a node site with the site's other neighbour
+    (a node between x and it), the barriers inward of x (a gate, with a sundiver one ring
+    out), the spaces one ring out, and the (y, z) chains outward (a tower on x); first,
+    every space those name (no pattern of x without a sundiver on one of them)."""
+    board = BOARDS[side]
+    rows = []
+    for x in range(board.size):
+        a, b = board.beside[x]
+        nodes = tuple((site, other) for site, other in ((a, board.beside[a][0]),
+                                                        (b, board.beside[b][1]))
+                      if board.beside[site][0] != board.beside[site][1])
+        inward = tuple(e for w, e in board.neighbours[x]
+                       if e >= 0 and board.ring_of[w] < board.ring_of[x])
+        towers = tuple((y, z) for y in board.out[x] for z in board.out[y]) if (
+            board.ring_of[x] <= Ring.CONVECTIVE) else ()
+        partners = frozenset((a, b, *(other for _, other in nodes), *board.out[x],
+                              *(z for _, z in towers)))
+        rows.append((partners, (a, b), nodes, inward, board.out[x], towers))
+    return tuple(rows)
+
+
+_PATTERNS = {side: _patterns(side) for side in BOARDS}
 
 
 class SolState(GameState):
@@ -132,6 +199,10 @@ class SolState(GameState):
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
+        # The log's newest public entries, not yet ``Event``s: a text, or (seat, action) for
+        # a choice ("Seat 2: Fly C1 -> C2"). Events are built when the log is read, so a
+        # playout that never reads it formats no text (``_flush_log``).
+        self._unlogged: list[str | tuple[int, Action]] = []
         n = num_players
         self.turn_limit: int = int(self.options["turn_limit"])
         self.vestigial: bool = bool(self.options["vestigial"])
@@ -232,24 +303,72 @@ class SolState(GameState):
             return {}
         return {self._seat: self._decision}
 
+    def pending(self) -> dict[int, Decision]:
+        """The open decisions by seat (one seat at a time in Sol)."""
+        decision = self._decision  # as ``_pending``, one call less on every decision
+        return {} if decision is None else {self._seat: decision}
+
     def apply(self, choices: Mapping[int, int]) -> None:
         """As ``GameState.apply``, with a shortcut for the usual case (one pending seat and a
         legal id, which is its position); anything else takes the checked path."""
         decision = self._decision
         if decision is not None and len(choices) == 1:
-            aid = choices.get(self._seat)
-            legal = decision.legal
-            if type(aid) is int and 0 <= aid < len(legal) and legal[aid].id == aid:
-                self._apply({self._seat: legal[aid]})
-                return
+            seat = self._seat
+            aid = choices.get(seat)
+            try:  # a legal id is its position (a wrong one fails the id check or raises)
+                action = decision.legal[aid]  # type: ignore[index]
+            except (IndexError, TypeError):
+                pass
+            else:
+                if action.id == aid:  # ``_apply`` inlined: this runs on every decision
+                    self._unlogged.append((seat, action))
+                    payload = self._payloads[aid]
+                    self._decision = None
+                    if (self.stage is _MOVE_STAGE and payload[0] is _FLY
+                            and self.effect == NONE and not self.free_cross):
+                        self._plain_flight(self.current, payload)
+                        return
+                    _ON[self.stage](self, payload)
+                    self._advance()
+                    return
         super().apply(choices)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         action = choices[self._seat]
         # Every choice is public once made (a kept card lies face up): spectators follow it.
-        self._events.append(Event(len(self._events), f"Seat {self._seat}: {action.text}"))
+        self._unlogged.append((self._seat, action))
         self._choose(action.id)
         self._advance()
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        if visible_to is None:  # Sol's events are all public
+            self._unlogged.append(text)
+        else:
+            self._flush_log()
+            super().log(text, visible_to)
+
+    def _flush_log(self) -> None:
+        """Turn the unlogged entries into ``Event``s, in order."""
+        events = self._events
+        for entry in self._unlogged:
+            if isinstance(entry, str):
+                events.append(_event(len(events), entry))
+            else:
+                seat, action = entry
+                events.append(_event(len(events), f"Seat {seat}: {action.text}"))
+        self._unlogged = []
+
+    def events_since(self, index: int, seat: int | None = None) -> list[Event]:
+        """Events from ``index`` on that ``seat`` may see (None: public events only)."""
+        if self._unlogged:
+            self._flush_log()
+        return super().events_since(index, seat)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._events) + len(self._unlogged)
 
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
@@ -299,6 +418,7 @@ class SolState(GameState):
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
         other._events = list(self._events)
+        other._unlogged = list(self._unlogged)
         other.effect_of = dict(self.effect_of)
         for name in self._LISTS:
             setattr(other, name, list(getattr(self, name)))
@@ -356,7 +476,7 @@ class SolState(GameState):
         self.stage = stage
         self._seat = seat
         self._payloads = payloads
-        self._decision = Decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
+        self._decision = _decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
 
     def _advance(self) -> None:
         # Run what needs no decision; a single legal action is applied as no choice at all.
@@ -521,9 +641,9 @@ class SolState(GameState):
                 payloads.append((kind, station, effect))
                 actions.append(act.choose_action(len(actions), kind, station, effect))
 
-        if self._move_options(p, probe=True):
+        if self._can_move(p):
             add(_K.MOVE, None)
-        if self._conversions(p, probe=True):
+        if self._can_convert(p):
             add(_K.CONVERT, None)
         elif effect == Effect.INVADE:  # a conversion possible only with the held card
             self.effect = effect
@@ -548,10 +668,10 @@ class SolState(GameState):
         """``_step_action`` without a held card: the same choices from shared tables."""
         actions: list[Action] = []
         payloads: list[Any] = []
-        if self._move_options(p, probe=True):
+        if self._can_move(p):
             payloads.append(_MOVE_CHOICE)
             actions.append(_CHOICE_ACTIONS[_MOVE_CHOICE][0])
-        if self._conversions(p, probe=True):
+        if self._can_convert(p):
             payloads.append(_CONVERT_CHOICE)
             actions.append(_CHOICE_ACTIONS[_CONVERT_CHOICE][len(actions)])
         kinds = self._activatable_kinds(p)
@@ -567,7 +687,7 @@ class SolState(GameState):
         self.stage = Stage.ACTION
         self._seat = p
         self._payloads = payloads
-        self._decision = Decision(p, "choose the turn's action", tuple(actions), "action")
+        self._decision = _decision(p, "choose the turn's action", tuple(actions), "action")
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -798,7 +918,7 @@ class SolState(GameState):
             # The usual case: flights through open edges, cached per gate layout.
             if left <= 0:
                 return options
-            blocks = _blocks(self.side, tuple(gate))
+            blocks = self._flight_blocks()
             append = options.append
             hurl = _K.HURL
             for s in compress(self._spaces, dv[p::n]):
@@ -843,6 +963,71 @@ class SolState(GameState):
                     options.append((_K.HURL_STATION, s, NONE))
         return options
 
+    def _can_move(self, p: int) -> bool:
+        """``bool(self._move_options(p, probe=True))`` at the turn's start, cheaper: the
+        turn's choice asks it every turn."""
+        if self.effect != NONE:
+            return bool(self._move_options(p, probe=True))
+        n = self.num_players
+        dv = self.dv
+        # The movement points (3 or more) are left: a launch or a flight is a step.
+        if self.hold[p]:
+            for s in self.board.launch[self.eye[p]]:
+                if dv[s * n + p] < MAX_STACK:
+                    return True
+        if any(self.guest):
+            return bool(self._move_options(p, probe=True))  # BLIGHT: launches from others
+        blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
+        hurl = _K.HURL
+        for s in compress(self._spaces, dv[p::n]):
+            for option in blocks[s][0]:
+                if option[0] is hurl or dv[option[2] * n + p] < MAX_STACK:
+                    return True
+        return False
+
+    def _can_convert(self, p: int) -> bool:
+        """``bool(self._conversions(p, probe=True))`` at the turn's start, cheaper: the same
+        patterns (``_PATTERNS``), looked for around the spaces of ``p``'s sundivers only."""
+        if self.effect != NONE:
+            return bool(self._conversions(p, probe=True))
+        mine = list(compress(self._spaces, self.dv[p::self.num_players]))
+        if len(mine) < 2:
+            return False  # every pattern covers two spaces or more
+        has = set(mine)
+        res = self.res_st
+        node_ok, foundry_ok, tower_ok = res[3 * p] > 0, res[3 * p + 1] > 0, res[3 * p + 2] > 0
+        gates_left = self.res_gates[p] > 0
+        st_type = self.st_type
+        gate = self.gate
+        patterns = _PATTERNS[self.side]
+        for x in mine:
+            partners, beside, nodes, inward, outward, towers = patterns[x]
+            if has.isdisjoint(partners):
+                continue  # the usual case: no other sundiver near enough for a pattern
+            if st_type[x] == NONE:
+                if foundry_ok and (beside[0] in has or beside[1] in has):
+                    return True
+                if tower_ok:
+                    for y, z in towers:
+                        if y in has and z in has:
+                            return True
+            if node_ok:
+                for site, other in nodes:
+                    if st_type[site] == NONE and other in has:
+                        return True
+            if gates_left and inward and not has.isdisjoint(outward):
+                for e in inward:
+                    if gate[e] == NONE:
+                        return True
+        return False
+
+    def _flight_blocks(self) -> _Blocks:
+        """The flight blocks of the current gates (``_layout``, kept up to date)."""
+        if self.gate != self._layout_gates:
+            self._layout = _blocks(self.side, self.gate, self._layout, self._layout_gates)
+            self._layout_gates = self.gate[:]
+        return self._layout
+
     def _cluster_and_teleport(self, p: int) -> list[tuple[Any, ...]]:
         n = self.num_players
         dv = self.dv
@@ -886,89 +1071,160 @@ class SolState(GameState):
 
     def _step_move(self) -> None:
         p = self.current
-        if self.effect == NONE and self.moves_left > 0:
+        effect = self.effect
+        if effect == NONE or effect in _PLAIN_MOVES:
+            if self.moves_left > 0:
+                self._step_plain_move(p)
+                return
+            if effect == NONE:  # no points and no effect: no step is left
+                self.next_step = "keep"
+                return
+        elif self.moves_left > 0 and (effect == Effect.CATAPULT or (
+                effect == Effect.PUNCTURE and (self.punctured or not self.res_gates[p]))):
+            # With points left CATAPULT's free crossings add no step, and a PUNCTURE that
+            # can no longer puncture offers the plain steps.
             self._step_plain_move(p)
             return
         options = self._move_options(p)
-        fuel = self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0
-        if not options and not fuel and not self._cluster_and_teleport(p):
+        self._offer_move(p, options, act.steps(self.side, options))
+
+    def _offer_move(self, p: int, options: list[tuple[Any, ...]],
+                    actions: list[Action]) -> None:
+        """Offer the movement steps ``options`` (their ``actions``), then the played effect's
+        own steps and "Stop moving"; on to keeping a card if there is nothing to offer."""
+        if self.effect != NONE:
+            if self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0:
+                options.append((_K.EFFECT_STEP, "fuel"))
+                actions.append(act.effect_step(len(actions), int(Effect.FUEL),
+                                               "FUEL: pay 1 energy for 3 movement points",
+                                               amount=3))
+            for option in self._cluster_and_teleport(p):
+                options.append(option)
+                if option[1] == "teleport":
+                    text = f"TELEPORT a sundiver from {self.name(option[2])}"
+                    actions.append(act.effect_step(len(actions), int(Effect.TELEPORT), text,
+                                                   space=option[2]))
+                else:
+                    text = (f"CLUSTER: all from {self.name(option[2])} -> "
+                            f"{self.name(option[3])}")
+                    actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
+                                                   space=option[2], to_space=option[3]))
+        if not options:
             self.next_step = "keep"
             return
-        actions = act.steps(self.side, options)
-        if fuel:
-            options.append((_K.EFFECT_STEP, "fuel"))
-            actions.append(act.effect_step(len(actions), int(Effect.FUEL),
-                                           "FUEL: pay 1 energy for 3 movement points", amount=3))
-        for option in self._cluster_and_teleport(p):
-            options.append(option)
-            if option[1] == "teleport":
-                text = f"TELEPORT a sundiver from {self.name(option[2])}"
-                actions.append(act.effect_step(len(actions), int(Effect.TELEPORT), text,
-                                               space=option[2]))
-            else:
-                text = f"CLUSTER: all from {self.name(option[2])} -> {self.name(option[3])}"
-                actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
-                                               space=option[2], to_space=option[3]))
         if self.moved:
             options.append(_STOP_OPTION)
-            actions.append(act.STOP[len(actions)])
-        self._offer(Stage.MOVE, p, f"move ({self.moves_left} points left)", actions, options)
+            k = len(actions)
+            actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
+        self.stage = _MOVE_STAGE
+        self._seat = p
+        self._payloads = options
+        left = self.moves_left
+        prompt = _MOVE_PROMPTS[left] if 0 <= left < _PROMPTED else f"move ({left} points left)"
+        # ``_decision`` inlined: every move decision passes here.
+        decision = _new(Decision)
+        _SET_SEAT(decision, p)
+        _SET_PROMPT(decision, prompt)
+        _SET_LEGAL(decision, tuple(actions))
+        _SET_KIND(decision, "move")
+        self._decision = decision
 
     def _step_plain_move(self, p: int) -> None:
-        """``_step_move`` without an effect and with points left: the options and their
-        actions built in one pass (the same ones, in the same order, as the general path)."""
+        """``_step_move`` with points left and no effect that changes the flights: the
+        options and their actions built in one pass (the same ones, in the same order, as
+        ``_move_options`` and ``act.steps``)."""
         n = self.num_players
-        dv = self.dv
         side = self.side
-        mine = dv[p::n]
-        if max(mine) < MAX_STACK and not any(self.guest):
+        mine = self.dv[p::n]
+        if any(self.guest):  # BLIGHT's launches from other motherships: option by option
+            steps = self._move_options(p)
+            self._offer_move(p, steps, act.steps(side, steps))
+            return
+        # The blocks change with the gates only.
+        blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
+        if max(mine) < MAX_STACK:
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
-            eye = self.eye[p]
             options: list[tuple[Any, ...]]
             if self.hold[p]:
-                launches = _LAUNCH_BLOCKS[side][eye]
+                launches = _LAUNCH_BLOCKS[side][self.eye[p]]
                 options = list(launches[0])
                 actions = list(launches[1])
             else:
                 options = []
                 actions = []
             k = len(options)
-            if self.gate != self._layout_gates:  # the blocks change with the gates only
-                self._layout_gates = self.gate[:]
-                self._layout = _blocks(side, tuple(self.gate))
-            blocks = self._layout
             for s in compress(self._spaces, mine):
-                block, by_position = blocks[s]
-                found = by_position.get(k)
+                block, length, by_position = blocks[s]
+                found = by_position[k]
                 if found is None:
                     found = by_position[k] = _block_actions(side, block, k)
                 options += block
                 actions += found
-                k += len(block)
-        else:  # a full stack (or BLIGHT's launches): option by option
-            options = self._move_options(p)
-            actions = act.steps(side, options)
-        if not options:
-            self.next_step = "keep"
-            return
-        if self.moved:
-            options.append(_STOP_OPTION)
-            actions.append(act.STOP[len(actions)])
-        self.stage = Stage.MOVE
-        self._seat = p
-        self._payloads = options
-        left = self.moves_left
-        prompt = _MOVE_PROMPTS[left] if left < len(_MOVE_PROMPTS) else (
-            f"move ({left} points left)")
-        self._decision = Decision(p, prompt, tuple(actions), "move")
+                k += length
+        else:  # a full stack: the blocks that fly into one are filtered
+            options, actions = self._steps_beside_full(p, mine, blocks)
+        self._offer_move(p, options, actions)
+
+    def _steps_beside_full(self, p: int, mine: list[int], blocks: _Blocks
+                           ) -> tuple[list[tuple[Any, ...]], list[Action]]:
+        """The plain movement steps of ``p`` when one of its stacks is full (no flight or
+        launch into it): shared blocks where no flight of the block reaches a full stack."""
+        side = self.side
+        options: list[tuple[Any, ...]] = []
+        actions: list[Action] = []
+        if self.hold[p]:
+            for s in self.board.launch[self.eye[p]]:
+                if mine[s] < MAX_STACK:
+                    option = _LAUNCH_OPTION[s]
+                    actions.append(act.grow(act.step_row(side, option), side, option,
+                                            len(options)))
+                    options.append(option)
+        k = len(options)
+        hurl = _K.HURL
+        for s in compress(self._spaces, mine):
+            block, length, by_position = blocks[s]
+            if all(o[0] is hurl or mine[o[2]] < MAX_STACK for o in block):
+                options += block
+                actions += by_position[k] or _block_actions(side, block, k)
+                k += length
+                continue
+            for option in block:
+                if option[0] is hurl or mine[option[2]] < MAX_STACK:
+                    actions.append(act.grow(act.step_row(side, option), side, option, k))
+                    options.append(option)
+                    k += 1
+        return options, actions
+
+    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
+        """``_on_move`` and ``_advance`` of the usual step, a flight with no effect in play:
+        two counts change, then the next move decision is built directly while points are
+        left (no orbital activation or draw can be pending during a move)."""
+        _, s, t, e = option
+        n = self.num_players
+        self.moved = True
+        left = self.moves_left = self.moves_left - 1
+        dv = self.dv
+        dv[s * n + p] -= 1
+        dv[t * n + p] += 1
+        if e >= 0:
+            self._toll(p, e)
+        if left > 0 and not self.orbital and not self.draws:
+            self.next_step = ""  # as ``_advance`` takes it
+            self._step_plain_move(p)
+            decision = self._decision
+            if decision is not None and len(decision.legal) != 1:
+                return
+        else:
+            self.next_step = "move"
+        self._advance()
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
         n = self.num_players
         kind = option[0]
         if kind is _K.FLY and self.effect == NONE and not self.free_cross:
-            # The usual step: a plain flight (the general branch below does the same).
+            # The usual step: a plain flight (``_plain_flight`` does the same, then more).
             _, s, t, e = option
             self.moved = True
             self.next_step = "move"
@@ -1306,7 +1562,7 @@ class SolState(GameState):
         payloads: list[int] = list(options)
         if self.activated:
             payloads.append(NONE)
-            actions.append(act.DONE[len(actions)])
+            actions.append(act.done(len(actions)))
         self._offer(Stage.ACTIVATE, p, "which station to activate", actions, payloads)
 
     def _on_activate(self, s: int) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.sol import Ring, Station, Suit
+import random
+
+from engine.sol import GAME, Ring, Station, Suit
 
 from .helpers import (
     deck_top,
@@ -105,3 +107,18 @@ def test_stopping_is_allowed_after_the_first_step_only() -> None:
     assert "Stop moving" not in texts(st)
     do_first(st, "Launch into")
     assert "Stop moving" in texts(st)
+
+
+def test_a_move_decision_of_more_than_128_steps_still_offers_stop_moving() -> None:
+    # Five players with every effect, seed 1: a move decision once offered more steps than
+    # the 128 prebuilt "Stop moving" actions (an IndexError before the fix).
+    state = GAME.new_match(5, 1, {"effects": "all"})
+    rng = random.Random(1)
+    longest = 0
+    while pending := state.pending():
+        for decision in pending.values():
+            if decision.kind == "move":
+                longest = max(longest, len(decision.legal))
+                assert decision.legal[-1].id == len(decision.legal) - 1
+        state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+    assert longest > 128
