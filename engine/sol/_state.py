@@ -138,35 +138,6 @@ _PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by positi
 _STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
 _MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(_PROMPTED))
 
-# Events and decisions are built once per decision, so their frozen dataclass ``__init__``
-# (an ``object.__setattr__`` per field) is a measurable share of a decision. These build the
-# same values (equal, same hash, same type) by setting the fields directly.
-_new = object.__new__
-_SET_SEAT = vars(Decision)["seat"].__set__  # the slot's descriptor
-_SET_PROMPT = vars(Decision)["prompt"].__set__  # the slot's descriptor
-_SET_LEGAL = vars(Decision)["legal"].__set__  # the slot's descriptor
-_SET_KIND = vars(Decision)["kind"].__set__  # the slot's descriptor
-
-
-def _event(index: int, text: str) -> Event:
-    """``Event(index, text)``, a public event, without the frozen ``__init__``."""
-    event = _new(Event)
-    fields = event.__dict__
-    fields["index"] = index
-    fields["text"] = text
-    fields["visible_to"] = None
-    return event
-
-
-def _decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> Decision:
-    """``Decision(seat, prompt, legal, kind)`` without the frozen ``__init__``."""
-    decision = _new(Decision)
-    _SET_SEAT(decision, seat)
-    _SET_PROMPT(decision, prompt)
-    _SET_LEGAL(decision, legal)
-    _SET_KIND(decision, kind)
-    return decision
-
 
 def _patterns(side: int) -> tuple[tuple[Any, ...], ...]:
     """Per space x, what ``_conversions`` looks at around a sundiver on x: its two same-ring
@@ -353,10 +324,10 @@ class SolState(GameState):
         events = self._events
         for entry in self._unlogged:
             if isinstance(entry, str):
-                events.append(_event(len(events), entry))
+                events.append(Event(len(events), entry))
             else:
                 seat, action = entry
-                events.append(_event(len(events), f"Seat {seat}: {action.text}"))
+                events.append(Event(len(events), f"Seat {seat}: {action.text}"))
         self._unlogged = []
 
     def events_since(self, index: int, seat: int | None = None) -> list[Event]:
@@ -476,7 +447,7 @@ class SolState(GameState):
         self.stage = stage
         self._seat = seat
         self._payloads = payloads
-        self._decision = _decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
+        self._decision = Decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
 
     def _advance(self) -> None:
         # Run what needs no decision; a single legal action is applied as no choice at all.
@@ -687,7 +658,7 @@ class SolState(GameState):
         self.stage = Stage.ACTION
         self._seat = p
         self._payloads = payloads
-        self._decision = _decision(p, "choose the turn's action", tuple(actions), "action")
+        self._decision = Decision(p, "choose the turn's action", tuple(actions), "action")
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -1121,13 +1092,7 @@ class SolState(GameState):
         self._payloads = options
         left = self.moves_left
         prompt = _MOVE_PROMPTS[left] if 0 <= left < _PROMPTED else f"move ({left} points left)"
-        # ``_decision`` inlined: every move decision passes here.
-        decision = _new(Decision)
-        _SET_SEAT(decision, p)
-        _SET_PROMPT(decision, prompt)
-        _SET_LEGAL(decision, tuple(actions))
-        _SET_KIND(decision, "move")
-        self._decision = decision
+        self._decision = Decision(p, prompt, tuple(actions), "move")
 
     def _step_plain_move(self, p: int) -> None:
         """``_step_move`` with points left and no effect that changes the flights: the
