@@ -143,6 +143,30 @@ class Sector41State(GameState):
             return {}
         return {self.current: self._decision}
 
+    # pending/is_over/apply as GameState's, without its layers of calls: one seat decides at
+    # a time, so the usual call (that seat, an id in range) goes straight to _choose.
+
+    def pending(self) -> dict[int, Decision]:
+        """The open decision by seat (one seat at a time; empty when the match is over)."""
+        decision = self._decision
+        return {} if decision is None else {self.current: decision}
+
+    def is_over(self) -> bool:
+        """True when no decision is open."""
+        return self._decision is None
+
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """Apply one action id for the pending seat; raises before changing anything."""
+        decision = self._decision
+        if decision is not None and len(choices) == 1:
+            aid = choices.get(self.current)
+            # Action ids are the positions in the legal list: an id in range is legal.
+            if type(aid) is int and 0 <= aid < len(decision.legal):
+                self._choose(aid)
+                self._settle()
+                return
+        super().apply(choices)  # the errors (and odd but legal ids, e.g. True) as everywhere
+
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self.current].id)
         self._settle()
@@ -212,7 +236,7 @@ class Sector41State(GameState):
             self._remove_stuck()
         self.stage = stage
         self._payloads = payloads
-        self._decision = Decision(self.current, prompt, tuple(actions), stage)
+        self._decision = _new_decision(self.current, prompt, tuple(actions), stage)
 
     def _settle(self) -> None:
         # A single legal action is not a choice: apply it, so forced moves never ask a bot.
@@ -443,7 +467,7 @@ class Sector41State(GameState):
         front = self.front(p)
         inward = INWARD[self.edge[p]]
         outward = (inward + 4) % 8
-        moves = act.MOVES
+        lazy, move_parts = act.LazyAction, act.move_parts
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
             if loc == SHIP:
@@ -468,8 +492,8 @@ class Sector41State(GameState):
                     continue
                 face_down = not up[tid]
                 kind = KIND_OF[types[tid]] if not face_down or tid in peeks else None
-                key = (len(actions), i, d, t, face_down, kind, t in enemies)
-                actions.append(moves.get(key) or act.new_move(key))
+                actions.append(lazy(len(actions), (move_parts, i, d, t, _GRID_RC, face_down, kind,
+                                                   t in enemies)))
                 payloads.append((i, t, d, 0))
         return actions, payloads
 
@@ -1061,6 +1085,21 @@ class Sector41State(GameState):
         else:
             self.current = (self.current + 1) % self.num_players
             self._start_turn()
+
+
+_SET_SEAT, _SET_PROMPT, _SET_LEGAL, _SET_KIND = (
+    Decision.__dict__[name].__set__ for name in ("seat", "prompt", "legal", "kind"))
+
+
+def _new_decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> Decision:
+    """``Decision(seat, prompt, legal, kind)`` at half the cost: the slots are set through
+    their descriptors instead of the frozen dataclass's ``__init__`` (once per decision)."""
+    decision = object.__new__(Decision)
+    _SET_SEAT(decision, seat)
+    _SET_PROMPT(decision, prompt)
+    _SET_LEGAL(decision, legal)
+    _SET_KIND(decision, kind)
+    return decision
 
 
 @lru_cache(maxsize=256)
