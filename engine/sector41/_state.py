@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any
 
@@ -49,6 +50,7 @@ _A = ActionKind
 # Tiles whose effect depends on the heading: a loop is a revisit with the same heading there.
 _HEADED = frozenset({_K.SPACE_RIFT, _K.TEMPORAL_ANOMALY})
 _GRID_RC = (0, 0)  # the ship position does not matter for a move onto a grid cell
+_NO_CELLS: frozenset[int] = frozenset()
 _TOTAL_POINTS = sum(p * n for p, n in zip(POINTS, DISC_COUNTS, strict=True))
 CHEB: tuple[tuple[int, ...], ...] = tuple(
     tuple(max(abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE)) for b in range(CELLS))
@@ -109,6 +111,7 @@ class Sector41State(GameState):
         self.edge: list[int] = list(EDGES_BY_PLAYERS[n])
         self.ship_pos = [SIZE // 2] * n
         self.ship_rc: list[tuple[int, int]] = [(0, 0)] * n
+        self.fronts: list[int] = [0] * n  # the cell in front of each ship (set with it)
         for p in range(n):
             self._place_ship(p, SIZE // 2)
         self.expl: list[list[Explorer]] = [[Explorer() for _ in range(3)] for _ in range(n)]
@@ -220,7 +223,7 @@ class Sector41State(GameState):
         other.options = dict(self.options)
         other._events = list(self._events)
         for name in ("types", "rot", "up", "clean", "grid", "removed", "score", "reached",
-                     "edge", "ship_pos", "ship_rc", "last_fold", "visited"):
+                     "edge", "ship_pos", "ship_rc", "fronts", "last_fold", "visited"):
             setattr(other, name, list(getattr(self, name)))
         other.discs = [list(d) for d in self.discs]
         other.scored = [list(s) for s in self.scored]
@@ -274,11 +277,11 @@ class Sector41State(GameState):
         self.ship_pos[p] = pos
         edge = self.edge[p]
         self.ship_rc[p] = ((-1, pos), (pos, SIZE), (SIZE, pos), (pos, -1))[edge]
+        self.fronts[p] = (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[edge]
 
     def front(self, p: int) -> int:
         """The grid cell in front of ``p``'s Mother Ship."""
-        pos = self.ship_pos[p]
-        return (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[self.edge[p]]
+        return self.fronts[p]
 
     def line_cells(self, p: int) -> tuple[int, ...]:
         """The cells of the line in front of ``p``'s Mother Ship, from the ship outward."""
@@ -337,29 +340,33 @@ class Sector41State(GameState):
                     todo.append(t)
         return seen
 
-    def blocked(self, p: int) -> set[int]:
+    def blocked(self, p: int) -> AbstractSet[int]:
         """Cells ``p`` may not enter because a shielded enemy Explorer is there."""
-        cells: set[int] = set()
+        cells: AbstractSet[int] = _NO_CELLS  # the usual answer: shared, never mutated
         count = None
-        for q in range(self.num_players):
-            if q == p:
-                continue
-            front = self.front(q)
-            for e in self.expl[q]:
-                if e.loc == front:  # a shield chain starts in front of the ship
-                    if count is None:
-                        count = self._counts()
-                    cells |= self.shielded(q, count)
-                    break
+        fronts = self.fronts
+        for q, (a, b, c) in enumerate(self.expl):
+            front = fronts[q]
+            # A shield chain starts in front of the ship.
+            if q != p and (a.loc == front or b.loc == front or c.loc == front):
+                if count is None:
+                    count = self._counts()
+                cells = cells | self.shielded(q, count)
         return cells
 
-    def _open(self, pos: int, blocked: set[int]) -> bool:
+    def _open(self, pos: int, blocked: AbstractSet[int]) -> bool:
         if pos == SHIP:
             return True
         return pos >= 0 and not self.clean[self.grid[pos]] and pos not in blocked
 
     def _enemy_cells(self, p: int) -> set[int]:
-        return {e.loc for q, ex in enumerate(self.expl) if q != p for e in ex if e.loc >= 0}
+        """Where the other seats' Explorers are (with their negative off-grid positions: the
+        callers ask about grid cells only)."""
+        cells: set[int] = set()
+        for q, (a, b, c) in enumerate(self.expl):
+            if q != p:
+                cells.update((a.loc, b.loc, c.loc))
+        return cells
 
     def _known_kind(self, seat: int, cell: int) -> TileKind | None:
         tid = self.grid[cell]
@@ -479,11 +486,12 @@ class Sector41State(GameState):
                 if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
                     self._add_hops(p, i, loc, e.asteroid + 1, blocked, actions, payloads)
                     continue
-                steps = enumerate(NEIGHBOUR[loc])
+                if loc == front:  # the step back onto the ship first, where its direction is
+                    steps = _STEPS_HOME[loc][outward]
+                else:
+                    steps = _STEPS[loc]
             for d, t in steps:
-                if t < 0:
-                    if loc != front or d != outward:
-                        continue
+                if t < 0:  # only the step home is off the grid here
                     actions.append(act.move(len(actions), i, d, SHIP, ship_rc, False, None, False))
                     payloads.append((i, SHIP, d, 0))
                     continue
@@ -498,7 +506,7 @@ class Sector41State(GameState):
         return actions, payloads
 
     def _add_hops(
-        self, p: int, i: int, loc: int, k: int, blocked: set[int],
+        self, p: int, i: int, loc: int, k: int, blocked: AbstractSet[int],
         actions: list[Action], payloads: list[Any],
     ) -> None:
         actions.append(act.hop(len(actions), i, loc, k, False))
@@ -911,7 +919,7 @@ class Sector41State(GameState):
         grid, clean = self.grid, self.clean
         if locs is None:
             locs = self._locations()
-        blocked: set[int] | None = None
+        blocked: AbstractSet[int] | None = None
         in_play = False
         front = -9
         for e in self.expl[p]:
@@ -922,7 +930,7 @@ class Sector41State(GameState):
             if e.barren >= 0:
                 return False
             if loc == SHIP:
-                front = self.front(p)
+                front = self.fronts[p]
                 cells: tuple[int, ...] = (front,)
             elif e.trapped:
                 continue
@@ -942,7 +950,7 @@ class Sector41State(GameState):
                     return False
             if loc >= 0:
                 if front == -9:
-                    front = self.front(p)
+                    front = self.fronts[p]
                 if loc == front:
                     return False  # the step back onto its own ship is always open
         return in_play
@@ -984,7 +992,7 @@ class Sector41State(GameState):
             if not self.revealed:
                 self._end_turn()
                 return
-            options = [t for t in NEIGHBOUR[g] if t >= 0]
+            options = list(_ON_GRID[g])
         else:
             quick = self.mode is GuardianMode.QUICKENING
             near = []
@@ -1003,19 +1011,23 @@ class Sector41State(GameState):
                 self._end_turn()
                 return
             options = []
-            for n in NEIGHBOUR[g]:
-                if n >= 0:
-                    row = CHEB[n]
-                    for t in near:
-                        if row[t] < best:
-                            options.append(n)
-                            break
+            for n in _ON_GRID[g]:
+                row = CHEB[n]
+                for t in near:
+                    if row[t] < best:
+                        options.append(n)
+                        break
         if len(options) == 1:
             self._guardian_move(options[0])
             return
-        actions = [act.target(k, _A.GUARDIAN_MOVE, c, not up[grid[c]],
-                              self._known_kind(self.current, c), "Guardian to")
-                   for k, c in enumerate(options)]
+        peeks, types, target = self.peeks[self.current], self.types, act.target
+        ak = _A.GUARDIAN_MOVE
+        actions = []
+        for k, c in enumerate(options):
+            tid = grid[c]
+            face_up = up[tid]
+            known = KIND_OF[types[tid]] if face_up or tid in peeks else None
+            actions.append(target(k, ak, c, not face_up, known, "Guardian to"))
         self._offer("guardian", "Guardian phase: where does the Guardian go?", actions, options)
 
     def _guardian_move(self, cell: int) -> None:
@@ -1050,7 +1062,8 @@ class Sector41State(GameState):
 
     def remaining_points(self) -> int:
         """Points not yet scored: in the supply, on the board, being towed."""
-        gone = sum(p * n for p, n in zip(POINTS, self.removed, strict=True))
+        removed = self.removed
+        gone = POINTS[0] * removed[0] + POINTS[1] * removed[1] + POINTS[2] * removed[2]
         return _TOTAL_POINTS - sum(self.score) - gone
 
     def leader(self) -> int:
@@ -1064,8 +1077,9 @@ class Sector41State(GameState):
 
     def _decided(self) -> bool:
         """Whether no other seat can surpass the leader any more (the end rule)."""
-        score = self.score
-        left = self.remaining_points()
+        score, removed = self.score, self.removed
+        left = (_TOTAL_POINTS - sum(score) - POINTS[0] * removed[0] - POINTS[1] * removed[1]
+                - POINTS[2] * removed[2])  # remaining_points(), inlined: asked every turn
         # Only the leader (and players tied with it) can be out of reach: check cheaply first.
         return max(score) >= left + min(score) and self._out_of_reach(left)
 
@@ -1125,6 +1139,17 @@ def _line(edge: int, pos: int) -> tuple[int, ...]:
         return tuple(pos * SIZE + c for c in reversed(rows))
     return tuple(pos * SIZE + c for c in rows)
 
+
+# _ON_GRID[cell]: its neighbours on the grid; _STEPS[cell]: (direction, neighbour) on the grid;
+# _STEPS_HOME[cell][d]: the same with the step off the grid in direction d kept (-1 there),
+# in direction order (for an Explorer in front of its ship: d leads back onto it).
+_ON_GRID = tuple(tuple(t for t in NEIGHBOUR[c] if t >= 0) for c in range(CELLS))
+_STEPS = tuple(tuple((d, t) for d, t in enumerate(NEIGHBOUR[c]) if t >= 0) for c in range(CELLS))
+_STEPS_HOME = tuple(
+    tuple(tuple((d, t) for d, t in enumerate(NEIGHBOUR[c]) if t >= 0 or d == home)
+          for home in range(8))
+    for c in range(CELLS)
+)
 
 # _RINGS[cell][k]: the cells at king-move distance k + 1 of ``cell``, in cell order.
 _RINGS = tuple(
