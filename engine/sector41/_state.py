@@ -956,7 +956,13 @@ class Sector41State(GameState):
         return in_play
 
     def _locations(self) -> set[int]:
-        return {e.loc for ex in self.expl for e in ex}
+        locs: set[int] = set()
+        add = locs.add
+        for a, b, c in self.expl:
+            add(a.loc)
+            add(b.loc)
+            add(c.loc)
+        return locs
 
     def _remove_stuck(self) -> None:
         """Rule 5, "if at any time": remove the Explorers of every seat now stuck.
@@ -966,11 +972,26 @@ class Sector41State(GameState):
         """
         n = self.num_players
         locs = self._locations()
+        grid, clean, expl = self.grid, self.clean, self.expl
         for k in range(n):
             q = (self.current + k) % n
-            if (k == 0 and self.active is not None) or not self.stuck(q, locs):
+            if k == 0 and self.active is not None:
                 continue
-            for e in self.expl[q]:
+            # The usual case first: an Explorer on the grid, not trapped, next to a free cell
+            # can move (stuck() would say so at that Explorer); stuck() judges the rest.
+            free = False
+            for e in expl[q]:
+                loc = e.loc
+                if loc >= 0 and not e.trapped:
+                    for t in _ON_GRID[loc]:
+                        if t not in locs and not clean[grid[t]]:
+                            free = True
+                            break
+                    if free:
+                        break
+            if free or not self.stuck(q, locs):
+                continue
+            for e in expl[q]:
                 if e.loc >= SHIP:
                     e.reset(OUT)
             self.log(f"Seat {q}: no Explorer can move; all are removed from play")
@@ -995,28 +1016,22 @@ class Sector41State(GameState):
             options = list(_ON_GRID[g])
         else:
             quick = self.mode is GuardianMode.QUICKENING
-            near = []
-            best = 0
+            closer = _CLOSER[g]
+            mask = 0
             # The rings of cells around the Guardian, nearest first: the first ring holding a
-            # target holds all the nearest ones.
-            for k, ring in enumerate(_RINGS[g]):
-                best = k + 1
-                if quick:
-                    near = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
-                else:
-                    near = [c for c in ring if not clean[grid[c]]]
-                if near:
+            # target holds all the nearest ones. The Guardian may step onto each neighbour
+            # closer to one of them: ``mask`` collects those neighbours as bits.
+            for ring in _RINGS[g]:
+                for c in ring:
+                    tid = grid[c]
+                    if not clean[tid] and not (quick and up[tid]):
+                        mask |= closer[c]
+                if mask:
                     break
-            if not near:
+            if not mask:
                 self._end_turn()
                 return
-            options = []
-            for n in _ON_GRID[g]:
-                row = CHEB[n]
-                for t in near:
-                    if row[t] < best:
-                        options.append(n)
-                        break
+            options = [n for j, n in enumerate(_ON_GRID[g]) if mask >> j & 1]
         if len(options) == 1:
             self._guardian_move(options[0])
             return
@@ -1149,6 +1164,13 @@ _STEPS_HOME = tuple(
     tuple(tuple((d, t) for d, t in enumerate(NEIGHBOUR[c]) if t >= 0 or d == home)
           for home in range(8))
     for c in range(CELLS)
+)
+
+# _CLOSER[g][t]: bit j set when the j-th of _ON_GRID[g] is nearer to t than g is.
+_CLOSER = tuple(
+    tuple(sum(1 << j for j, n in enumerate(_ON_GRID[g]) if CHEB[n][t] < CHEB[g][t])
+          for t in range(CELLS))
+    for g in range(CELLS)
 )
 
 # _RINGS[cell][k]: the cells at king-move distance k + 1 of ``cell``, in cell order.
