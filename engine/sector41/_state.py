@@ -314,20 +314,21 @@ class Sector41State(GameState):
         """The kind of the tile lying at ``cell`` (hidden or not)."""
         return KIND_OF[self.types[self.grid[cell]]]
 
-    def _counts(self) -> dict[int, int]:
-        count: dict[int, int] = {}
-        for ex in self.expl:
-            for e in ex:
-                if e.loc >= 0:
-                    count[e.loc] = count.get(e.loc, 0) + 1
-        return count
+    def _all_locs(self) -> list[int]:
+        """Every Explorer's position, with repeats (a list's count() is cheaper than a dict
+        of counts for a dozen Explorers)."""
+        return [e.loc for ex in self.expl for e in ex]
 
-    def shielded(self, p: int, count: dict[int, int] | None = None) -> set[int]:
-        """Cells of ``p``'s shielded Explorers: chains of lone Explorers from the ship."""
+    def shielded(self, p: int, count: list[int] | None = None) -> set[int]:
+        """Cells of ``p``'s shielded Explorers: chains of lone Explorers from the ship.
+
+        ``count``: ``_all_locs()``, when the caller has it already."""
+        start = self.fronts[p]
         if count is None:
-            count = self._counts()
-        single = {e.loc for e in self.expl[p] if e.loc >= 0 and count[e.loc] == 1}
-        start = self.front(p)
+            count = self._all_locs()
+        if count.count(start) != 1:
+            return set()  # no Explorer in front of the ship, or several
+        single = {e.loc for e in self.expl[p] if e.loc >= 0 and count.count(e.loc) == 1}
         if start not in single:
             return set()
         seen = {start}
@@ -350,7 +351,7 @@ class Sector41State(GameState):
             # A shield chain starts in front of the ship.
             if q != p and (a.loc == front or b.loc == front or c.loc == front):
                 if count is None:
-                    count = self._counts()
+                    count = self._all_locs()
                 cells = cells | self.shielded(q, count)
         return cells
 
@@ -977,19 +978,25 @@ class Sector41State(GameState):
             q = (self.current + k) % n
             if k == 0 and self.active is not None:
                 continue
-            # The usual case first: an Explorer on the grid, not trapped, next to a free cell
-            # can move (stuck() would say so at that Explorer); stuck() judges the rest.
-            free = False
+            # The usual cases first, as stuck() would judge them: no Explorer in play, or one
+            # (not trapped) next to a free cell, or on its ship with the cell in front free.
+            free = in_play = False
             for e in expl[q]:
                 loc = e.loc
-                if loc >= 0 and not e.trapped:
-                    for t in _ON_GRID[loc]:
-                        if t not in locs and not clean[grid[t]]:
-                            free = True
-                            break
-                    if free:
-                        break
-            if free or not self.stuck(q, locs):
+                if loc >= 0:
+                    in_play = True
+                    if not e.trapped:
+                        for t in _ON_GRID[loc]:
+                            if t not in locs and not clean[grid[t]]:
+                                free = True
+                                break
+                elif loc == SHIP:
+                    in_play = True
+                    t = self.fronts[q]
+                    free = t not in locs and not clean[grid[t]]
+                if free:
+                    break
+            if free or not in_play or not self.stuck(q, locs):
                 continue
             for e in expl[q]:
                 if e.loc >= SHIP:
