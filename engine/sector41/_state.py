@@ -303,8 +303,8 @@ class Sector41State(GameState):
 
     def step(self, p: int, pos: int, d: int, n: int = 1) -> int:
         """``n`` cells from ``pos`` in direction ``d`` (SHIP/NOWHERE off the grid)."""
-        if pos >= 0 and n == 1:
-            t = NEIGHBOUR[pos][d]
+        if pos >= 0 and n <= 2:  # on the grid by table (Super Nova, Pulsar, Anomaly: n = 2)
+            t = (NEIGHBOUR if n == 1 else _REACH2)[pos][d]
             if t >= 0:
                 return t
         dr, dc = DELTAS[d]
@@ -717,7 +717,8 @@ class Sector41State(GameState):
             n = 1 if kind is _K.SOLAR_WIND else 2
             moves = [(self.step(p, here, d, n), d) for d in board_arrows(type_id, rot)]
         elif kind is _K.SUPER_NOVA:
-            moves = [(self.step(p, here, d, 2), d) for d in range(8)]
+            step = self.step
+            moves = [(t if t >= 0 else step(p, here, d, 2), d) for d, t in enumerate(_REACH2[here])]
         elif kind is _K.ALIEN_ARTIFACT:
             for o in (0, 2, 4, 6):
                 for diag in ((o + 7) % 8, o + 1):
@@ -753,7 +754,7 @@ class Sector41State(GameState):
             actions.append(act.tile_move(len(actions), i, d, t, ship_rc, not self.up[tid],
                                          known, t in enemies, loop))
         self.sub = "jump"
-        self._offer("tile", f"{kind.name.replace('_', ' ').title()}: where to?", actions, moves)
+        self._offer("tile", f"{_TITLE[kind]}: where to?", actions, moves)
         return None
 
     def _offer_choice(self, p: int, here: int, kind: TileKind) -> bool:
@@ -811,7 +812,7 @@ class Sector41State(GameState):
         if len(actions) == 0 or (len(actions) == 1 and payloads[0] is None):
             return False
         self.sub = kind.name
-        self._offer("tile", f"{kind.name.replace('_', ' ').title()}: choose", actions, payloads)
+        self._offer("tile", f"{_TITLE[kind]}: choose", actions, payloads)
         return True
 
     def _tile_choice(self, payload: Any) -> None:
@@ -1178,6 +1179,15 @@ _CLOSER = tuple(
     tuple(sum(1 << j for j, n in enumerate(_ON_GRID[g]) if CHEB[n][t] < CHEB[g][t])
           for t in range(CELLS))
     for g in range(CELLS)
+)
+
+# A kind's name in prompts ("Super Nova").
+_TITLE = {kind: kind.name.replace("_", " ").title() for kind in TileKind}
+
+# _REACH2[cell][d]: the cell two steps away in direction d, or -1 off the grid.
+_REACH2 = tuple(
+    tuple(NEIGHBOUR[t][d] if t >= 0 else -1 for d, t in enumerate(NEIGHBOUR[c]))
+    for c in range(CELLS)
 )
 
 # _RINGS[cell][k]: the cells at king-move distance k + 1 of ``cell``, in cell order.
