@@ -214,15 +214,19 @@ def _tile_move(
     return text, detail
 
 
-@lru_cache(maxsize=_CACHE)
 def target(aid: int, kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
            verb: str) -> Action:
-    """A choice of a cell (Viewport, Distortion, Ion Storm, Vortex, loop drop, Guardian)."""
-    return LazyAction(aid, (_target, kind, to, face_down, known, verb))
+    """A choice of a cell (Viewport, Distortion, Ion Storm, Vortex, loop drop, Guardian).
+
+    Not cached: most keys are new in a short run (a Vortex offers some 80 cells), and a miss
+    of a cache costs more than the LazyAction it would have saved. The hot loops build
+    ``LazyAction(aid, (target_parts, kind, to, face_down, known, verb))`` themselves."""
+    return LazyAction(aid, (target_parts, kind, to, face_down, known, verb))
 
 
-def _target(kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
-            verb: str) -> tuple[str, Sector41ActionDetail]:
+def target_parts(kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
+                 verb: str) -> tuple[str, Sector41ActionDetail]:
+    """The (text, detail) of a cell choice (the builder of ``target``'s actions)."""
     r, c = divmod(to, SIZE)
     text = f"{verb} {_label(to, face_down, known)}"
     return text, Sector41ActionDetail(kind, to_row=r, to_col=c, face_down=face_down,

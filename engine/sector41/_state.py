@@ -769,25 +769,23 @@ class Sector41State(GameState):
                 hidden = [c for c in hidden if CHEB[here][c] == near]
             ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
                         else (_A.DISTORTION, "Turn over"))
-            peeks, types = self.peeks[p], self.types
-            target = act.target
+            peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
             for n, c in enumerate(hidden):
                 tid = grid[c]  # face down: known only through a sighting
-                actions.append(target(n, ak, c, True,
-                                      KIND_OF[types[tid]] if tid in peeks else None, verb))
+                actions.append(lazy(n, (parts, ak, c, True,
+                                        KIND_OF[types[tid]] if tid in peeks else None, verb)))
             payloads = hidden
         elif kind is _K.ION_STORM or kind is _K.VORTEX:
             storm = kind is _K.ION_STORM
             ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
-            peeks, types = self.peeks[p], self.types
-            target = act.target
+            peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
             for c in range(CELLS):
                 tid = grid[c]
                 if clean[tid] or (storm and (c == here or not up[tid])):
                     continue
                 face_up = up[tid]
                 known = KIND_OF[types[tid]] if face_up or tid in peeks else None
-                actions.append(target(len(actions), ak, c, not face_up, known, verb))
+                actions.append(lazy(len(actions), (parts, ak, c, not face_up, known, verb)))
                 payloads.append(c)
         elif kind is _K.STARBASE:
             actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
@@ -1043,14 +1041,14 @@ class Sector41State(GameState):
         if len(options) == 1:
             self._guardian_move(options[0])
             return
-        peeks, types, target = self.peeks[self.current], self.types, act.target
-        ak = _A.GUARDIAN_MOVE
-        actions = []
+        peeks, types = self.peeks[self.current], self.types
+        lazy, parts, ak = act.LazyAction, act.target_parts, _A.GUARDIAN_MOVE
+        actions: list[Action] = []
         for k, c in enumerate(options):
             tid = grid[c]
             face_up = up[tid]
             known = KIND_OF[types[tid]] if face_up or tid in peeks else None
-            actions.append(target(k, ak, c, not face_up, known, "Guardian to"))
+            actions.append(lazy(k, (parts, ak, c, not face_up, known, "Guardian to")))
         self._offer("guardian", "Guardian phase: where does the Guardian go?", actions, options)
 
     def _guardian_move(self, cell: int) -> None:
