@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any
 
-from .._core import Action, Decision, GameState, Result, Termination
+from .._core import Action, Decision, Event, GameState, Result, Termination
 from . import _actions as act
 from ._messages import ActionKind, GuardianMode, Phase
 from ._observe import observe
@@ -173,6 +173,16 @@ class Sector41State(GameState):
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self.current].id)
         self._settle()
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats), as GameState.log does;
+        the Event is built without its frozen dataclass's ``__init__`` (events come at about
+        one per decision, and that ``__init__`` costs twice the rest)."""
+        events = self._events
+        seats = None if visible_to is None else frozenset(visible_to)
+        event = object.__new__(Event)
+        _SET_EVENT_DICT(event, {"index": len(events), "text": text, "visible_to": seats})
+        events.append(event)
 
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
@@ -809,7 +819,7 @@ class Sector41State(GameState):
                     payloads.append(i)
         if len(actions) == 0 or (len(actions) == 1 and payloads[0] is None):
             return False
-        self.sub = kind.name
+        self.sub = _NAME[kind]
         self._offer("tile", f"{_TITLE[kind]}: choose", actions, payloads)
         return True
 
@@ -1122,6 +1132,7 @@ class Sector41State(GameState):
             self._start_turn()
 
 
+_SET_EVENT_DICT = Event.__dict__["__dict__"].__set__
 _SET_SEAT, _SET_PROMPT, _SET_LEGAL, _SET_KIND = (
     Decision.__dict__[name].__set__ for name in ("seat", "prompt", "legal", "kind"))
 
@@ -1179,7 +1190,8 @@ _CLOSER = tuple(
     for g in range(CELLS)
 )
 
-# A kind's name in prompts ("Super Nova").
+# A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its title in prompts.
+_NAME = {kind: kind.name for kind in TileKind}
 _TITLE = {kind: kind.name.replace("_", " ").title() for kind in TileKind}
 
 # _REACH2[cell][d]: the cell two steps away in direction d, or -1 off the grid.

@@ -176,10 +176,19 @@ def board_arrows(type_id: int, rotation: int) -> tuple[int, ...]:
     return tuple((a + 2 * rotation) % 8 for a in ARROWS_OF[type_id])
 
 
-def cell_name(cell: int) -> str:
-    """A readable cell name: column letter A-I (west to east), row 1-9 (north to south)."""
+def _name_of(cell: int) -> str:
     row, col = divmod(cell, SIZE)
     return f"{COLUMNS[col]}{row + 1}"
+
+
+_CELL_NAMES = tuple(_name_of(cell) for cell in range(CELLS))  # event texts name cells often
+
+
+def cell_name(cell: int) -> str:
+    """A readable cell name: column letter A-I (west to east), row 1-9 (north to south)."""
+    if 0 <= cell < CELLS:
+        return _CELL_NAMES[cell]
+    return _name_of(cell)
 
 
 def parse_cell(name: str) -> int:
