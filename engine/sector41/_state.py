@@ -569,8 +569,9 @@ class Sector41State(GameState):
 
     def _fight(self, p: int, cell: int, kind: TileKind) -> None:
         for q, ex in enumerate(self.expl):
-            if q == p:
-                continue
+            a, b, c = ex
+            if q == p or (a.loc != cell and b.loc != cell and c.loc != cell):
+                continue  # the usual case: nobody of seat q there
             for i, e in enumerate(ex):
                 if e.loc == cell:
                     if kind is _K.ASTEROID_BELT:

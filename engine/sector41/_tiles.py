@@ -173,7 +173,13 @@ ARROWS_OF = tuple(t.arrows for t in TILE_TYPES)
 
 def board_arrows(type_id: int, rotation: int) -> tuple[int, ...]:
     """The tile's arrows as board directions, for a tile turned ``rotation`` quarters clockwise."""
-    return tuple((a + 2 * rotation) % 8 for a in ARROWS_OF[type_id])
+    return _BOARD_ARROWS[type_id][rotation % 4]
+
+
+_BOARD_ARROWS = tuple(
+    tuple(tuple((a + 2 * rotation) % 8 for a in arrows) for rotation in range(4))
+    for arrows in ARROWS_OF
+)
 
 
 def _name_of(cell: int) -> str:
