@@ -451,18 +451,22 @@ class Sector41State(GameState):
         p = self.current
         self.phase = Phase.EXPLORER
         ex = self.expl[p]
-        if self.stuck(p):  # only a hand-built board gets here stuck: removal is immediate
-            for e in ex:
-                if e.loc >= SHIP:
-                    e.reset(OUT)
-            self.log(f"Seat {p}: no Explorer can move; all are removed from play")
-        if ex[0].loc < SHIP and ex[1].loc < SHIP and ex[2].loc < SHIP:
-            for i, e in enumerate(ex):
-                if e.loc == OUT:
-                    e.reset(SHIP)
-                    self.log(f"Seat {p} puts Explorer {i + 1} into play on its Mother Ship")
-                    break
+        # A seat with a move is neither stuck nor out of play (stuck() agrees with no moves,
+        # see its docstring), so the usual turn skips the judging below.
         actions, payloads = self._move_options(p)
+        if not actions:
+            if self.stuck(p):  # only a hand-built board gets here stuck: removal is immediate
+                for e in ex:
+                    if e.loc >= SHIP:
+                        e.reset(OUT)
+                self.log(f"Seat {p}: no Explorer can move; all are removed from play")
+            if ex[0].loc < SHIP and ex[1].loc < SHIP and ex[2].loc < SHIP:
+                for i, e in enumerate(ex):
+                    if e.loc == OUT:
+                        e.reset(SHIP)
+                        self.log(f"Seat {p} puts Explorer {i + 1} into play on its Mother Ship")
+                        break
+            actions, payloads = self._move_options(p)
         if not actions:
             in_play = [e for e in ex if e.loc >= SHIP]
             # A resting (barren) Explorer is not stuck: it moves again next turn (RULES.md).
