@@ -541,8 +541,8 @@ class Sector41State(GameState):
         e = self.expl[self.current][i]
         if e.loc >= 0 and t != e.loc and (t == SHIP or self.up[self.grid[t]]):
             here = self.discs[e.loc]
-            colors = [c for c in range(3) if here[c]]
-            if colors:
+            if here[0] or here[1] or here[2]:  # the usual case is an empty cell: no list
+                colors = [c for c in range(3) if here[c]]
                 self.chosen = payload
                 self.active = i
                 actions = [act.tow(0, i, None)]
