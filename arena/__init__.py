@@ -20,7 +20,9 @@ _EXPORTS = {
     "Hub": "arena._hub",
     "RemoteSeat": "arena._hub",
     "Deadline": "arena._seats",
+    "LocalRequest": "arena._seats",
     "Seat": "arena._seats",
+    "StaleRequestError": "arena._seats",
     "SeatFault": "arena._seats",
 }
 

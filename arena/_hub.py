@@ -22,7 +22,7 @@ from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
 from ._bridge import AsyncioOutbox
-from ._seats import Deadline, Seat, SeatFault
+from ._seats import Deadline, LocalRequest, Request, Seat, SeatFault
 from .metrics import Metrics
 
 # Sent through a stream's outbox to make its handler finish (arena shutdown).
@@ -446,15 +446,17 @@ class RemoteSeat(Seat):
         self.session.take(match.match_id)
         self.session.send(pb.PlayResponse(match_started=match))
 
-    async def decide(self, request: pb.DecisionRequest) -> int:
+    async def decide(self, request: Request) -> int:
         """Send the request, wait for the matching Move (timed by the caller from now)."""
         return await self._ask(request, None)
 
-    async def decide_by(self, request: pb.DecisionRequest, deadline: Deadline) -> int:
+    async def decide_by(self, request: Request, deadline: Deadline) -> int:
         """Send the request, wait for the matching Move; the time starts when it is written."""
         return await self._ask(request, deadline)
 
-    async def _ask(self, request: pb.DecisionRequest, deadline: Deadline | None) -> int:
+    async def _ask(self, request: Request, deadline: Deadline | None) -> int:
+        if isinstance(request, LocalRequest):  # the runner sends messages; anyone else may not
+            request = request.message()
         self._answered_at = None
         session = self.session
         fault = session.gave_up.pop(request.match_id, None)

@@ -7,10 +7,15 @@ the runner enforces time by cancelling it (a trio cancel scope), so a seat never
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
 
 import trio
 
+import engine
+from arena import _codec
 from arena.v1 import arena_service_pb2 as pb
+from arena.v1 import game_pb2
 from engine import Termination
 
 
@@ -64,6 +69,111 @@ class Deadline:
         return self.scope.deadline
 
 
+class StaleRequestError(RuntimeError):
+    """A ``LocalRequest``'s observation read after its match moved on."""
+
+
+class _LegalActions(Sequence[game_pb2.Action]):
+    """A decision's legal actions as protobuf, each converted when first read (a bot that
+    picks one at random reads one)."""
+
+    __slots__ = ("_game", "_legal", "_built")
+
+    def __init__(self, game: str, legal: tuple[engine.Action, ...]) -> None:
+        self._game = game
+        self._legal = legal
+        self._built: list[game_pb2.Action | None] = [None] * len(legal)
+
+    def __len__(self) -> int:
+        return len(self._legal)
+
+    @overload
+    def __getitem__(self, index: int) -> game_pb2.Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[game_pb2.Action]: ...
+
+    def __getitem__(self, index: int | slice) -> game_pb2.Action | list[game_pb2.Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._legal)))]
+        built = self._built[index]
+        if built is None:
+            action = self._legal[index]
+            built = self._built[index] = game_pb2.Action(
+                id=action.id, text=action.text,
+                detail=None if action.detail is None
+                else _codec.action_detail(self._game, action.detail))
+        return built
+
+    def __iter__(self) -> Iterator[game_pb2.Action]:
+        return (self[i] for i in range(len(self._legal)))
+
+
+class LocalRequest:
+    """The decision request of an in-process seat: the fields of ``pb.DecisionRequest``
+    that a bot reads, with the observation and the legal actions converted to protobuf only
+    when read, so that a seat pays for the encoding it uses (a random bot reads one action,
+    a replaying seat nothing). ``message()`` is the whole request as on the wire.
+
+    The observation is taken from the match state when first read, so it must be read
+    before the match moves on (the seat's answer and the others' of the same step): reading
+    it later raises ``StaleRequestError``. A seat that keeps requests keeps ``message()``.
+    """
+
+    __slots__ = ("match_id", "decision_id", "seat", "prompt", "kind", "time_left_ms",
+                 "events", "decision", "_game", "_observe", "_engine_observation",
+                 "_observation", "_legal")
+
+    def __init__(self, game: str, match_id: str, decision_id: int, seat: int,
+                 decision: engine.Decision, observe: Callable[[], Any], time_left_ms: int,
+                 events: list[str]) -> None:
+        self.match_id = match_id
+        self.decision_id = decision_id
+        self.seat = seat
+        self.prompt = decision.prompt
+        self.kind = decision.kind
+        self.time_left_ms = time_left_ms
+        self.events = events
+        self.decision = decision
+        self._game = game
+        self._observe = observe
+        self._engine_observation: Any = None
+        self._observation: game_pb2.Observation | None = None
+        self._legal: _LegalActions | None = None
+
+    @property
+    def engine_observation(self) -> Any:
+        """The seat's observation as the engine's dataclass (what ``observation`` encodes)."""
+        if self._engine_observation is None:
+            self._engine_observation = self._observe()
+        return self._engine_observation
+
+    @property
+    def observation(self) -> game_pb2.Observation:
+        """The seat's observation as protobuf."""
+        if self._observation is None:
+            self._observation = _codec.observation(self._game, self.engine_observation)
+        return self._observation
+
+    @property
+    def legal(self) -> Sequence[game_pb2.Action]:
+        """The legal actions as protobuf."""
+        if self._legal is None:
+            self._legal = _LegalActions(self._game, self.decision.legal)
+        return self._legal
+
+    def message(self) -> pb.DecisionRequest:
+        """The whole request as protobuf (what a remote seat is sent)."""
+        return pb.DecisionRequest(
+            match_id=self.match_id, decision_id=self.decision_id, seat=self.seat,
+            prompt=self.prompt, kind=self.kind, observation=self.observation,
+            time_left_ms=self.time_left_ms, events=self.events, legal=list(self.legal))
+
+
+# What a seat is asked with: the wire message (a remote seat) or its lazy in-process form.
+Request = pb.DecisionRequest | LocalRequest
+
+
 class Seat(ABC):
     """One bot at one seat of one match."""
 
@@ -71,16 +181,21 @@ class Seat(ABC):
     # False for a seat answered over the network, whose time the server's one thread keeps
     # (the runner then keeps other matches' engine work off that thread).
     in_process: bool = True
+    # True for a seat whose ``decide`` computes the answer without waiting (a Python bot in
+    # this process; it may begin with a checkpoint): no cancel scope could stop it, so the
+    # runner checks its time when it returns and calls ``decide``, not ``decide_by``.
+    blocking: bool = False
 
     @abstractmethod
     async def start(self, match: pb.MatchStarted) -> None:
         """The match begins."""
 
     @abstractmethod
-    async def decide(self, request: pb.DecisionRequest) -> int:
-        """The chosen action id (raises SeatFault when no answer can come)."""
+    async def decide(self, request: Request) -> int:
+        """The chosen action id (raises SeatFault when no answer can come). An in-process
+        seat (``in_process``) is given a ``LocalRequest``, a remote one the message."""
 
-    async def decide_by(self, request: pb.DecisionRequest, deadline: Deadline) -> int:
+    async def decide_by(self, request: Request, deadline: Deadline) -> int:
         """``decide`` under ``deadline``; a seat that queues its request before it reaches
         the bot overrides this and calls ``deadline.sent()`` when it is written. By default
         the request reaches the bot at once (an in-process bot)."""

@@ -325,9 +325,17 @@ async def _idle_client(address: str, token_file: str) -> None:
 # -- throughput -----------------------------------------------------------------------------
 
 def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, float]:
-    """Matches per second: bots as processes over gRPC, then the same bots in-process."""
+    """Matches per second: bots as processes over gRPC, then the same bots in-process; and
+    where the CPU goes, per decision: this process (all its threads) and the bot processes
+    (``<label>_server_us``, ``processes_bots_us``)."""
+    import resource
+
     from scheduler._store import Store
     from scheduler._tournament import TournamentConfig, needs_arena, play_tournament
+
+    def cpu(who: int) -> float:
+        usage = resource.getrusage(who)
+        return usage.ru_utime + usage.ru_stime
 
     out = {}
     for label, bots in (("processes", [f"a={PYTHON} -m bots.run random",
@@ -339,12 +347,21 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
                                       concurrency=4, move_time=5, options=options)
             tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
             started = time.perf_counter()
+            server, children = cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
 
             async def main(hosted, tid=tid, store=store):
                 return await play_tournament(store, tid, hosted)
 
             played = arena.run(main) if needs_arena(config) else trio.run(main, None)
             out[label] = played / (time.perf_counter() - started)
+            # The bots have exited and been waited for: their CPU is counted as children's.
+            server, children = (cpu(resource.RUSAGE_SELF) - server,
+                                cpu(resource.RUSAGE_CHILDREN) - children)
+            decisions = sum(len(step) for record in store.matches(tournament_id=tid)
+                            for step in record.steps)
+            out[f"{label}_server_us"] = server / decisions * 1e6
+            if label == "processes":
+                out["processes_bots_us"] = children / decisions * 1e6
     return out
 
 
@@ -409,7 +426,10 @@ def report_throughput() -> None:
         result = throughput(game, matches, options)
         print(f"{game}: {result['processes']:.2f} matches/s with bot processes over gRPC, "
               f"{result['in-process']:.2f} matches/s in-process "
-              f"(ratio {result['in-process'] / result['processes']:.2f}x)")
+              f"(ratio {result['in-process'] / result['processes']:.2f}x); CPU per decision: "
+              f"server {result['processes_server_us']:.0f} us and bots "
+              f"{result['processes_bots_us']:.0f} us with processes (their start included), "
+              f"{result['in-process_server_us']:.0f} us in-process")
 
 
 def report_idle(count: int = 1000) -> None:
@@ -437,6 +457,9 @@ def measure(quick: bool) -> dict[str, float]:
         out["pinned_roundtrip_over_raw"] = statistics.median(ratios)
     result = throughput("race", 8 if quick else 40, {})
     out["processes_over_in_process"] = result["processes"] / result["in-process"]
+    out["processes_server_cpu_us_per_decision"] = result["processes_server_us"]
+    out["processes_bots_cpu_us_per_decision"] = result["processes_bots_us"]
+    out["in_process_cpu_us_per_decision"] = result["in-process_server_us"]
     return out
 
 

@@ -3,12 +3,15 @@
 
 The same matches are played twice: by a bare engine loop (``pending()``, ``apply()`` of
 recorded random actions) and by ``run_match`` with in-process seats that answer those same
-actions at once. The difference divided by the decisions is the runner's work beyond the
-engine: the per-decision request (the observation and the legal actions as protobuf, which
-an in-process bot reads), the clock and its cancel scope, the record. Measured alone, so that
-the floor shows: the request's encoding, timed by a third loop that builds the requests and
+actions at once, as a reference bot does (``Seat.blocking``: no cancel scope per decision).
+The difference divided by the decisions is the runner's work beyond the engine: the request
+(a ``LocalRequest``, whose observation and legal actions are encoded only if the seat reads
+them), the clock, the record. Measured alone, for comparison: what the request of a remote
+seat costs to build (the observation and the legal actions as protobuf; an in-process bot
+that reads all of it pays about as much), timed by a third loop that builds the requests and
 nothing else. CPU time of one process; the best of ``--rounds`` alternating rounds. With
-``--against REV`` the same probe runs on that commit too (a temporary git worktree).
+``--against REV`` the same probe runs on that commit too (a temporary git worktree; a commit
+before ``LocalRequest`` encoded every request for every seat).
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ def requests_only():
     return time.process_time() - begin
 
 class Replay(Seat):
+    blocking = True  # answers without waiting, as an in-process reference bot does
+
     def __init__(self, name, ids):
         self.name, self.ids = name, ids
     async def start(self, match):
@@ -136,23 +141,21 @@ def best_of(checkout: Path, game: str, players: int, games: int, rounds: int
 
 
 def measure(quick: bool) -> dict[str, float]:
-    """Runner overhead per decision (us) beyond the engine, and the request's share, per
-    game: ``runner_us_<game>``, ``runner_request_us_<game>``."""
+    """Runner overhead per decision (us) beyond the engine, and what a remote seat's request
+    costs to encode, per game: ``runner_us_<game>``, ``remote_request_us_<game>``."""
     out: dict[str, float] = {}
     for game, players in CASES:
         r = best_of(ROOT, game, players, 3 if quick else 20, 1 if quick else 3)
         out[f"runner_us_{game}"] = r["runner_us"]
-        out[f"runner_request_us_{game}"] = r["request_us"]
-        out[f"runner_rest_us_{game}"] = r["runner_us"] - r["request_us"]
+        out[f"remote_request_us_{game}"] = r["request_us"]
     return out
 
 
 def _line(label: str, game: str, players: int, r: dict[str, float]) -> str:
     return (f"{label:>8} {game:>9} {players}p: engine {r['engine_us']:6.1f} us/decision; "
-            f"runner's own work {r['runner_us']:6.1f} us/decision, of which the request "
-            f"(observation + legal actions as protobuf) {r['request_us']:6.1f} us and the "
-            f"rest {r['runner_us'] - r['request_us']:6.1f} us ({int(r['decisions'])} "
-            f"decisions)")
+            f"runner's own work {r['runner_us']:6.1f} us/decision; a remote seat's request "
+            f"(observation + legal actions as protobuf) costs {r['request_us']:6.1f} us to "
+            f"build ({int(r['decisions'])} decisions)")
 
 
 def main() -> None:

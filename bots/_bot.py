@@ -5,9 +5,25 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import game_pb2
+
+
+class Request(Protocol):
+    """What a bot is asked with: the ``DecisionRequest`` message, or (a bot playing inside
+    the arena's process) an object with the same fields that encodes the observation and the
+    legal actions only when they are read."""
+
+    @property
+    def observation(self) -> game_pb2.Observation: ...
+
+    @property
+    def legal(self) -> Sequence[game_pb2.Action]: ...
+
+    @property
+    def time_left_ms(self) -> int: ...
 
 
 class Bot:
@@ -31,6 +47,12 @@ class Bot:
             self.rng = random.Random(f"{match.bot_seed}/{match.your_seat}")
         else:
             self.rng = random.Random(zlib.crc32(f"{match.match_id}/{match.your_seat}".encode()))
+
+    def decide(self, request: Request) -> int:
+        """The answer to one request: by default ``choose`` of its observation, legal
+        actions and time left. A bot that needs less than all of it overrides this to read
+        only that (in the arena's process, what is not read is never encoded)."""
+        return self.choose(request.observation, request.legal, request.time_left_ms / 1000)
 
     def choose(
         self,

@@ -104,8 +104,7 @@ async def play_stream(
                     if bot is None:
                         continue
                     try:
-                        action = bot.choose(request.observation, request.legal,
-                                            request.time_left_ms / 1000)
+                        action = bot.decide(request)
                         answer = pb.PlayRequest(move=pb.Move(
                             match_id=request.match_id, decision_id=request.decision_id,
                             action_id=action))

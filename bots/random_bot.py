@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from arena.v1 import game_pb2
 
-from ._bot import Bot
+from ._bot import Bot, Request
 
 
 class RandomBot(Bot):
@@ -17,3 +17,10 @@ class RandomBot(Bot):
     ) -> int:
         """A random legal id."""
         return self.rng.choice(legal).id
+
+    def decide(self, request: Request) -> int:
+        """A random legal id, without reading the observation (unless a subclass chooses
+        otherwise: then its ``choose`` is asked, as for any bot)."""
+        if type(self).choose is not RandomBot.choose:
+            return super().decide(request)
+        return self.rng.choice(request.legal).id

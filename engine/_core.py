@@ -59,7 +59,12 @@ class Termination(enum.Enum):
     ABORTED = "aborted"
 
 
-@dataclass(frozen=True, slots=True)
+# Actions, decisions and events are made on every decision of every match, so the three
+# frozen classes below set their slots directly: the ``__init__`` that dataclasses writes
+# for a frozen class goes through ``object.__setattr__`` for each field, about twice as slow.
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One legal choice: an id unique within its decision, a short text, a typed detail.
 
@@ -71,8 +76,13 @@ class Action:
     text: str
     detail: Any = None
 
+    def __init__(self, id: int, text: str, detail: Any = None) -> None:  # noqa: A002
+        _ACTION_ID(self, id)
+        _ACTION_TEXT(self, text)
+        _ACTION_DETAIL(self, detail)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """What one pending seat must choose now."""
 
@@ -80,6 +90,13 @@ class Decision:
     prompt: str
     legal: tuple[Action, ...]
     kind: str = ""
+
+    def __init__(self, seat: int, prompt: str, legal: tuple[Action, ...],
+                 kind: str = "") -> None:
+        _DECISION_SEAT(self, seat)
+        _DECISION_PROMPT(self, prompt)
+        _DECISION_LEGAL(self, legal)
+        _DECISION_KIND(self, kind)
 
     def action(self, action_id: int) -> Action:
         """The legal action with this id; IllegalActionError naming the accepted ids if none."""
@@ -99,7 +116,7 @@ class Decision:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One line of the match log. ``visible_to`` is None for public events, else the seats."""
 
@@ -107,9 +124,27 @@ class Event:
     text: str
     visible_to: frozenset[int] | None = None
 
+    def __init__(self, index: int, text: str, visible_to: frozenset[int] | None = None
+                 ) -> None:
+        _EVENT_INDEX(self, index)
+        _EVENT_TEXT(self, text)
+        _EVENT_VISIBLE_TO(self, visible_to)
+
     def visible(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: a spectator) may see this event."""
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+def _slot_setter(cls: type, name: str) -> Any:
+    return vars(cls)[name].__set__
+
+
+_ACTION_ID, _ACTION_TEXT, _ACTION_DETAIL = (
+    _slot_setter(Action, n) for n in ("id", "text", "detail"))
+_DECISION_SEAT, _DECISION_PROMPT, _DECISION_LEGAL, _DECISION_KIND = (
+    _slot_setter(Decision, n) for n in ("seat", "prompt", "legal", "kind"))
+_EVENT_INDEX, _EVENT_TEXT, _EVENT_VISIBLE_TO = (
+    _slot_setter(Event, n) for n in ("index", "text", "visible_to"))
 
 
 @dataclass(frozen=True)

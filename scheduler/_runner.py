@@ -2,7 +2,10 @@
 
 Time is enforced with a trio cancel scope around each request, measured with
 ``trio.current_time()`` (so tests drive it with ``trio.testing.MockClock``); a late answer is
-never accepted, since the seat's open decision is closed when its scope is cancelled. A bot's
+never accepted, since the seat's open decision is closed when its scope is cancelled. A
+blocking seat (a Python bot in this process, ``Seat.blocking``) has no scope, which could not
+stop it: its answer is checked against the deadline when it returns. An in-process seat is
+asked with a ``LocalRequest``, whose observation and legal actions are encoded only if read. A bot's
 time runs from when its request is written to its stream (``arena.Deadline``) to when its
 answer reaches the hub: waiting behind other matches is the server's time, not the bot's.
 
@@ -30,7 +33,7 @@ import trio
 import engine
 from arena import _codec
 from arena._hub import MatchFeed
-from arena._seats import Deadline, Seat, SeatFault
+from arena._seats import Deadline, LocalRequest, Seat, SeatFault, StaleRequestError
 from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import game_pb2
@@ -49,9 +52,11 @@ _FAULT_FIELD = {
 _static_cache: dict[str, game_pb2.StaticData] = {}
 T = TypeVar("T")
 # The pending seats of a step: each one's decision and its request (None: a seat not asked).
-Step = dict[int, tuple[engine.Decision, pb.DecisionRequest | None]]
+Step = dict[int, tuple[engine.Decision, pb.DecisionRequest | LocalRequest | None]]
 
 
+# Encoded actions a match keeps for the next requests (a few hundred KB at most).
+_ACTIONS_KEPT = 1024
 # Offload engine work once a step of every other remote match would hold the loop this long.
 OFFLOAD_AFTER = 0.005
 
@@ -149,9 +154,11 @@ class _Match:
         self.forfeits: dict[int, Termination] = {}
         self.reasons: list[str] = []
         self.seen_events = [0] * n
+        self._action_messages: dict[int, tuple[engine.Action, game_pb2.Action]] = {}
         self.public_events = 0
         self.decisions = 0
         self.remote = any(not s.in_process for s in seats)
+        self.blocking = all(s.blocking for s in seats)
         self.record = MatchRecord(
             match_id=spec.match_id, game=spec.game, options=dict(self.state.options),
             seed=spec.seed, seats=[s.name for s in seats], tournament_id=spec.tournament_id,
@@ -165,24 +172,54 @@ class _Match:
             seats=[pb.Seat(seat=i, bot_name=s.name) for i, s in enumerate(self.seats)],
             time_control=self.control.to_proto(), static_data=static_data(self.game))
 
-    def request(self, seat: int, decision: engine.Decision, limit: float) -> pb.DecisionRequest:
+    def request(self, seat: int, decision: engine.Decision, limit: float
+                ) -> pb.DecisionRequest | LocalRequest:
+        """The request of one pending seat: the message for a remote seat, and for an
+        in-process one the same fields with the observation and legal actions encoded only
+        if the bot reads them."""
         state = self.state
-        events = state.events_since(self.seen_events[seat], seat)
+        events = [e.text for e in state.events_since(self.seen_events[seat], seat)]
         self.seen_events[seat] = state.event_count
         self.decisions += 1
         name = self.game.name
+        if self.seats[seat].in_process:
+            return LocalRequest(name, self.spec.match_id, self.decisions, seat, decision,
+                                self._observer(seat), round(limit * 1000), events)
         request = pb.DecisionRequest(
             match_id=self.spec.match_id, decision_id=self.decisions, seat=seat,
             prompt=decision.prompt, kind=decision.kind,
             observation=_codec.observation(name, state.observation(seat)),
-            time_left_ms=round(limit * 1000), events=[e.text for e in events])
-        add = request.legal.add  # built in place: no copy of each action
-        for a in decision.legal:
-            if a.detail is None:
-                add(id=a.id, text=a.text)
-            else:
-                add(id=a.id, text=a.text, detail=_codec.action_detail(name, a.detail))
+            time_left_ms=round(limit * 1000), events=events)
+        request.legal.extend([self._action_message(a) for a in decision.legal])
         return request
+
+    def _action_message(self, action: engine.Action) -> game_pb2.Action:
+        """The action as protobuf, encoded once per action object: the engines offer the
+        same (frozen) actions again and again, and copying a message is cheaper than
+        encoding it. Keyed by identity, with the action kept so that its id stays its own."""
+        known = self._action_messages.get(id(action))
+        if known is not None:
+            return known[1]
+        message = game_pb2.Action(id=action.id, text=action.text, detail=None
+                                  if action.detail is None
+                                  else _codec.action_detail(self.game.name, action.detail))
+        if len(self._action_messages) >= _ACTIONS_KEPT:  # an engine that makes new ones
+            self._action_messages.clear()
+        self._action_messages[id(action)] = (action, message)
+        return message
+
+    def _observer(self, seat: int) -> Callable[[], Any]:
+        """The seat's observation now, for as long as the match stays at this step."""
+        decision_id, steps = self.decisions, len(self.record.steps)
+
+        def observe() -> Any:
+            if len(self.record.steps) != steps:
+                raise StaleRequestError(
+                    f"the observation of decision {decision_id} of match {self.spec.match_id} "
+                    f"was read after the match moved on; read it before answering, or keep "
+                    f"request.message()")
+            return self.state.observation(seat)
+        return observe
 
     def step(self, answers: dict[int, SeatAction] | None, view: bool
              ) -> tuple[Step, pb.SpectatorUpdate | None]:
@@ -204,7 +241,8 @@ class _Match:
                           self.request(seat, decision, self.clocks[seat].limit()))
         return step, update
 
-    async def ask(self, seat: int, decision: engine.Decision, request: pb.DecisionRequest | None,
+    async def ask(self, seat: int, decision: engine.Decision,
+                  request: pb.DecisionRequest | LocalRequest | None,
                   answers: dict[int, SeatAction], others: trio.CancelScope | None) -> None:
         """Ask one seat; a forfeit cancels ``others`` (the asks of the other pending seats)."""
         if seat in self.dead or request is None:
@@ -217,31 +255,12 @@ class _Match:
             return
         clock = self.clocks[seat]
         limit = request.time_left_ms / 1000
-        fault: SeatFault | None = None
-        action_id = -1
-        try:
-            with trio.CancelScope() as scope:
-                deadline = Deadline(scope, trio.current_time(), clock.timeout())
-                try:
-                    action_id = await self.seats[seat].decide_by(request, deadline)
-                except SeatFault as error:
-                    fault = error
-        except trio.Cancelled:
-            # Another seat's forfeit ended the step. If this seat's time had run out as well,
-            # it timed out too: which of the two tasks trio happened to run first must not
-            # decide which seat is ranked last. (A cancelled match is not recorded at all.)
-            if (others is not None and others.cancel_called
-                    and trio.current_time() >= deadline.ends):
-                self.punish(seat, self.timed_out(seat, limit))
-            raise
-        # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.
-        arrived = None if scope.cancelled_caught else self.seats[seat].answered_at()
-        answered = trio.current_time() if arrived is None else arrived
-        used = answered - deadline.started
+        if self.seats[seat].blocking:
+            action_id, fault, used, late = await self._ask_blocking(seat, request, clock, others)
+        else:
+            action_id, fault, used, late = await self._ask_scoped(seat, request, clock, others)
         clock.charge(used)
-        # An in-process bot computes with no checkpoint for the cancel to stop it at: its
-        # answer after the deadline is returned all the same, and is late all the same.
-        if scope.cancelled_caught or (fault is None and answered > deadline.ends):
+        if late:
             fault = self.timed_out(seat, limit)
         elif fault is None:
             try:
@@ -260,6 +279,59 @@ class _Match:
                 others.cancel()
         else:
             answers[seat] = SeatAction(seat, decision.legal[0].id, used, True)
+
+    async def _ask_scoped(self, seat: int, request: pb.DecisionRequest | LocalRequest,
+                          clock: Clock, others: trio.CancelScope | None
+                          ) -> tuple[int, SeatFault | None, float, bool]:
+        """Ask a seat under a cancel scope that ends its wait at the deadline: the id, its
+        fault, the time it used and whether it was late."""
+        action_id = -1
+        fault: SeatFault | None = None
+        try:
+            with trio.CancelScope() as scope:
+                deadline = Deadline(scope, trio.current_time(), clock.timeout())
+                try:
+                    action_id = await self.seats[seat].decide_by(request, deadline)
+                except SeatFault as error:
+                    fault = error
+        except trio.Cancelled:
+            self._cancelled(seat, request, others, deadline.ends)
+            raise
+        # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.
+        arrived = None if scope.cancelled_caught else self.seats[seat].answered_at()
+        answered = trio.current_time() if arrived is None else arrived
+        # An in-process bot computes with no checkpoint for the cancel to stop it at: its
+        # answer after the deadline is returned all the same, and is late all the same.
+        late = scope.cancelled_caught or (fault is None and answered > deadline.ends)
+        return action_id, fault, answered - deadline.started, late
+
+    async def _ask_blocking(self, seat: int, request: pb.DecisionRequest | LocalRequest,
+                            clock: Clock, others: trio.CancelScope | None
+                            ) -> tuple[int, SeatFault | None, float, bool]:
+        """Ask a seat that computes its answer without waiting (``Seat.blocking``): no cancel
+        scope could stop it, so its time is checked when it returns. A cancel of the match
+        or of the step still stops it at the checkpoint its ``decide`` begins with."""
+        action_id = -1
+        fault: SeatFault | None = None
+        asked = trio.current_time()
+        ends = asked + clock.timeout()
+        try:
+            action_id = await self.seats[seat].decide(request)
+        except SeatFault as error:
+            fault = error
+        except trio.Cancelled:
+            self._cancelled(seat, request, others, ends)
+            raise
+        answered = trio.current_time()
+        return action_id, fault, answered - asked, fault is None and answered > ends
+
+    def _cancelled(self, seat: int, request: pb.DecisionRequest | LocalRequest,
+                   others: trio.CancelScope | None, ends: float) -> None:
+        """Another seat's forfeit ended the step. If this seat's time had run out as well,
+        it timed out too: which of the two tasks trio happened to run first must not decide
+        which seat is ranked last. (A cancelled match is not recorded at all.)"""
+        if others is not None and others.cancel_called and trio.current_time() >= ends:
+            self.punish(seat, self.timed_out(seat, request.time_left_ms / 1000))
 
     def timed_out(self, seat: int, limit: float) -> SeatFault:
         """The fault of a seat that did not answer in time."""
@@ -378,9 +450,14 @@ async def run_match(
         step, _ = await _engine(offload, work, match, match.step, None, False)
         while step and not match.forfeits:
             answers: dict[int, SeatAction] = {}
-            if len(step) == 1:  # the usual, sequential case: no task to spawn
-                ((seat_index, (decision, request)),) = step.items()
-                await match.ask(seat_index, decision, request, answers, None)
+            if len(step) == 1 or match.blocking:
+                # One seat, or seats that compute without waiting (so that they could not
+                # think at the same time anyway): asked in turn, each on its own clock from
+                # when it is asked, with no task to spawn; a forfeit ends the step.
+                for seat_index, (decision, request) in step.items():
+                    await match.ask(seat_index, decision, request, answers, None)
+                    if match.forfeits:
+                        break
             else:
                 async with trio.open_nursery() as nursery:
                     for seat_index, (decision, request) in step.items():

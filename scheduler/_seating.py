@@ -14,6 +14,7 @@ import bots
 from arena import Arena, Deadline, RemoteSeat, Seat, SeatFault
 from arena._hub import BotSession
 from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
+from arena._seats import Request
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
@@ -58,6 +59,8 @@ def process_command(kind: str) -> str:
 class BuiltinSeat(Seat):
     """A reference bot called directly in the match's task (no transport)."""
 
+    blocking = True
+
     def __init__(self, name: str, kind: str) -> None:
         self.name = name
         self._cls = bots.builtin(kind)
@@ -72,15 +75,14 @@ class BuiltinSeat(Seat):
         except Exception as error:  # noqa: BLE001 - a bot's bug is a crash of that seat
             self._broken = SeatFault(Termination.CRASH, f"{self.name} raised {error!r}")
 
-    async def decide(self, request: pb.DecisionRequest) -> int:
+    async def decide(self, request: Request) -> int:
         """Ask the bot (a checkpoint first, so that a cancelled match stops here)."""
         await trio.lowlevel.checkpoint()
         if self._broken is not None:
             raise self._broken
         assert self._bot is not None
         try:
-            return self._bot.choose(request.observation, request.legal,
-                                    request.time_left_ms / 1000)
+            return self._bot.decide(request)
         except Exception as error:  # noqa: BLE001 - a bot's bug is a crash of that seat
             raise SeatFault(Termination.CRASH, f"{self.name} raised {error!r}") from error
 
@@ -103,7 +105,7 @@ class _DeadSeat(Seat):
     async def start(self, match: pb.MatchStarted) -> None:
         """Nothing to tell."""
 
-    async def decide(self, request: pb.DecisionRequest) -> int:
+    async def decide(self, request: Request) -> int:
         """Always a crash."""
         raise SeatFault(Termination.CRASH, self._why)
 
@@ -129,7 +131,7 @@ class _PooledSeat(RemoteSeat):
         super().__init__(instance.session, lambda: instance.process.exited)
         self._instance = instance
 
-    async def decide(self, request: pb.DecisionRequest) -> int:
+    async def decide(self, request: Request) -> int:
         """Ask the bot, timed from now (see ``decide_by``)."""
         asked = trio.current_time()
         try:
@@ -138,7 +140,7 @@ class _PooledSeat(RemoteSeat):
             self._cut_short(request, asked)
             raise
 
-    async def decide_by(self, request: pb.DecisionRequest, deadline: Deadline) -> int:
+    async def decide_by(self, request: Request, deadline: Deadline) -> int:
         """Ask the bot; a decision cut short at its deadline marks the process late (one cut
         short earlier, as when another seat forfeits, does not)."""
         try:
@@ -149,7 +151,7 @@ class _PooledSeat(RemoteSeat):
                 self._instance.late = True
             raise
 
-    def _cut_short(self, request: pb.DecisionRequest, started: float) -> None:
+    def _cut_short(self, request: Request, started: float) -> None:
         if trio.current_time() - started >= request.time_left_ms / 1000:
             self._instance.late = True
 

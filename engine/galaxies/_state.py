@@ -14,6 +14,9 @@ EXPLORING, LOCKED), ``orbit`` (True in orbit, False on the surface), ``pos`` (or
 
 from __future__ import annotations
 
+import functools
+import itertools
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -57,6 +60,35 @@ _OWN_TURN_ONLY = frozenset(
     {"reroll", "dice_for_resources", "repeat_action", "set_die", "follow_culture",
      "follow_energy", "costly_follow"})
 _BORROWERS = frozenset({"borrow_row", "borrow_colony_culture", "borrow_colony_energy"})
+
+
+def _dice_info(faces: tuple[int, ...]) -> tuple[int, int, int]:
+    """Most dice of one face, the faces shown (bit mask), the faces shown twice or more."""
+    counts = [faces.count(f) for f in range(6)]
+    shown = sum(1 << f for f in range(6) if counts[f])
+    pairs = sum(1 << f for f in range(6) if counts[f] >= 2)
+    return max(counts), shown, pairs
+
+
+# Every sorted roll of up to 7 dice (1,716 of them), read at import: the menus of the dice
+# are keyed on these masks, not on the roll itself.
+_DICE: dict[tuple[int, ...], tuple[int, int, int]] = {
+    faces: _dice_info(faces)
+    for size in range(8) for faces in itertools.combinations_with_replacement(range(6), size)}
+
+
+def _dice(faces: tuple[int, ...]) -> tuple[int, int, int]:
+    """``_dice_info`` of the inactive dice, from the table (the engine keeps them sorted;
+    dice set by hand, as tests do, may be in any order or more than a roll)."""
+    info = _DICE.get(faces)
+    return info if info is not None else _dice_info(faces)
+
+
+_DICE_TEXT = {faces: ", ".join(FACE_NAMES[f] for f in faces) for faces in _DICE}
+_SHOWN_FACES = tuple(tuple(f for f in range(6) if mask >> f & 1) for mask in range(64))
+# Dice yield by where a ship is (a planet id, or HOME/EXPLORING/LOCKED as negative indices,
+# which read the table from its end): energy, then culture.
+_YIELDS = tuple(tuple([1 if r == res else 0 for r in _RES] + [0, res, 1 - res]) for res in (0, 1))
 # Members as module constants: Enum attribute access through the class is slow in hot loops.
 K_ACTIVATE = ActionKind.ACTIVATE
 K_ADVANCE = ActionKind.ADVANCE
@@ -224,25 +256,16 @@ def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ..
 
 
 class _Masks:
-    """Hiring tables of one content as bit masks of ship type values (``1 << t``), and the
-    dice read so far: sorted faces -> (most dice of one face, types their pairs hire for)."""
+    """Hiring tables of one content as bit masks of ship type values (``1 << t``)."""
 
     def __init__(self, content: Content) -> None:
         self.content = content
         self.flies = {x.id: sum(1 << t.value for t in x.ship_types) for x in content.pilots}
-        self.pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
-        self.dice: dict[tuple[int, ...], tuple[int, int]] = {}
-
-    def of_dice(self, faces: tuple[int, ...]) -> tuple[int, int]:
-        counts = [faces.count(f) for f in range(6)]
-        paired = 0
-        for f in range(6):
-            if counts[f] >= 2:
-                paired |= self.pair[f]
-        if len(self.dice) > 10_000:
-            self.dice.clear()
-        got = self.dice[faces] = (max(counts), paired)
-        return got
+        pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
+        # faces shown twice or more (bit mask) -> the ship types those pairs hire for
+        self.paired = tuple(functools.reduce(operator.or_, (pair[f] for f in range(6)
+                                                            if pairs >> f & 1), 0)
+                            for pairs in range(64))
 
 
 def _masks_for(content: Content) -> _Masks:
@@ -257,6 +280,8 @@ class GalaxiesState(GameState):
 
     content: Content = CONTENT
     _masks: _Masks
+    _rng: random.Random
+    _rng_shared: bool
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -270,6 +295,7 @@ class GalaxiesState(GameState):
         self.orbit = [[False] * 4 for _ in range(n)]
         self.pos = [[0] * 4 for _ in range(n)]
         self.stype = [[0] * 4 for _ in range(n)]
+        self._cheap = [0] * n  # culture the seat's pilots take off following (derived)
         self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
         self.colonies: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[int]] = [[] for _ in range(n)]
@@ -294,7 +320,7 @@ class GalaxiesState(GameState):
         self.drawn = -1
         self.current = 0
         self.turn = 0
-        self.dice: list[int] = []
+        self.dice: list[int] = []  # the inactive dice, kept sorted
         self.activated: list[int] = []
         self.free_reroll = True
         self.converter_used = False
@@ -304,6 +330,9 @@ class GalaxiesState(GameState):
         self.end_triggered = False
         self.triggered_by = -1
         self.termination: Termination | None = None
+        # The log as it is written: a text (public) or (text, seats); the Event objects
+        # are built when the log is read (see ``_flush``), not on every decision.
+        self._lines: list[str | tuple[str, frozenset[int]]] = []
         self.stack: list[_Opt] = [("mission", s) for s in reversed(range(n))]
         self._opts: list[_Opt] = []
         self._pend: dict[int, Decision] | None = None
@@ -313,8 +342,25 @@ class GalaxiesState(GameState):
         cls = type(self)
         if "_masks" not in cls.__dict__:
             cls._masks = _masks_for(cls.content)
+        self._hiring_changed()
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
+
+    @property
+    def rng(self) -> random.Random:
+        """The match's random source. A clone and its original share one until either
+        draws: whichever asks for it first then gets its own copy."""
+        if self._rng_shared:
+            copy = random.Random.__new__(random.Random)  # Random() would seed from the OS
+            copy.setstate(self._rng.getstate())
+            self._rng = copy
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     # -- the engine contract -------------------------------------------------------------
 
@@ -447,7 +493,7 @@ class GalaxiesState(GameState):
             "triggered_by": self.triggered_by,
             "termination": None if self.termination is None else self.termination.name,
             "stack": tuple(self.stack), "seat": self._seat, "opts": tuple(self._opts),
-            "rng": self.rng.getstate(),
+            "rng": self._rng.getstate(),  # a shared one's state is this state's too
         }
 
     def clone(self) -> GalaxiesState:
@@ -455,14 +501,15 @@ class GalaxiesState(GameState):
         other = object.__new__(type(self))
         # Ints, tuples and frozen Decisions are shared.
         other.__dict__.update(self.__dict__)
-        # Random() would seed itself from the OS first (the slowest part of a clone).
-        other.rng = random.Random.__new__(random.Random)
-        other.rng.setstate(self.rng.getstate())
+        # Copying a Random's state was half of a clone: both share it until one draws (see
+        # ``rng``), and a search bot's clone that is dropped unplayed never copies it.
+        self._rng_shared = other._rng_shared = True
         other.options = dict(self.options)
         other._events = list(self._events)
-        for name in ("energy", "culture", "level", "deck", "row", "mission", "pilot_deck",
-                     "pilot_row", "ex_deck", "ex_discard", "dice", "activated", "stack",
-                     "_opts"):
+        other._lines = list(self._lines)
+        for name in ("energy", "culture", "level", "_cheap", "_hire_open", "_hire_flown",
+                     "deck", "row", "mission", "pilot_deck", "pilot_row", "ex_deck",
+                     "ex_discard", "dice", "activated", "stack", "_opts"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers"):
             setattr(other, name, [list(r) for r in getattr(self, name)])
@@ -630,7 +677,7 @@ class GalaxiesState(GameState):
         self.turn += 1
         p = self.current
         rnd = self.rng.random
-        self.dice = [int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]]
+        self.dice = sorted([int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]])
         self.activated = []
         self.free_reroll = True
         self.converter_used = False
@@ -651,14 +698,16 @@ class GalaxiesState(GameState):
     def _opts_turn(self, frame: _Opt) -> _Menu:
         p = frame[1]
         dice = self.dice
-        faces = tuple(sorted(dice))
+        top, shown, pairs = _dice(tuple(dice))
         reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
         convert = len(dice) >= 3 and not self.converter_used
-        hire = self.expansion and len(dice) >= 2 and self._can_hire_with(p, faces)
-        key = (p, faces, reroll, convert, hire)
+        hire = top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
+            top >= 3 or self._hire_flown[p] & self._masks.paired[pairs] > 0)
+        # The options depend on the faces shown, not on how many dice show each.
+        key = (p, shown, reroll, convert, hire)
         menu = _TURN_MENUS.get(key)
         if menu is None:
-            opts = [(K_ACTIVATE, f, 0, 0) for f in sorted(set(dice))]
+            opts = [(K_ACTIVATE, f, 0, 0) for f in _SHOWN_FACES[shown]]
             if reroll >= 0:
                 opts.append((K_REROLL, reroll, 0, 0))
             if convert:
@@ -670,12 +719,13 @@ class GalaxiesState(GameState):
         return menu
 
     def _opts_reroll(self, frame: _Opt) -> _Menu:
-        _, p, chosen, mode = frame
-        key = (p, tuple(sorted(self.dice)), tuple(sorted(chosen)), mode == _ZALAX)
+        _, p, chosen, mode, left = frame
+        # ``left``: the dice not chosen yet (sorted; None before the first choice)
+        shown = _dice(tuple(self.dice) if left is None else left)[1]
+        key = (p, shown, bool(chosen), mode == _ZALAX)
         menu = _REROLL_MENUS.get(key)
         if menu is None:
-            opts = [(K_REROLL_DIE, f, 0, 0) for f in sorted(set(self.dice))
-                    if self.dice.count(f) > chosen.count(f)]
+            opts = [(K_REROLL_DIE, f, 0, 0) for f in _SHOWN_FACES[shown]]
             if chosen:
                 opts.append((K_ROLL, 0, 0, 0))
             elif mode == _ZALAX:  # "any number": none at all is a choice of the planet's
@@ -691,10 +741,11 @@ class GalaxiesState(GameState):
 
     def _face_menu(self, stage: str, p: int, kind: ActionKind) -> _Menu:
         """One option per distinct face of the inactive dice."""
-        key = (stage, p, frozenset(self.dice))
+        shown = _dice(tuple(self.dice))[1]
+        key = (stage, p, shown)
         menu = _FACE_MENUS.get(key)
         if menu is None:
-            opts = tuple((kind, f, 0, 0) for f in sorted(set(self.dice)))
+            opts = tuple((kind, f, 0, 0) for f in _SHOWN_FACES[shown])
             menu = _remember(_FACE_MENUS, key, p, opts, stage, self.content)
         return menu
 
@@ -716,10 +767,15 @@ class GalaxiesState(GameState):
 
     def _opts_follow(self, frame: _Opt) -> _Menu:
         _, active, face, order, free = frame
+        # ``_follow_cost`` inline: the base cost is the same for every follower of the round
+        base = 0 if free else 2 if self.nibiru and active == self.current else 1
+        cheap, culture = self._cheap, self.culture
         while order:
             s = order[0]
-            cost = self._follow_cost(active, s, free)
-            if self.culture[s] >= cost:
+            cost = base - cheap[s] if base else 0
+            if cost < 0:
+                cost = 0
+            if culture[s] >= cost:
                 if order is not frame[3]:
                     self.stack[-1] = ("follow", active, face, order, free)
                 menu = _FOLLOW_MENUS.get((s, cost))
@@ -733,22 +789,32 @@ class GalaxiesState(GameState):
     def _follow_cost(self, active: int, s: int, free: bool) -> int:
         if free:
             return 0
-        cost = 2 if self.nibiru and active == self.current else 1
+        cost = (2 if self.nibiru and active == self.current else 1) - self._cheap[s]
+        return cost if cost > 0 else 0
+
+    def _pilots_changed(self, p: int) -> None:
+        """Recompute what seat ``p``'s pilots take off following (after a hire or a ship
+        swap: the only changes of a seat's pilots)."""
+        cheap = 0
         if self.expansion:
-            stype = self.stype[s]
-            if stype[0] or stype[1] or stype[2] or stype[3]:
-                hangar, pilots = self.hangar[s], self.content.pilots
-                for t in stype:
-                    if t:
-                        pilot = pilots[hangar[t - 1][-1]]
-                        if pilot.ability is A_CHEAP_FOLLOW:
-                            cost -= pilot.amount
-        return max(cost, 0)
+            hangar, pilots = self.hangar[p], self.content.pilots
+            for t in self.stype[p]:
+                if t:
+                    pilot = pilots[hangar[t - 1][-1]]
+                    if pilot.ability is A_CHEAP_FOLLOW:
+                        cheap += pilot.amount
+        self._cheap[p] = cheap
 
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
         _, p, exclude, _second = frame
-        return p, [(K_MOVE_SHIP, k, 0, 0) for k in range(4)
-                   if self.where[p][k] != LOCKED and k != exclude], None
+        where = self.where[p]
+        key = (p, exclude, where[2] == LOCKED, where[3] == LOCKED)  # ships 1, 2: never locked
+        menu = _SHIP_MENUS.get(key)
+        if menu is None:
+            opts = tuple((K_MOVE_SHIP, k, 0, 0) for k in range(4)
+                         if where[k] != LOCKED and k != exclude)
+            menu = _remember(_SHIP_MENUS, key, p, opts, "move_ship", self.content)
+        return menu
 
     def _opts_move_to(self, frame: _Opt) -> _Menu:
         _, p, k = frame
@@ -961,34 +1027,49 @@ class GalaxiesState(GameState):
         masks: some type must be open (a pilot there already, or a regular ship to swap),
         flown by a pilot of the row, and hired by a pair of the dice, or else any open type
         with a triple (a type, a pilot and a face each chosen on their own)."""
-        return self._can_hire_with(p, tuple(sorted(self.dice)))
+        top, _shown, pairs = _dice(tuple(self.dice))
+        return self._can_hire_with(p, top, pairs)
 
-    def _can_hire_with(self, p: int, faces: tuple[int, ...]) -> bool:
-        """``_can_hire`` for ``faces``, the sorted inactive dice (the turn menu has them)."""
-        masks = self._masks
-        dice = masks.dice.get(faces)
-        if dice is None:
-            dice = masks.of_dice(faces)
-        top, paired = dice
-        if top < 2 or not self.pilot_row:
+    def _can_hire_with(self, p: int, top: int, pairs: int) -> bool:
+        """``_can_hire`` for dice with at most ``top`` of one face and ``pairs`` (the faces
+        shown twice or more, a bit mask): the turn menu has them."""
+        if top < 2 or not self._hire_open[p]:
             return False
-        where, stype = self.where[p], self.stype[p]
-        if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
-                or (where[2] != LOCKED and not stype[2])
-                or (where[3] != LOCKED and not stype[3])):
-            open_types = 0b11110
-        else:
-            hangar = self.hangar[p]
-            open_types = sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1])
-            if not open_types:
-                return False
-        if top >= 3:
-            return True
-        flies = masks.flies
+        return top >= 3 or bool(self._hire_flown[p] & self._masks.paired[pairs])
+
+    def _derive(self) -> None:
+        """Recompute every table derived from the seats' fields (pilots' follow discounts,
+        hiring masks): the engine keeps them up to date; after fields set by hand, call it."""
+        for p in range(self.num_players):
+            self._pilots_changed(p)
+        self._hiring_changed()
+
+    def _hiring_changed(self) -> None:
+        """Recompute every seat's hiring masks (``_can_hire_with`` reads them): after a hire,
+        a ship swap or an upgrade, the only changes of what they depend on.
+
+        A ship type is open to a pilot if its slot holds one (replacement) or a regular ship
+        is in play to be swapped; ``_hire_flown`` keeps the open types a pilot of the row
+        flies (pairs hire for those; a triple for any open type)."""
+        n = self.num_players
+        if not self.expansion or not self.pilot_row:
+            self._hire_open = [0] * n
+            self._hire_flown = [0] * n
+            return
+        flies = self._masks.flies
         flown = 0
         for pilot in self.pilot_row:
             flown |= flies[pilot]
-        return bool(open_types & flown & paired)
+        opens = []
+        for p in range(n):
+            where, stype = self.where[p], self.stype[p]
+            if any(where[k] != LOCKED and not stype[k] for k in range(4)):
+                opens.append(0b11110)
+            else:
+                hangar = self.hangar[p]
+                opens.append(sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1]))
+        self._hire_open = opens
+        self._hire_flown = [o & flown for o in opens]
 
     def _hire_choices(self, p: int, first: bool = False) -> list[tuple[int, int, int, int]]:
         """(pilot, face, dice, ship type) for every way seat ``p`` can hire now (with
@@ -1034,18 +1115,19 @@ class GalaxiesState(GameState):
     def _do_turn(self, frame: _Opt, p: int, opt: _Opt) -> None:
         kind = opt[0]
         if kind is K_END_TURN:
-            self._say(_ENDS[p])
+            self._lines.append(_ENDS[p])
             return
-        self.stack.append(frame)
-        if kind is K_ACTIVATE:
+        stack = self.stack
+        stack.append(frame)
+        if kind is K_ACTIVATE:  # the most frequent choice: ``_say``, ``_push_follow`` inline
             face = opt[1]
             self.dice.remove(face)
             self.activated.append(face)
-            self._say(_ACTIVATES[p][face])
-            self._push_follow(p, face, False)
+            self._lines.append(_ACTIVATES[p][face])
+            stack.append(_FOLLOW_FRAMES[self.num_players][p][face])
             self._perform(p, face)
         elif kind is K_REROLL:
-            self.stack.append(("reroll", p, (), opt[1]))
+            self.stack.append(("reroll", p, (), opt[1], None))
         elif kind is K_CONVERT:
             self.converter_used = True
             self.stack.append(("convert", p, 0))
@@ -1054,17 +1136,42 @@ class GalaxiesState(GameState):
 
     def _say(self, text: str) -> None:
         """Log a public event (``log`` without its checks, for the frequent ones)."""
-        events = self._events
-        events.append(Event(len(events), text))
+        self._lines.append(text)
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        self._lines.append(text if visible_to is None else (text, frozenset(visible_to)))
+
+    def _flush(self) -> list[Event]:
+        """The log as Events: the lines written since the last read become Events now."""
+        events, lines = self._events, self._lines
+        for index in range(len(events), len(lines)):
+            line = lines[index]
+            events.append(Event(index, line) if isinstance(line, str)
+                          else Event(index, *line))
+        return events
+
+    def events_since(self, index: int, seat: int | None = None) -> list[Event]:
+        """Events from ``index`` on that ``seat`` may see (None: public events only)."""
+        return [e for e in self._flush()[index:] if e.visible(seat)]
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._lines)
 
     def _push_follow(self, p: int, face: int, free: bool) -> None:
         self.stack.append(("follow", p, face, _FOLLOWERS[self.num_players][p], free))
 
     def _do_reroll(self, frame: _Opt, p: int, opt: _Opt) -> None:
-        _, _, chosen, mode = frame
+        _, _, chosen, mode, left = frame
         kind = opt[0]
         if kind is K_REROLL_DIE:
-            self.stack.append(("reroll", p, (*chosen, opt[1]), mode))
+            face = opt[1]
+            if left is None:
+                left = tuple(self.dice)
+            i = left.index(face)
+            self.stack.append(("reroll", p, (*chosen, face), mode, left[:i] + left[i + 1:]))
         elif kind is K_ROLL:
             if mode == _PAID:
                 self.energy[p] -= 1
@@ -1074,8 +1181,12 @@ class GalaxiesState(GameState):
                 self.dice.remove(f)
             rnd = self.rng.random
             self.dice.extend(int(rnd() * 6) for _ in chosen)
-            self.log(f"seat {p} rerolls {len(chosen)} dice: now "
-                     f"{', '.join(FACE_NAMES[f] for f in sorted(self.dice))}")
+            self.dice.sort()
+            dice = tuple(self.dice)
+            text = _DICE_TEXT.get(dice)
+            if text is None:  # dice set by hand (tests): more than a roll
+                text = ", ".join(FACE_NAMES[f] for f in dice)
+            self._say(f"seat {p} rerolls {len(chosen)} dice: now {text}")
 
     def _do_convert(self, frame: _Opt, p: int, opt: _Opt) -> None:
         self.dice.remove(opt[1])
@@ -1091,6 +1202,7 @@ class GalaxiesState(GameState):
     def _do_set_face(self, frame: _Opt, p: int, opt: _Opt) -> None:
         self.dice.remove(frame[2])
         self.dice.append(opt[1])
+        self.dice.sort()
         self.log(f"seat {p} sets a die from {FACE_NAMES[frame[2]]} to {FACE_NAMES[opt[1]]}")
 
     def _do_discard_dice(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1135,8 +1247,12 @@ class GalaxiesState(GameState):
             self.stack.append(("utilize", p))
 
     def _yield(self, p: int, res: int) -> int:
-        total = 0
         where = self.where[p]
+        stype = self.stype[p]
+        if not (stype[0] or stype[1] or stype[2] or stype[3]):  # no pilot: a table lookup
+            table = _YIELDS[res]
+            return table[where[0]] + table[where[1]] + table[where[2]] + table[where[3]]
+        total = 0
         for k in range(4):
             w = where[k]
             if w == LOCKED:
@@ -1337,6 +1453,7 @@ class GalaxiesState(GameState):
         for k in range(ships):
             if self.where[p][k] == LOCKED:
                 self.where[p][k] = HOME
+        self._hiring_changed()
         self.log(f"seat {p} upgrades the empire to level {self.level[p]}")
         self._check_end(p)
 
@@ -1402,7 +1519,7 @@ class GalaxiesState(GameState):
         elif ability == "mixed_upgrade":
             push(("upgrade", p, 0, True))
         elif ability == "reroll":
-            push(("reroll", p, (), _ZALAX))
+            push(("reroll", p, (), _ZALAX, None))
         elif ability == "set_die":
             push(("set_die", p))
         elif ability == "dice_for_resources":
@@ -1577,6 +1694,8 @@ class GalaxiesState(GameState):
         else:
             del self.pilot_row[i]
         self.hangar[p][t - 1].append(pilot)
+        self._pilots_changed(p)
+        self._hiring_changed()
         name = self.content.pilots[pilot].name
         if len(self.hangar[p][t - 1]) > 1:
             self.log(f"seat {p} hires {name} for its {ShipType(t).name.title()} (replacing)")
@@ -1587,6 +1706,8 @@ class GalaxiesState(GameState):
     def _do_replace_ship(self, frame: _Opt, p: int, opt: _Opt) -> None:
         t = frame[3]
         self.stype[p][opt[1]] = t
+        self._pilots_changed(p)
+        self._hiring_changed()
         self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {ShipType(t).name.title()}")
         self._check_end(p)
 
@@ -1607,9 +1728,13 @@ _NONE: frozenset[tuple[int, int]] = frozenset()
 # The seats that may follow seat p, in order, by player count.
 _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
               for n in range(1, 6)}
+# The follow round of a die, by player count, active seat and face.
+_FOLLOW_FRAMES = {n: tuple(tuple(("follow", p, f, _FOLLOWERS[n][p], False) for f in range(6))
+                           for p in range(n)) for n in _FOLLOWERS}
 _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
+_SHIP_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",

@@ -10,12 +10,12 @@ everywhere; duplicates are equal ints, which is all the rules need.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -44,6 +44,8 @@ _PROMPTS = {
     "gamble": "name a number for the lucky draw",
     "windfall": "produce on a windfall world",
 }
+# The prompts formatted so far, by (step, count): a few hundred at most.
+_PROMPT_TEXTS: dict[tuple[str, int], str] = {}
 TABLEAU_END = 12
 NO_CARD = -1
 K = PowerKind
@@ -93,6 +95,8 @@ _PLAN = (
     (Phase.CONSUME, 1, (A.CONSUME_TRADE, A.CONSUME_2X)),
     (Phase.PRODUCE, 1, (A.PRODUCE,)),
 )
+# The phases of a round by the mask of action cards chosen (at most 2**9 of them).
+_PLANS: dict[int, tuple[tuple[Phase, int], ...]] = {}
 _ACTION_TEXT = {
     A.EXPLORE_5: "Explore +5",
     A.EXPLORE_1_1: "Explore +1/+1",
@@ -105,6 +109,10 @@ _ACTION_TEXT = {
     A.PRODUCE: "Produce",
 }
 _Options = list[Action]
+# By ActionCard value (``_value_``: the plain attribute, no enum property or hash on the way).
+_ACTION_TEXTS = tuple(_ACTION_TEXT[a] for a in sorted(_ACTION_TEXT, key=lambda a: a.value))
+_NAMES = tuple(c.name for c in CARDS)
+_ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
 def _select_options(choices: tuple[tuple[ActionCard, ...], ...]) -> _Options:
@@ -122,6 +130,15 @@ _SELECT_PAIRS = _select_options(
     + ((A.DEVELOP, A.DEVELOP_2), (A.SETTLE, A.SETTLE_2))
 )
 
+# The selection decision of every seat, for the base and the advanced game: it never changes.
+_SELECT_DECISIONS = {
+    advanced: tuple(
+        Decision(i, "choose your actions" if advanced else "choose your action",
+                 tuple(_SELECT_PAIRS if advanced else _SELECT_SINGLE), "select")
+        for i in range(4)
+    )
+    for advanced in (False, True)
+}
 
 _IS_DEV = tuple(c.kind is CardKind.DEVELOPMENT for c in CARDS)
 _DEVELOP_NOTHING = Action(0, "Develop nothing", ActionDetail(DecisionKind.DEVELOP))
@@ -134,18 +151,143 @@ _CARD_STEP = {
     "pay": ("Pay with", DecisionKind.PAY),
     "keep": ("Keep", DecisionKind.KEEP),
 }
-# Every distinct action built so far, by (step, id, what its text and detail depend on).
+# Every distinct action built so far, by (how its parts are made, id, what they depend on).
 # Bounded: ids are below the deck size and the other parts are card ids and small costs.
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 
 
+# The text and detail of every distinct action built so far, by what they depend on but its
+# id: actions that differ only in their position share them (a detail costs microseconds).
+_PARTS: dict[tuple[Any, ...], tuple[str, ActionDetail]] = {}
+# Discard, pay and keep: text and detail by step and card, for every design.
+_CARD_PARTS = {
+    step: tuple((f"{verb} {c.name}", ActionDetail(kind, card=c.id)) for c in CARDS)
+    for step, (verb, kind) in _CARD_STEP.items()
+}
+
+
 def _card_action(step: str, n: int, card: int) -> Action:
-    verb, kind = _CARD_STEP[step]
-    return Action(n, f"{verb} {CARDS[card].name}", ActionDetail(kind, card=card))
+    text, detail = _CARD_PARTS[step][card]
+    return Action(n, text, detail)
+
+
+def _action(n: int, make: Callable[..., tuple[str, ActionDetail]], *args: Any) -> Action:
+    """Action ``n`` with the text and detail ``make(*args)``, each built once per process."""
+    key = (make, n, *args)
+    action = _ACTIONS.get(key)
+    if action is None:
+        parts = _PARTS.get(key[:1] + key[2:])
+        if parts is None:
+            parts = _PARTS[key[:1] + key[2:]] = make(*args)
+        action = _ACTIONS[key] = Action(n, parts[0], parts[1])
+    return action
+
+
+def _develop_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
+    return (f"Develop {CARDS[c].name} (cost {cost})",
+            ActionDetail(DecisionKind.DEVELOP, card=c, number=cost))
+
+
+def _hand_parts(c: int) -> tuple[str, ActionDetail]:
+    return f"Discard {CARDS[c].name} for 1 VP", ActionDetail(DecisionKind.CONSUME_HAND, card=c)
+
+
+def _power_parts(cid: int, ti: int, pi: int, text: str) -> tuple[str, ActionDetail]:
+    return (f"Use {CARDS[cid].name}: {text}",
+            ActionDetail(DecisionKind.CONSUME_POWER, card=cid, source_index=ti, power_index=pi))
+
+
+def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail]:
+    return (f"Consume the good on {CARDS[cid].name}",
+            ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
+                         source_index=src, power_index=pi))
+
+
+def _settle_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
+    card = CARDS[c]
+    note = f"conquer {card.cost}" if card.military else f"cost {cost}"
+    return f"Settle {card.name} ({note})", ActionDetail(DecisionKind.SETTLE, card=c, number=cost)
 
 
 def _card(cid: int) -> Card:
     return CARDS[cid]
+
+
+# Per card design, the facts the legality loops read (plain ints and bools, no enum access).
+_COST = tuple(c.cost for c in CARDS)
+_GOOD_INDEX = tuple(c.good.value for c in CARDS)
+_IS_WINDFALL = tuple(c.good_type is GoodType.WINDFALL for c in CARDS)
+_PRICE = tuple(TRADE_PRICE.get(c.good, 0) for c in CARDS)  # what selling its good draws
+_SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
+_GOOD_KINDS = len(Good)  # an enum's len() is a Python-level call
+_IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
+# Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
+# card. Rows for the hand sizes of most decisions are built at import (a few thousand shared
+# actions); a longer list of distinct cards adds its rows on first use.
+_CARD_ROWS: dict[str, list[tuple[Action, ...]]] = {step: [] for step in _CARD_STEP}
+
+
+def _card_rows(step: str, count: int) -> list[tuple[Action, ...]]:
+    """The rows of ``step`` with at least ``count`` of them."""
+    rows = _CARD_ROWS[step]
+    while len(rows) < count:
+        n = len(rows)
+        rows.append(tuple(_card_action(step, n, c) for c in range(len(CARDS))))
+    return rows
+
+
+for _step, _count in (("discard", 12), ("pay", 10), ("keep", 6)):
+    _card_rows(_step, _count)
+
+
+@dataclass(slots=True)
+class _SettlePowers:
+    """What a seat's active phase-3 powers do to placing worlds, gathered in one pass.
+
+    Lists are indexed by ``Good`` value. ``cut`` is the SETTLE_COST reduction for any world,
+    ``cut_by_good`` the one for worlds of one kind; ``military`` is the plain Military and
+    ``military_vs``/``military_rebel`` the specialised Military that applies to some worlds.
+    """
+
+    any: bool = False
+    cut: int = 0
+    cut_by_good: list[int] = field(default_factory=lambda: [0] * _GOOD_KINDS)
+    military: int = 0
+    military_vs: list[int] = field(default_factory=lambda: [0] * _GOOD_KINDS)
+    military_rebel: int = 0
+    colony_ship: bool = False
+    tactics: bool = False
+    contact: bool = False
+
+    @staticmethod
+    def of(powers: tuple[tuple[int, int, Any], ...]) -> _SettlePowers:
+        """Gather the active phase-3 powers ``powers`` (as ``RaceState._powers`` gives them)."""
+        if not powers:
+            return _NO_SETTLE_POWERS
+        out = _SettlePowers(any=True)
+        for _ti, _pi, p in powers:
+            kind = p.kind
+            if kind is K.SETTLE_COST:
+                if p.good is Good.ANY:
+                    out.cut += p.value
+                else:
+                    out.cut_by_good[p.good.value] += p.value
+            elif kind is K.MILITARY:
+                out.military += p.value
+            elif kind is K.MILITARY_VS:
+                out.military_vs[p.good.value] += p.value
+            elif kind is K.MILITARY_VS_REBEL:
+                out.military_rebel += p.value
+            elif kind is K.COLONY_SHIP:
+                out.colony_ship = True
+            elif kind is K.NEW_MILITARY_TACTICS:
+                out.tactics = True
+            elif kind is K.CONTACT_SPECIALIST:
+                out.contact = True
+        return out
+
+
+_NO_SETTLE_POWERS = _SettlePowers()
 
 
 @dataclass(slots=True)
@@ -168,10 +310,12 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase, valid while ``power_key`` is (phase number, tableau list id,
-    # tableau version): the hot loops ask for them several times per decision.
+    # Active powers by phase, valid for ``power_key`` (phase number, tableau list id, tableau
+    # version; see ``RaceState._powers``): the hot loops ask for them several times a decision.
     power_cache: dict[int, tuple[tuple[int, int, Any], ...]] = field(default_factory=dict)
     power_key: tuple[int, int, int] = (-1, -1, -1)
+    power_settled: bool = False  # every card was active in the key's phase (and stays so)
+    settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
     version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
 
     def copy(self) -> Seat:
@@ -202,8 +346,8 @@ class RaceState(GameState):
         self.phases: list[tuple[Phase, int]] = []
         self.termination: Termination | None = None
         self._cache: dict[int, Decision] | None = None
-        # Options computed by _continue for the seats it stopped at, reused by _pending.
-        self._stash: dict[int, _Options] = {}
+        # Decisions built by _continue for the seats it stopped at, reused by _pending.
+        self._stash: dict[int, Decision] = {}
         self.order = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
         self._advance()
@@ -242,7 +386,7 @@ class RaceState(GameState):
             if _card(start).good_type is GoodType.WINDFALL:
                 seat.tableau[0][1] = self._draw()
         for i, seat in enumerate(self.seats):
-            self.log(f"seat {i} hand: {self._names(seat.hand)}", {i})
+            self.log(f"seat {i} hand: {self._names(seat.hand)}", _ONLY[i])
 
     def _timing_order(self) -> tuple[int, ...]:
         """Seats in timing order: clockwise (rising seat numbers) from the lowest-numbered
@@ -268,13 +412,19 @@ class RaceState(GameState):
     # -- framework hooks --------------------------------------------------------------------
 
     def _pending(self) -> dict[int, Decision]:
-        if self._cache is None:
-            self._cache = {}
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
+            stash = self._stash
             for i, seat in enumerate(self.seats):
                 if seat.step:
-                    opts = self._stash.get(i) or self._options(i)
-                    self._cache[i] = Decision(i, self._prompt(i), tuple(opts), seat.step)
-        return self._cache
+                    found = stash.get(i)
+                    cache[i] = found if found is not None else self._decision(i)
+        return cache
+
+    def _decision(self, i: int) -> Decision:
+        """The seat's decision now, built from its legal actions."""
+        return Decision(i, self._prompt(i), tuple(self._options(i)), self.seats[i].step)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
@@ -284,6 +434,47 @@ class RaceState(GameState):
                 self._do(i, choices[i].detail)
                 self._continue(i)
         self._advance()
+
+    # The framework's pending/apply, with the usual case (one seat, its decision already
+    # built) straight through: random play and search bots call these once per decision.
+
+    def pending(self) -> dict[int, Decision]:
+        """The open decisions by seat (several seats when the choice is simultaneous)."""
+        cache = self._cache
+        return cache if cache is not None else self._pending()
+
+    def is_over(self) -> bool:
+        """True when no decision is open."""
+        return not self.pending()
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        if visible_to is not None and type(visible_to) is not frozenset:
+            visible_to = frozenset(visible_to)
+        events = self._events
+        events.append(Event(len(events), text, visible_to))
+
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """Apply one action id for every pending seat; raises before changing anything."""
+        cache = self._cache
+        pending = cache if cache is not None else self._pending()
+        if len(pending) == 1 and len(choices) == 1:
+            ((seat, decision),) = pending.items()
+            if seat in choices:
+                detail = decision.action(choices[seat]).detail
+                self._cache = None
+                self._stash.clear()
+                self._do(seat, detail)
+                self._continue(seat)
+                self._advance()
+                return
+        elif pending and choices.keys() == pending.keys():
+            # Every pending seat chose (simultaneous selection, keeps, discards): check each
+            # in seat order, as the framework does, before anything changes.
+            chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}
+            self._apply(chosen)
+            return
+        super().apply(choices)  # a seat missing or not asked: the framework says which
 
     # -- the machine ------------------------------------------------------------------------
 
@@ -307,9 +498,22 @@ class RaceState(GameState):
             if step == "good" and seat.count <= 0:
                 self._finish_step(i)
                 continue
-            opts = self._options(i)
+            # The steps that usually offer nothing, judged without building their actions:
+            # no consume power, no windfall world to produce on, one way to place a world.
+            if step == "power" and not self._powers(i, CONSUMING):
+                seat.step, seat.count = "", 0
+                return
+            if step == "windfall" and not self._windfall_options(i):
+                seat.step, seat.count = "", 0
+                return
+            if step == "method" and len(seat.methods) == 1:
+                method = _SETTLE_METHODS[seat.methods[0]]
+                seat.methods = []
+                self._use_method(i, method)
+                continue
+            opts = _OPTIONS_BY_STEP.get(step, RaceState._other_options)(self, i)  # _options
             if len(opts) > 1:
-                self._stash[i] = opts
+                self._stash[i] = Decision(i, self._prompt(i), tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
                 self._finish_step(i)
@@ -363,22 +567,27 @@ class RaceState(GameState):
             self.log(f"round limit {self.round_limit} reached")
             return
         self.stage = Phase.SELECT
+        decisions = _SELECT_DECISIONS[self.advanced]
         for i, seat in self._in_order():
             seat.actions = []
-            self._set(i, "select")
+            seat.step, seat.count = "select", 0
+            self._stash[i] = decisions[i]
 
     def _reveal_actions(self) -> None:
-        chosen = [a for s in self.seats for a in s.actions]  # `in` below: identity, no hash
-        plan: list[tuple[Phase, int]] = []
-        for phase, k, cards in _PLAN:
-            for a in cards:
-                if a in chosen:
-                    plan.append((phase, k))
-                    break
-        self.phases = plan
+        chosen = 0  # the action cards chosen, as a bit mask by value
+        for s in self.seats:
+            for a in s.actions:
+                chosen |= 1 << a._value_
+        plan = _PLANS.get(chosen)
+        if plan is None:
+            plan = _PLANS[chosen] = tuple(
+                (phase, k) for phase, k, cards in _PLAN
+                if any(chosen >> a._value_ & 1 for a in cards)
+            )
+        self.phases = list(plan)
         for i, seat in self._in_order():
             self.log(f"round {self.round}: seat {i} chose "
-                     + " and ".join(_ACTION_TEXT[a] for a in seat.actions))
+                     + " and ".join([_ACTION_TEXTS[a._value_] for a in seat.actions]))
 
     def _next_phase(self) -> None:
         if not self.phases:
@@ -402,7 +611,7 @@ class RaceState(GameState):
             self._begin_produce(k)
 
     def _end_reached(self) -> bool:
-        if self.vp_pool <= 0 or any(len(s.tableau) >= TABLEAU_END for s in self.seats):
+        if self.vp_pool <= 0 or max(len(s.tableau) for s in self.seats) >= TABLEAU_END:
             self.termination = Termination.NORMAL
             self.stage = Phase.GAME_OVER
             scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
@@ -433,27 +642,48 @@ class RaceState(GameState):
         self.rng.shuffle(self.deck)
         self.log("the discards are reshuffled into a new supply")
 
-    def _draw_cards(self, i: int, n: int) -> None:
-        hand = self.seats[i].hand
+    def _take(self, n: int) -> list[int]:
+        """The next ``n`` cards of the supply (fewer when supply and discards run out)."""
+        deck = self.deck
+        if len(deck) > n:  # no reshuffle on the way: one slice, in the order pop() gives
+            cards = deck[: -n - 1 : -1] if n else []
+            del deck[len(deck) - n:]
+            return cards
+        cards = []
         for _ in range(n):
             c = self._draw()
             if c == NO_CARD:
-                return
-            hand.append(c)
+                break
+            cards.append(c)
+        return cards
+
+    def _draw_cards(self, i: int, n: int) -> None:
+        if n > 0:
+            self.seats[i].hand.extend(self._take(n))
 
     def _powers(self, i: int, phase: int) -> tuple[tuple[int, int, Any], ...]:
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
         A card's powers work from the phase after the one it was placed in. Cached per seat
-        until the phase number, the tableau list or its version changes.
+        until the tableau list or its version changes, or the phase number does while a card
+        placed in the cached phase was not active yet (once every card is active, later
+        phases see the same powers: a tableau only changes by the engine's own placements).
         """
         seat = self.seats[i]
         now = self.phase_no
         tableau = seat.tableau
-        key = (now, id(tableau), seat.version)
+        since, tableau_id, version = seat.power_key
         cache = seat.power_cache
-        if seat.power_key != key:
-            seat.power_key = key
+        if (tableau_id != id(tableau) or version != seat.version
+                or (since != now and not (seat.power_settled and since < now))):
+            seat.power_key = (now, id(tableau), seat.version)
+            settled = True
+            for entry in tableau:
+                if entry[2] >= now:
+                    settled = False
+                    break
+            seat.power_settled = settled
+            seat.settle_powers = None
             cache.clear()
         else:
             found = cache.get(phase)
@@ -466,6 +696,15 @@ class RaceState(GameState):
                     out.append((ti, pi, p))
         cache[phase] = result = tuple(out)
         return result
+
+    def _settle_powers(self, i: int) -> _SettlePowers:
+        """The seat's active phase-3 powers gathered (cached with them)."""
+        powers = self._powers(i, 3)  # first: it clears the cache when the tableau changed
+        seat = self.seats[i]
+        found = seat.settle_powers
+        if found is None:
+            found = seat.settle_powers = _SettlePowers.of(powers)
+        return found
 
     def _has(self, i: int, kind: PowerKind) -> int:
         """Tableau index of an active phase-3 power of this kind, or -1."""
@@ -484,7 +723,7 @@ class RaceState(GameState):
         self.discard.append(card)
 
     def _names(self, cards: list[int]) -> str:
-        return ", ".join(_card(c).name for c in cards) or "nothing"
+        return ", ".join([_NAMES[c] for c in cards]) or "nothing"
 
     # -- explore ----------------------------------------------------------------------------
 
@@ -501,16 +740,11 @@ class RaceState(GameState):
                     draw += p.value
                 elif p.kind is K.EXPLORE_KEEP:
                     keep += p.value
-            drawn = []
-            for _ in range(draw):
-                c = self._draw()
-                if c != NO_CARD:
-                    drawn.append(c)
-            seat.drawn = drawn
+            seat.drawn = self._take(draw)
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
         for i, seat in self._in_order():
-            self.log(f"seat {i} explores {self._names(seat.drawn)}", {i})
+            self.log(f"seat {i} explores {self._names(seat.drawn)}", _ONLY[i])
             self._set(i, "keep", seat.count)
 
     # -- develop ----------------------------------------------------------------------------
@@ -526,12 +760,16 @@ class RaceState(GameState):
         for i in self.order:
             self._set(i, "develop")
 
-    def _develop_cost(self, i: int, card: int) -> int:
-        cost = _card(card).cost - self.seats[i].bonus
+    def _develop_cut(self, i: int) -> int:
+        """What every development costs the seat less now (its Develop bonus and powers)."""
+        cut = int(self.seats[i].bonus)
         for _ti, _pi, p in self._powers(i, 2):
             if p.kind is K.DEVELOP_COST:
-                cost -= p.value
-        return max(0, cost)
+                cut += p.value
+        return cut
+
+    def _develop_cost(self, i: int, card: int) -> int:
+        return max(0, _COST[card] - self._develop_cut(i))
 
     def _reveal_placements(self) -> None:
         self.sub = "pay"
@@ -546,7 +784,7 @@ class RaceState(GameState):
                 methods = self._methods(i, seat.placing)
                 seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
                 seat.version += 1
-                seat.methods = [m.value for m, _cost in methods]
+                seat.methods = [m._value_ for m, _cost in methods]
                 self._set(i, "method")
             else:
                 seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
@@ -569,51 +807,49 @@ class RaceState(GameState):
             self._set(i, "settle")
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
-        for _ti, _pi, p in self._powers(i, 3):
-            if p.kind is K.SETTLE_COST and (p.good is Good.ANY or p.good is card.good):
-                base -= p.value
-        return max(0, base)
+        powers = self._settle_powers(i)
+        return max(0, base - powers.cut - powers.cut_by_good[_GOOD_INDEX[card.id]])
 
-    def _military(self, i: int, card: Card | None) -> int:
-        """Total Military; against ``card`` also the specialised Military that applies."""
-        total = 0
-        for _ti, _pi, p in self._powers(i, 3):
-            if p.kind is K.MILITARY:
-                total += p.value
-            elif card is not None and (
-                (p.kind is K.MILITARY_VS and p.good is card.good)
-                or (p.kind is K.MILITARY_VS_REBEL and "rebel" in card.traits)
-            ):
-                total += p.value
-        return total
+    def _methods(
+        self, i: int, cid: int, powers: _SettlePowers | None = None
+    ) -> list[tuple[SettleMethod, int]]:
+        """Every way to place world ``cid`` from hand now, with the cards each costs.
 
-    def _methods(self, i: int, cid: int) -> list[tuple[SettleMethod, int]]:
-        """Every way to place world ``cid`` from hand now, with the cards each costs."""
-        card = _card(cid)
-        budget = len(self.seats[i].hand) - (cid in self.seats[i].hand)
+        ``powers``: the seat's phase-3 powers gathered (the settle options judge every world
+        in hand against the same ones).
+        """
+        if powers is None:
+            powers = self._settle_powers(i)
+        card = CARDS[cid]
+        hand = self.seats[i].hand
+        budget = len(hand) - (cid in hand)
         out: list[tuple[SettleMethod, int]] = []
-        if not self._powers(i, 3):  # no settle powers at all: the common early case
+        if not powers.any:  # no settle powers at all: the common early case
             if not card.military:
                 if card.cost <= budget:
                     out.append((SettleMethod.PAY, max(0, card.cost)))
             elif card.cost <= 0:
                 out.append((SettleMethod.CONQUER, 0))
             return out
-        ship = self._has(i, K.COLONY_SHIP) >= 0 and card.good is not Good.ALIEN
+        good = _GOOD_INDEX[cid]
+        cut = powers.cut + powers.cut_by_good[good]
+        ship = powers.colony_ship and card.good is not Good.ALIEN
         if not card.military:
-            cost = self._world_cost(i, card, card.cost)
+            cost = max(0, card.cost - cut)
             if cost <= budget:
                 out.append((SettleMethod.PAY, cost))
             if ship:
                 out.append((SettleMethod.COLONY_SHIP, 0))
             return out
-        military = self._military(i, card)
+        military = powers.military + powers.military_vs[good]
+        if _IS_REBEL[cid]:
+            military += powers.military_rebel
         if military >= card.cost:
             out.append((SettleMethod.CONQUER, 0))
-        elif self._has(i, K.NEW_MILITARY_TACTICS) >= 0 and military + 3 >= card.cost:
+        elif powers.tactics and military + 3 >= card.cost:
             out.append((SettleMethod.CONQUER_TACTICS, 0))
-        if self._has(i, K.CONTACT_SPECIALIST) >= 0 and card.good is not Good.ALIEN:
-            cost = self._world_cost(i, card, card.cost - 1)
+        if powers.contact and card.good is not Good.ALIEN:
+            cost = max(0, card.cost - 1 - cut)
             if cost <= budget:
                 out.append((SettleMethod.CONTACT_PAY, cost))
             if ship:
@@ -623,11 +859,11 @@ class RaceState(GameState):
     def _use_method(self, i: int, method: SettleMethod) -> None:
         seat = self.seats[i]
         card = _card(seat.placing)
-        spent = {
-            SettleMethod.CONQUER_TACTICS: K.NEW_MILITARY_TACTICS,
-            SettleMethod.COLONY_SHIP: K.COLONY_SHIP,
-            SettleMethod.CONTACT_COLONY_SHIP: K.COLONY_SHIP,
-        }.get(method)
+        spent = None  # the power card the method discards (identity tests: no enum hashing)
+        if method is SettleMethod.CONQUER_TACTICS:
+            spent = K.NEW_MILITARY_TACTICS
+        elif method is SettleMethod.COLONY_SHIP or method is SettleMethod.CONTACT_COLONY_SHIP:
+            spent = K.COLONY_SHIP
         if spent is not None:
             ti = self._has(i, spent)
             gone = seat.tableau.pop(ti)[0]
@@ -645,7 +881,7 @@ class RaceState(GameState):
     def _finish_settle(self, i: int) -> None:
         seat = self.seats[i]
         entry = seat.tableau[-1]
-        if _card(entry[0]).good_type is GoodType.WINDFALL:
+        if _IS_WINDFALL[entry[0]]:
             entry[1] = self._draw()
         draws = 1 if seat.bonus else 0
         for _ti, _pi, p in self._powers(i, 3):
@@ -764,7 +1000,7 @@ class RaceState(GameState):
             self._consume_vp(i, p.vp)
             self._draw_cards(i, p.cards)
         elif p.kind in (K.CONSUME_PRICE, K.CONSUME_PRICE_BONUS):
-            self._draw_cards(i, TRADE_PRICE[kind] + price_bonus)
+            self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
             self._consume_vp(i, p.vp)
         self.log(f"seat {i} consumes the good on {_card(world).name}")
@@ -799,7 +1035,7 @@ class RaceState(GameState):
         seat = self.seats[i]
         empty = [
             ti for ti, (cid, good, _p) in enumerate(seat.tableau)
-            if good == NO_CARD and CARDS[cid].good_type is GoodType.WINDFALL
+            if good == NO_CARD and _IS_WINDFALL[cid]
         ]
         if not empty:
             return []
@@ -846,8 +1082,12 @@ class RaceState(GameState):
         step = seat.step
         if step == "select":
             return "choose your actions" if self.advanced else "choose your action"
-        prompt = _PROMPTS[step]
-        return prompt.format(seat.count) if "{" in prompt else prompt
+        key = (step, seat.count)
+        prompt = _PROMPT_TEXTS.get(key)
+        if prompt is None:
+            prompt = _PROMPTS[step]
+            prompt = _PROMPT_TEXTS[key] = prompt.format(seat.count) if "{" in prompt else prompt
+        return prompt
 
     def _options(self, i: int) -> _Options:
         """The seat's legal actions now, ids numbered from 0.
@@ -856,97 +1096,83 @@ class RaceState(GameState):
         or a cost that the key includes), so each distinct one is built once per process and
         shared: random play and search bots then pay for no text or detail they never read.
         """
+        return _OPTIONS_BY_STEP.get(self.seats[i].step, RaceState._other_options)(self, i)
+
+    def _select_options(self, i: int) -> _Options:
+        return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
+
+    def _card_options(self, i: int) -> _Options:
+        """Discard, pay or keep: one action per distinct card, from a table per position."""
         seat = self.seats[i]
         step = seat.step
-        if step == "select":
-            return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
-        cache = _ACTIONS
+        cards = sorted(set(seat.drawn if step == "keep" else seat.hand))
+        rows = _CARD_ROWS[step]
+        if len(rows) < len(cards):
+            rows = _card_rows(step, len(cards))
+        # Fewer cards than rows: zip stops at the last card.
+        return [row[c] for row, c in zip(rows, cards, strict=False)]
+
+    def _develop_options(self, i: int) -> _Options:
+        seat = self.seats[i]
+        out = [_DEVELOP_NOTHING]
+        hand = seat.hand
+        budget = len(hand) - 1
+        cut = self._develop_cut(i)  # the same for every card: _develop_cost, once
+        owned: set[int] | None = None
+        for c in sorted(set(hand)):
+            if _IS_DEV[c]:
+                if owned is None:
+                    owned = {e[0] for e in seat.tableau}
+                if c in owned:
+                    continue
+                cost = _COST[c] - cut
+                if cost < 0:
+                    cost = 0
+                if cost <= budget:
+                    out.append(_action(len(out), _develop_parts, c, cost))
+        return out
+
+    def _settle_options(self, i: int) -> _Options:
+        out = [_SETTLE_NOTHING]
+        powers = self._settle_powers(i)
+        for c in sorted(set(self.seats[i].hand)):
+            if not _IS_DEV[c]:
+                methods = self._methods(i, c, powers)
+                if methods:
+                    out.append(_action(len(out), _settle_parts, c, min(m[1] for m in methods)))
+        return out
+
+    def _hand_options(self, i: int) -> _Options:
+        out = [_STOP_DISCARDING]
+        for c in sorted(set(self.seats[i].hand)):
+            out.append(_action(len(out), _hand_parts, c))
+        return out
+
+    def _gamble_options(self, i: int) -> _Options:
+        return _GAMBLE
+
+    def _power_options(self, i: int) -> _Options:
+        powers = self._powers(i, CONSUMING)
+        if not powers:
+            return []  # the usual case: no consume power at all
+        seat = self.seats[i]
         out: list[Action] = []
-        if step == "discard" or step == "pay" or step == "keep":
-            for n, c in enumerate(sorted(set(seat.drawn if step == "keep" else seat.hand))):
-                key: tuple[Any, ...] = (step, n, c)
-                a = cache.get(key)
-                if a is None:
-                    a = cache[key] = _card_action(step, n, c)
-                out.append(a)
-            return out
-        D = ActionDetail
-        if step == "develop":
-            out.append(_DEVELOP_NOTHING)
-            owned = {e[0] for e in seat.tableau}
-            budget = len(seat.hand) - 1
-            for c in sorted(set(seat.hand)):
-                if _IS_DEV[c] and c not in owned:
-                    cost = self._develop_cost(i, c)
-                    if cost <= budget:
-                        key = (step, len(out), c, cost)
-                        a = cache.get(key)
-                        if a is None:
-                            a = cache[key] = Action(
-                                len(out), f"Develop {CARDS[c].name} (cost {cost})",
-                                D(DecisionKind.DEVELOP, card=c, number=cost))
-                        out.append(a)
-            return out
-        if step == "settle":
-            out.append(_SETTLE_NOTHING)
-            for c in sorted(set(seat.hand)):
-                if not _IS_DEV[c]:
-                    methods = self._methods(i, c)
-                    if methods:
-                        cost = min(m[1] for m in methods)
-                        key = (step, len(out), c, cost)
-                        a = cache.get(key)
-                        if a is None:
-                            card = CARDS[c]
-                            verb = "conquer" if card.military else "cost"
-                            note = f"{verb} {card.cost}" if card.military else f"cost {cost}"
-                            a = cache[key] = Action(len(out), f"Settle {card.name} ({note})",
-                                                    D(DecisionKind.SETTLE, card=c, number=cost))
-                        out.append(a)
-            return out
-        if step == "hand":
-            out.append(_STOP_DISCARDING)
-            for c in sorted(set(seat.hand)):
-                key = (step, len(out), c)
-                a = cache.get(key)
-                if a is None:
-                    a = cache[key] = Action(len(out), f"Discard {CARDS[c].name} for 1 VP",
-                                            D(DecisionKind.CONSUME_HAND, card=c))
-                out.append(a)
-            return out
-        if step == "gamble":
-            return _GAMBLE
-        if step == "power":
-            powers = self._powers(i, CONSUMING)
-            if not powers:
-                return out  # the usual case: no consume power at all
-            goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
-            used = seat.used
-            for ti, pi, p in powers:
-                if (ti, pi) not in used and self._usable(i, p, goods):
-                    key = (step, len(out), ti, pi, seat.tableau[ti][0])
-                    a = cache.get(key)
-                    if a is None:
-                        cid = seat.tableau[ti][0]
-                        a = cache[key] = Action(
-                            len(out), f"Use {CARDS[cid].name}: {p.text}",
-                            D(DecisionKind.CONSUME_POWER, card=cid, source_index=ti,
-                              power_index=pi))
-                    out.append(a)
-            return out
-        if step == "good":
-            src, pi = seat.current
-            for ti in self._good_options(i):
-                cid = seat.tableau[ti][0]
-                key = (step, len(out), ti, cid, src, pi)
-                a = cache.get(key)
-                if a is None:
-                    a = cache[key] = Action(
-                        len(out), f"Consume the good on {CARDS[cid].name}",
-                        D(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
-                          source_index=src, power_index=pi))
-                out.append(a)
-            return out
+        goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
+        used = seat.used
+        for ti, pi, p in powers:
+            if (ti, pi) not in used and self._usable(i, p, goods):
+                out.append(_action(len(out), _power_parts, seat.tableau[ti][0], ti, pi, p.text))
+        return out
+
+    def _good_step_options(self, i: int) -> _Options:
+        seat = self.seats[i]
+        src, pi = seat.current
+        out: list[Action] = []
+        for ti in self._good_options(i):
+            out.append(_action(len(out), _good_parts, seat.tableau[ti][0], ti, src, pi))
+        return out
+
+    def _other_options(self, i: int) -> _Options:
         return [Action(n, t, d) for n, (t, d) in enumerate(self._rare_options(i))]
 
     def _rare_options(self, i: int) -> list[tuple[str, ActionDetail]]:
@@ -957,7 +1183,7 @@ class RaceState(GameState):
         if step == "method":
             out = []
             for m in seat.methods:
-                method = SettleMethod(m)
+                method = _SETTLE_METHODS[m]
                 cost = self._method_cost(i, method)
                 out.append((f"{method.name.lower().replace('_', ' ')} (pay {cost})",
                             D(DecisionKind.METHOD, card=seat.placing, method=method,
@@ -1011,7 +1237,7 @@ class RaceState(GameState):
             seat.methods = []
             self._use_method(i, d.method)
         elif step == "trade":
-            cards = TRADE_PRICE[_card(seat.tableau[d.tableau_index][0]).good]
+            cards = _PRICE[seat.tableau[d.tableau_index][0]]
             cards += self._trade_bonus(i, d.tableau_index)
             self._take_good(i, d.tableau_index)
             self._draw_cards(i, cards)
@@ -1109,7 +1335,7 @@ class RaceState(GameState):
         new.phases = self.phases[:]
         new.termination = self.termination
         new._cache = None if self._cache is None else dict(self._cache)
-        new._stash = {i: list(opts) for i, opts in self._stash.items()}
+        new._stash = dict(self._stash)
         new.order = self._order
         return new
 
@@ -1202,3 +1428,21 @@ class RaceState(GameState):
                 for s in self.seats
             ],
         }
+
+
+# The legal actions of each step (``RaceState._options``); the rarer steps share one.
+_OPTIONS_BY_STEP: dict[str, Callable[[RaceState, int], _Options]] = {
+    "select": RaceState._select_options,
+    "discard": RaceState._card_options,
+    "pay": RaceState._card_options,
+    "keep": RaceState._card_options,
+    "develop": RaceState._develop_options,
+    "settle": RaceState._settle_options,
+    "hand": RaceState._hand_options,
+    "gamble": RaceState._gamble_options,
+    "power": RaceState._power_options,
+    "good": RaceState._good_step_options,
+    "method": RaceState._other_options,
+    "trade": RaceState._other_options,
+    "windfall": RaceState._other_options,
+}

@@ -11,7 +11,7 @@ import pytest
 import trio
 import trio.testing
 
-from arena import Seat, SeatFault
+from arena import LocalRequest, Seat, SeatFault
 from arena._hub import CLOSE
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
@@ -33,8 +33,9 @@ class ScriptedSeat(Seat):
     async def start(self, match: pb.MatchStarted) -> None:
         self.started = match
 
-    async def decide(self, request: pb.DecisionRequest) -> int:
-        self.requests.append(request)
+    async def decide(self, request: pb.DecisionRequest | LocalRequest) -> int:
+        # Kept as the message: a LocalRequest's observation is read from the live match.
+        self.requests.append(request.message() if isinstance(request, LocalRequest) else request)
         k = len(self.requests) - 1
         await trio.sleep(self.delays[k] if k < len(self.delays) else 0)
         return request.legal[0].id

@@ -86,14 +86,17 @@ def test_a_seat_still_in_time_when_another_forfeits_is_not_charged_a_fault() -> 
     assert record.faults[1].total == 0
 
 
-def test_an_answer_computed_past_the_limit_without_a_checkpoint_is_late() -> None:
-    # An in-process bot computes on the match's thread: no cancel can interrupt it.
+@pytest.mark.parametrize("blocking", [False, True])
+def test_an_answer_computed_past_the_limit_without_a_checkpoint_is_late(blocking: bool) -> None:
+    # An in-process bot computes on the match's thread: no cancel can interrupt it. Asked
+    # under a cancel scope or (``Seat.blocking``) without one, it is late all the same.
     class Blocking(Timed):
         async def decide(self, request: pb.DecisionRequest) -> int:
             await trio.lowlevel.checkpoint()
             clock.jump(5.0)  # five seconds of computing, with no checkpoint in between
             return request.legal[0].id
 
+    Blocking.blocking = blocking
     clock = trio.testing.MockClock(autojump_threshold=0)
 
     async def main() -> MatchRecord:
@@ -105,6 +108,58 @@ def test_an_answer_computed_past_the_limit_without_a_checkpoint_is_late() -> Non
     assert record.result.termination is Termination.TIMEOUT
     assert record.result.forfeited == (0,)
     assert record.faults[0].timeouts == 1
+
+
+def test_a_blocking_seat_stopped_by_another_seats_forfeit_is_not_charged() -> None:
+    # Both seats answer at once without a cancel scope (``Seat.blocking``); whichever trio
+    # runs first, the crash of one ends the step and the other is stopped at its checkpoint
+    # (or has answered): never a fault of its own.
+    class Answering(Timed):
+        blocking = True
+
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            await trio.lowlevel.checkpoint()
+            return request.legal[0].id
+
+    class Crashing(Answering):
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            if request.kind == "bid":
+                await trio.lowlevel.checkpoint()
+                raise SeatFault(Termination.CRASH, "a crashed")
+            return await super().decide(request)
+
+    for first in range(2):
+        seats: list[Seat] = [Answering("b"), Answering("b")]
+        seats[first] = Crashing("a")
+        record = play(seats, PER_MOVE, rounds=1)
+        assert record.result is not None
+        assert record.result.termination is Termination.CRASH
+        assert record.result.forfeited == (first,)
+        assert record.faults[1 - first].total == 0
+
+
+def test_blocking_seats_of_a_simultaneous_step_are_each_timed_from_their_own_ask() -> None:
+    # Two in-process bots bid at the same time, each computing 0.6 s of a 1 s move. They
+    # cannot compute at once on one thread: the second must not be charged the first's time.
+    class Thinking(Timed):
+        blocking = True
+
+        async def decide(self, request: pb.DecisionRequest) -> int:
+            await trio.lowlevel.checkpoint()
+            clock.jump(0.6)
+            return request.legal[0].id
+
+    clock = trio.testing.MockClock(autojump_threshold=0)
+
+    async def main() -> MatchRecord:
+        return await run_match(MatchSpec("m", "duel", 4, {"rounds": 2}),
+                               [Thinking("a"), Thinking("b")], PER_MOVE)
+
+    record = trio.run(main, clock=clock)
+    assert record.result is not None
+    assert record.result.termination is Termination.NORMAL, record.result.reason
+    assert [f.total for f in record.faults] == [0, 0]
+    assert all(a.time_used == pytest.approx(0.6) for step in record.steps for a in step)
 
 
 def test_the_margin_is_grace_not_a_fresh_allowance_on_an_empty_clock() -> None:

@@ -34,7 +34,9 @@ def new(players: int = 2, seed: int = 0, expansion: bool = True, **options: Any)
 
 
 def refresh(state: GalaxiesState) -> None:
-    """Recompute the open decision after fields were set by hand."""
+    """Recompute the open decision (and the tables derived from the fields) after fields
+    were set by hand."""
+    state._derive()
     state._pend = None
     state._settle()
 

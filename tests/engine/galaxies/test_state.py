@@ -114,14 +114,23 @@ def test_a_clone_and_its_original_diverge_independently(expansion: bool) -> None
     twin = state.clone()
     assert twin.snapshot() == state.snapshot() and twin.pending() == state.pending()
     assert twin.observation(1) == state.observation(1)
-    # No list, dict, set or RNG is shared.
+    # No list, dict or set is shared; the RNG is, copy-on-write (``GalaxiesState.rng``).
     mine: dict[int, str] = {}
     theirs: dict[int, str] = {}
     for name, value in vars(state).items():
-        _mutable_parts(value, mine, name)
+        if name != "_rng":
+            _mutable_parts(value, mine, name)
     for name, value in vars(twin).items():
-        _mutable_parts(value, theirs, name)
+        if name != "_rng":
+            _mutable_parts(value, theirs, name)
     assert not set(mine) & set(theirs), [mine[i] for i in set(mine) & set(theirs)]
+    # A draw from one copy leaves the other's stream as it was, whichever draws first.
+    first, second = state.clone(), state.clone()
+    expected = second.clone().rng.random()
+    for _ in range(3):
+        first.rng.random()
+    assert first.rng is not second.rng and second.rng.random() == expected
+    assert state.rng is not twin.rng and state.rng.getstate() == twin.rng.getstate()
     # Each plays on with other choices; each is what a replay of its own actions gives.
     ours = history + _play(state, random.Random(1), 400)
     its = history + _play(twin, random.Random(2), 400)

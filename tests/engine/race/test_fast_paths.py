@@ -1,0 +1,104 @@
+"""The race engine's fast paths agree with the slow ones they replace.
+
+``RaceState`` overrides the framework's ``pending``/``apply`` and caches what changes little
+(active powers per seat across phases, the gathered settle powers, decisions built while the
+machine runs). These tests compare each with a from-scratch computation along seeded random
+playouts, and the errors of ``apply`` with the framework's own ``GameState.apply``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+
+from engine import EngineError, GameOverError, GameState, IllegalActionError, NotPendingError
+from engine.race import CARDS, GAME, RaceState
+from engine.race._state import CONSUMING, _SettlePowers
+
+
+def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, Any]]:
+    """Active powers of a phase as the rules define them, without any cache or table."""
+    out: list[tuple[int, int, Any]] = []
+    for ti, (cid, _good, placed) in enumerate(state.seats[i].tableau):
+        if placed < state.phase_no:
+            for pi, p in enumerate(CARDS[cid].powers):
+                wanted = (p.phase == 4 and p.kind.name.startswith("CONSUME")
+                          if phase == CONSUMING else p.phase == phase)
+                if wanted:
+                    out.append((ti, pi, p))
+    return out
+
+
+def _playouts(players: int, seeds: range, options: Mapping[str, object] | None = None
+              ) -> list[tuple[RaceState, random.Random]]:
+    return [(_new(players, seed, options), random.Random(seed)) for seed in seeds]
+
+
+def _new(players: int, seed: int, options: Mapping[str, object] | None = None) -> RaceState:
+    state = GAME.new_match(players, seed, options)
+    assert isinstance(state, RaceState)
+    return state
+
+
+def _step(state: RaceState, rng: random.Random) -> None:
+    state.apply({s: rng.choice(d.legal).id for s, d in state.pending().items()})
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (2, {"advanced": True})])
+def test_cached_powers_and_decisions_match_a_fresh_computation(
+    players: int, options: dict[str, object]
+) -> None:
+    checked = 0
+    for state, rng in _playouts(players, range(6), options):
+        while state.pending():
+            for i in range(players):
+                for phase in range(7):
+                    assert list(state._powers(i, phase)) == _fresh_powers(state, i, phase)
+                assert state._settle_powers(i) == _SettlePowers.of(
+                    tuple(_fresh_powers(state, i, 3)))
+            for i, decision in state.pending().items():
+                assert decision == state._decision(i)  # the stashed one is still current
+                checked += 1
+            _step(state, rng)
+    assert checked > 500
+
+
+def _outcome(apply: Callable[[Any, Mapping[int, int]], None], state: RaceState,
+             choices: Mapping[int, int]) -> tuple[type[BaseException], str] | None:
+    try:
+        apply(state, choices)
+    except EngineError as error:
+        return type(error), str(error)
+    return None
+
+
+def test_apply_raises_what_the_framework_raises_and_changes_nothing() -> None:
+    seen: set[type[BaseException]] = set()
+    for state, rng in _playouts(3, range(3)):
+        while pending := state.pending():
+            seats = sorted(pending)
+            first = seats[0]
+            bad = {s: pending[s].legal[0].id for s in seats}
+            bad[seats[-1]] = 10_000  # the last seat's id is wrong
+            attempts: list[dict[int, int]] = [
+                bad,
+                {s: pending[s].legal[0].id for s in seats[1:]},  # a seat missing
+                {**{s: pending[s].legal[0].id for s in seats}, 7: 0},  # a seat not asked
+                {first: -1},
+                {},
+            ]
+            for choices in attempts:
+                before = state.snapshot()
+                ours = _outcome(RaceState.apply, state, choices)
+                assert state.snapshot() == before
+                theirs = _outcome(GameState.apply, state, choices)
+                assert ours is not None and ours == theirs
+                seen.add(ours[0])
+            _step(state, rng)
+        for choices in ({0: 0}, {}):
+            with pytest.raises(GameOverError):
+                state.apply(choices)
+    assert {IllegalActionError, NotPendingError} <= seen
