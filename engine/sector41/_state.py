@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any
 
-from .._core import Action, Decision, Event, GameState, Result, Termination
+from .._core import Action, Decision, GameState, Result, Termination
 from . import _actions as act
 from ._messages import ActionKind, GuardianMode, Phase
 from ._observe import observe
@@ -174,16 +174,6 @@ class Sector41State(GameState):
         self._choose(choices[self.current].id)
         self._settle()
 
-    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
-        """Append an event (public unless ``visible_to`` names seats), as GameState.log does;
-        the Event is built without its frozen dataclass's ``__init__`` (events come at about
-        one per decision, and that ``__init__`` costs twice the rest)."""
-        events = self._events
-        seats = None if visible_to is None else frozenset(visible_to)
-        event = object.__new__(Event)
-        _SET_EVENT_DICT(event, {"index": len(events), "text": text, "visible_to": seats})
-        events.append(event)
-
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
         return observe(self, seat)
@@ -249,7 +239,7 @@ class Sector41State(GameState):
             self._remove_stuck()
         self.stage = stage
         self._payloads = payloads
-        self._decision = _new_decision(self.current, prompt, tuple(actions), stage)
+        self._decision = Decision(self.current, prompt, tuple(actions), stage)
 
     def _settle(self) -> None:
         # A single legal action is not a choice: apply it, so forced moves never ask a bot.
@@ -1135,22 +1125,6 @@ class Sector41State(GameState):
         else:
             self.current = (self.current + 1) % self.num_players
             self._start_turn()
-
-
-_SET_EVENT_DICT = Event.__dict__["__dict__"].__set__
-_SET_SEAT, _SET_PROMPT, _SET_LEGAL, _SET_KIND = (
-    Decision.__dict__[name].__set__ for name in ("seat", "prompt", "legal", "kind"))
-
-
-def _new_decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> Decision:
-    """``Decision(seat, prompt, legal, kind)`` at half the cost: the slots are set through
-    their descriptors instead of the frozen dataclass's ``__init__`` (once per decision)."""
-    decision = object.__new__(Decision)
-    _SET_SEAT(decision, seat)
-    _SET_PROMPT(decision, prompt)
-    _SET_LEGAL(decision, legal)
-    _SET_KIND(decision, kind)
-    return decision
 
 
 @lru_cache(maxsize=256)

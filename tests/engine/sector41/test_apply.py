@@ -1,4 +1,4 @@
-"""Sector41State's own pending/is_over/apply/log (fast paths for the usual call) behave exactly
+"""Sector41State's own pending/is_over/apply (a fast path for the usual call) behave exactly
 like GameState's: the same changes for legal ids, the same error types and messages for the
 rest, on the same states."""
 
@@ -70,13 +70,3 @@ def test_a_finished_match_refuses_every_choice_alike() -> None:
             GameState.apply, state, choices)
         assert _outcome(Sector41State.apply, state, choices)[0].__name__ == "GameOverError"
 
-
-def test_log_makes_the_same_events_as_the_generic_one() -> None:
-    fast, generic = _mid_game(2, 5, 0), _mid_game(2, 5, 0)
-    for state, log in ((fast, Sector41State.log), (generic, GameState.log)):
-        log(state, "public")
-        log(state, "private", {1})
-        log(state, "shared", frozenset({0, 1}))
-    assert fast._events == generic._events
-    assert [vars(e) for e in fast._events] == [vars(e) for e in generic._events]
-    assert [e.text for e in fast.events_since(0, 0)][-2:] == ["public", "shared"]
