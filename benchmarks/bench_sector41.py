@@ -1,7 +1,7 @@
 """Sector 41 numbers: engine speed (against an older commit), clone cost, bots against bots.
 
 Run ``python benchmarks/bench_sector41.py [--against REV] [--games 100] [--rounds 5]
-[--matches 200] [--mcts-matches 0]``.
+[--matches 200] [--mcts-matches 0 [--playouts P] [--jobs J] [--mcts-seed 5000]]``.
 
 * Engine speed: random full games (the same seeds and choices on both sides), CPU time on one
   core, this checkout and ``REV`` (none by default) alternating in subprocesses, round after
@@ -9,8 +9,8 @@ Run ``python benchmarks/bench_sector41.py [--against REV] [--games 100] [--round
   over rounds.
 * ``clone()`` against ``copy.deepcopy`` of the same mid-game states.
 * The greedy bot against random, and the MCTS bot against greedy (``--mcts-matches``, seats
-  alternating, ``--playouts`` per decision), through the arena's match runner with in-process
-  seats (the same protobuf messages a remote bot gets).
+  alternating, ``--playouts`` per decision, in ``--jobs`` processes), through the arena's
+  match runner with in-process seats (the same protobuf messages a remote bot gets).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ import argparse
 import contextlib
 import copy
 import json
+import multiprocessing
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -111,30 +113,49 @@ def clone_speed(states: int = 40) -> None:
           f"{len(picked)} mid-game states: {deep / fast:.0f}x faster", flush=True)
 
 
-def mcts_vs_greedy(matches: int, playouts: int) -> float:
-    """Match score (win 1, tie 1/2) of ``sector41-mcts`` against ``sector41-greedy``."""
+def _mcts_match(args: tuple[int, int, int]) -> float:
+    """Match points (win 1, tie 1/2) of ``sector41-mcts`` in match ``k`` (seed ``first + k``,
+    seat ``k % 2``) against ``sector41-greedy``."""
+    k, first, playouts = args
     from bots.sector41_mcts import Sector41MctsBot
     from scheduler import FaultPolicy, MatchSpec, TimeControl, run_match
     from scheduler._seating import BuiltinSeat
 
     if playouts:
         Sector41MctsBot.playouts = playouts
+    me = k % 2
+    kinds = ["sector41-greedy", "sector41-greedy"]
+    kinds[me] = "sector41-mcts"
 
-    async def play(seed: int, kinds: list[str]) -> tuple[int, ...]:
+    async def play() -> tuple[int, ...]:
         seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        spec = MatchSpec(f"bench-{5000 + seed}", "sector41", 5000 + seed, {})
+        spec = MatchSpec(f"bench-{first + k}", "sector41", first + k, {})
         record = await run_match(spec, seats, TimeControl.per_move(60), FaultPolicy())
         assert record.result is not None
         return record.result.ranks
 
-    points = 0.0
-    for k in range(matches):
-        me = k % 2
-        kinds = ["sector41-greedy", "sector41-greedy"]
-        kinds[me] = "sector41-mcts"
-        ranks = trio.run(play, k, kinds)
-        points += 1.0 if ranks[me] < ranks[1 - me] else 0.5 if ranks[me] == ranks[1 - me] else 0
-    return points / matches if matches else 0.5
+    ranks = trio.run(play)
+    return 1.0 if ranks[me] < ranks[1 - me] else 0.5 if ranks[me] == ranks[1 - me] else 0.0
+
+
+def mcts_vs_greedy(matches: int, playouts: int, jobs: int = 1, first: int = 5000) -> float:
+    """Match score (win 1, tie 1/2) of ``sector41-mcts`` against ``sector41-greedy`` over
+    seeds ``first``.. (seats alternating), in ``jobs`` processes."""
+    tasks = [(k, first, playouts) for k in range(matches)]
+    if not tasks:
+        return 0.5
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            points = pool.map(_mcts_match, tasks, chunksize=1)
+    else:
+        points = [_mcts_match(t) for t in tasks]
+    return sum(points) / matches
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process and of its finished children (the pool's workers)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -147,6 +168,9 @@ def main() -> None:
     parser.add_argument("--mcts-matches", type=int, default=0, help="mcts vs greedy matches")
     parser.add_argument("--playouts", type=int, default=0,
                         help="mcts playouts per decision (0: the bot's default)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --mcts-matches")
+    parser.add_argument("--mcts-seed", type=int, default=5000,
+                        help="seed of the first mcts match (the README's figure: 5000)")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         old = stack.enter_context(checkout_of(args.against)) if args.against else None
@@ -161,10 +185,13 @@ def main() -> None:
               f"({time.perf_counter() - start:.0f} s)")
     if args.mcts_matches:
         start = time.perf_counter()
-        score = mcts_vs_greedy(args.mcts_matches, args.playouts)
+        cpu = _children_cpu()
+        score = mcts_vs_greedy(args.mcts_matches, args.playouts, args.jobs, args.mcts_seed)
+        cpu = _children_cpu() - cpu
         print(f"sector41-mcts vs sector41-greedy, {args.mcts_matches} two-player matches "
-              f"(seats alternate): {score:.1%} match score "
-              f"({time.perf_counter() - start:.0f} s)")
+              f"(seeds {args.mcts_seed}-{args.mcts_seed + args.mcts_matches - 1}, seats "
+              f"alternate): {score:.1%} match score ({time.perf_counter() - start:.0f} s wall, "
+              f"{cpu / args.mcts_matches:.1f} s CPU per match)")
 
 
 if __name__ == "__main__":
