@@ -18,34 +18,34 @@ from ._tiles import DIRECTIONS, SIZE, Color, TileKind, cell_name
 _CACHE = 1 << 17
 _GRID = (0, 0)  # the ship position does not matter when the target is a grid cell
 _A = ActionKind
-_set = object.__setattr__
 
 
 class LazyAction(Action):
     """An ``Action`` whose text and detail are built from its arguments on first read.
 
-    It reads and compares like an ``Action`` (``id``, ``text``, ``detail``); ``build(*args)``
-    returns the (text, detail) pair, once per object (objects are shared through caches).
+    It reads and compares like an ``Action`` (``id``, ``text``, ``detail``); ``args`` is the
+    builder followed by its arguments, and ``args[0](*args[1:])`` returns the (text, detail)
+    pair, once per object. Construction sets two slots through their descriptors: a random
+    playout makes several of these per decision and reads none of their texts.
     """
 
-    __slots__ = ("_build", "_args", "_made")
-    _build: Callable[..., tuple[str, Any]]
+    __slots__ = ("_args", "_made")
     _args: tuple[Any, ...]
-    _made: tuple[str, Any] | None
+    _made: tuple[str, Any]
 
-    def __init__(self, aid: int, build: Callable[..., tuple[str, Any]], args: tuple[Any, ...]
+    def __init__(self, aid: int, args: tuple[Any, ...]
                  ) -> None:  # pylint: disable=super-init-not-called
-        _set(self, "id", aid)
-        _set(self, "_build", build)
-        _set(self, "_args", args)
-        _set(self, "_made", None)
+        _set_id(self, aid)
+        _set_args(self, args)
 
     def _parts(self) -> tuple[str, Any]:
-        made: tuple[str, Any] | None = self._made
-        if made is None:
-            made = self._build(*self._args)
-            _set(self, "_made", made)
-        return made
+        try:
+            return self._made
+        except AttributeError:  # not built yet (the slot is unset until the first read)
+            build, *rest = self._args
+            made: tuple[str, Any] = build(*rest)
+            _set_made(self, made)
+            return made
 
     @property  # type: ignore[override]
     def text(self) -> str:
@@ -58,7 +58,7 @@ class LazyAction(Action):
         return self._parts()[1]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return LazyAction, (self.id, self._build, self._args)
+        return LazyAction, (self.id, self._args)
 
     def __copy__(self) -> LazyAction:
         return self  # immutable
@@ -67,19 +67,11 @@ class LazyAction(Action):
         return self
 
 
-# Shared actions by their full key (the id first); cleared when they grow past _CACHE.
-MOVES: dict[tuple[Any, ...], Action] = {}
-
-
-def new_move(key: tuple[int, int, int, int, bool, TileKind | None, bool]) -> Action:
-    """The cached grid move of ``key`` = (id, explorer, direction, cell, face_down, kind,
-    combat), made on a cache miss (the hot path looks ``MOVES`` up itself)."""
-    if len(MOVES) >= _CACHE:
-        MOVES.clear()
-    aid, explorer, d, to, face_down, kind, combat = key
-    action = MOVES[key] = LazyAction(aid, _move_parts,
-                                     (explorer, d, to, _GRID, face_down, kind, combat))
-    return action
+# The slots' own setters: they bypass the frozen dataclass's __setattr__ (and the name lookup
+# of object.__setattr__), which makes a LazyAction about three times cheaper to build.
+_set_id: Callable[[Any, Any], None] = Action.__dict__["id"].__set__
+_set_args: Callable[[Any, Any], None] = LazyAction.__dict__["_args"].__set__
+_set_made: Callable[[Any, Any], None] = LazyAction.__dict__["_made"].__set__
 
 
 def _where(to: int, ship_rc: tuple[int, int]) -> tuple[int, int, bool]:
@@ -112,18 +104,11 @@ def move(
     combat: bool,
 ) -> Action:
     """An Explorer phase step of ``explorer`` in direction ``d`` onto ``to`` (-1: own ship)."""
-    if to >= 0:
-        key = (aid, explorer, d, to, face_down, kind, combat)
-        return MOVES.get(key) or new_move(key)
-    return _lazy(aid, _move_parts, (explorer, d, to, ship_rc, face_down, kind, combat))
+    return LazyAction(aid, (move_parts, explorer, d, to, ship_rc if to < 0 else _GRID,
+                            face_down, kind, combat))
 
 
-@lru_cache(maxsize=_CACHE)
-def _lazy(aid: int, build: Callable[..., tuple[str, Any]], args: tuple[Any, ...]) -> Action:
-    return LazyAction(aid, build, args)
-
-
-def _move_parts(
+def move_parts(
     explorer: int,
     d: int,
     to: int,
@@ -132,6 +117,7 @@ def _move_parts(
     kind: TileKind | None,
     combat: bool,
 ) -> tuple[str, Sector41ActionDetail]:
+    """The (text, detail) of an Explorer phase step (the builder of ``move``'s actions)."""
     r, c, ship = _where(to, ship_rc)
     text = f"Explorer {explorer + 1} {DIRECTIONS[d].name} onto {_label(to, face_down, kind)}"
     if combat:
@@ -145,7 +131,7 @@ def _move_parts(
 
 def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action:
     """A step up the Asteroid Belt to ``asteroid`` on the tile at ``to``."""
-    return _lazy(aid, _hop, (explorer, to, asteroid, combat))
+    return LazyAction(aid, (_hop, explorer, to, asteroid, combat))
 
 
 def _hop(explorer: int, to: int, asteroid: int, combat: bool) -> tuple[str, Any]:
@@ -199,8 +185,8 @@ def tile_move(
     loop: bool,
 ) -> Action:
     """A tile instruction's move or jump to ``to``."""
-    return _lazy(aid, _tile_move, (explorer, d, to, ship_rc if to < 0 else _GRID, face_down,
-                                   kind, combat, loop))
+    return LazyAction(aid, (_tile_move, explorer, d, to, ship_rc if to < 0 else _GRID,
+                            face_down, kind, combat, loop))
 
 
 def _tile_move(
@@ -228,15 +214,19 @@ def _tile_move(
     return text, detail
 
 
-@lru_cache(maxsize=_CACHE)
 def target(aid: int, kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
            verb: str) -> Action:
-    """A choice of a cell (Viewport, Distortion, Ion Storm, Vortex, loop drop, Guardian)."""
-    return LazyAction(aid, _target, (kind, to, face_down, known, verb))
+    """A choice of a cell (Viewport, Distortion, Ion Storm, Vortex, loop drop, Guardian).
+
+    Not cached: most keys are new in a short run (a Vortex offers some 80 cells), and a miss
+    of a cache costs more than the LazyAction it would have saved. The hot loops build
+    ``LazyAction(aid, (target_parts, kind, to, face_down, known, verb))`` themselves."""
+    return LazyAction(aid, (target_parts, kind, to, face_down, known, verb))
 
 
-def _target(kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
-            verb: str) -> tuple[str, Sector41ActionDetail]:
+def target_parts(kind: ActionKind, to: int, face_down: bool, known: TileKind | None,
+                 verb: str) -> tuple[str, Sector41ActionDetail]:
+    """The (text, detail) of a cell choice (the builder of ``target``'s actions)."""
     r, c = divmod(to, SIZE)
     text = f"{verb} {_label(to, face_down, known)}"
     return text, Sector41ActionDetail(kind, to_row=r, to_col=c, face_down=face_down,

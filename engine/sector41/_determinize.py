@@ -68,6 +68,7 @@ def from_observation(observation: Sector41Observation, rng: random.Random) -> Se
     state.edge = [p.edge.value for p in obs.players]
     state.ship_pos = [0] * n
     state.ship_rc = [(0, 0)] * n
+    state.fronts = [0] * n
     for q, player in enumerate(obs.players):
         state._place_ship(q, player.ship_position)
     state.last_fold = [p.last_fold for p in obs.players]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any
 
@@ -49,6 +50,7 @@ _A = ActionKind
 # Tiles whose effect depends on the heading: a loop is a revisit with the same heading there.
 _HEADED = frozenset({_K.SPACE_RIFT, _K.TEMPORAL_ANOMALY})
 _GRID_RC = (0, 0)  # the ship position does not matter for a move onto a grid cell
+_NO_CELLS: frozenset[int] = frozenset()
 _TOTAL_POINTS = sum(p * n for p, n in zip(POINTS, DISC_COUNTS, strict=True))
 CHEB: tuple[tuple[int, ...], ...] = tuple(
     tuple(max(abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE)) for b in range(CELLS))
@@ -109,6 +111,7 @@ class Sector41State(GameState):
         self.edge: list[int] = list(EDGES_BY_PLAYERS[n])
         self.ship_pos = [SIZE // 2] * n
         self.ship_rc: list[tuple[int, int]] = [(0, 0)] * n
+        self.fronts: list[int] = [0] * n  # the cell in front of each ship (set with it)
         for p in range(n):
             self._place_ship(p, SIZE // 2)
         self.expl: list[list[Explorer]] = [[Explorer() for _ in range(3)] for _ in range(n)]
@@ -142,6 +145,30 @@ class Sector41State(GameState):
         if self._decision is None:
             return {}
         return {self.current: self._decision}
+
+    # pending/is_over/apply as GameState's, without its layers of calls: one seat decides at
+    # a time, so the usual call (that seat, an id in range) goes straight to _choose.
+
+    def pending(self) -> dict[int, Decision]:
+        """The open decision by seat (one seat at a time; empty when the match is over)."""
+        decision = self._decision
+        return {} if decision is None else {self.current: decision}
+
+    def is_over(self) -> bool:
+        """True when no decision is open."""
+        return self._decision is None
+
+    def apply(self, choices: Mapping[int, int]) -> None:
+        """Apply one action id for the pending seat; raises before changing anything."""
+        decision = self._decision
+        if decision is not None and len(choices) == 1:
+            aid = choices.get(self.current)
+            # Action ids are the positions in the legal list: an id in range is legal.
+            if type(aid) is int and 0 <= aid < len(decision.legal):
+                self._choose(aid)
+                self._settle()
+                return
+        super().apply(choices)  # the errors (and odd but legal ids, e.g. True) as everywhere
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self.current].id)
@@ -196,7 +223,7 @@ class Sector41State(GameState):
         other.options = dict(self.options)
         other._events = list(self._events)
         for name in ("types", "rot", "up", "clean", "grid", "removed", "score", "reached",
-                     "edge", "ship_pos", "ship_rc", "last_fold", "visited"):
+                     "edge", "ship_pos", "ship_rc", "fronts", "last_fold", "visited"):
             setattr(other, name, list(getattr(self, name)))
         other.discs = [list(d) for d in self.discs]
         other.scored = [list(s) for s in self.scored]
@@ -250,11 +277,11 @@ class Sector41State(GameState):
         self.ship_pos[p] = pos
         edge = self.edge[p]
         self.ship_rc[p] = ((-1, pos), (pos, SIZE), (SIZE, pos), (pos, -1))[edge]
+        self.fronts[p] = (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[edge]
 
     def front(self, p: int) -> int:
         """The grid cell in front of ``p``'s Mother Ship."""
-        pos = self.ship_pos[p]
-        return (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[self.edge[p]]
+        return self.fronts[p]
 
     def line_cells(self, p: int) -> tuple[int, ...]:
         """The cells of the line in front of ``p``'s Mother Ship, from the ship outward."""
@@ -276,8 +303,8 @@ class Sector41State(GameState):
 
     def step(self, p: int, pos: int, d: int, n: int = 1) -> int:
         """``n`` cells from ``pos`` in direction ``d`` (SHIP/NOWHERE off the grid)."""
-        if pos >= 0 and n == 1:
-            t = NEIGHBOUR[pos][d]
+        if pos >= 0 and n <= 2:  # on the grid by table (Super Nova, Pulsar, Anomaly: n = 2)
+            t = (NEIGHBOUR if n == 1 else _REACH2)[pos][d]
             if t >= 0:
                 return t
         dr, dc = DELTAS[d]
@@ -287,20 +314,21 @@ class Sector41State(GameState):
         """The kind of the tile lying at ``cell`` (hidden or not)."""
         return KIND_OF[self.types[self.grid[cell]]]
 
-    def _counts(self) -> dict[int, int]:
-        count: dict[int, int] = {}
-        for ex in self.expl:
-            for e in ex:
-                if e.loc >= 0:
-                    count[e.loc] = count.get(e.loc, 0) + 1
-        return count
+    def _all_locs(self) -> list[int]:
+        """Every Explorer's position, with repeats (a list's count() is cheaper than a dict
+        of counts for a dozen Explorers)."""
+        return [e.loc for ex in self.expl for e in ex]
 
-    def shielded(self, p: int, count: dict[int, int] | None = None) -> set[int]:
-        """Cells of ``p``'s shielded Explorers: chains of lone Explorers from the ship."""
+    def shielded(self, p: int, count: list[int] | None = None) -> set[int]:
+        """Cells of ``p``'s shielded Explorers: chains of lone Explorers from the ship.
+
+        ``count``: ``_all_locs()``, when the caller has it already."""
+        start = self.fronts[p]
         if count is None:
-            count = self._counts()
-        single = {e.loc for e in self.expl[p] if e.loc >= 0 and count[e.loc] == 1}
-        start = self.front(p)
+            count = self._all_locs()
+        if count.count(start) != 1:
+            return set()  # no Explorer in front of the ship, or several
+        single = {e.loc for e in self.expl[p] if e.loc >= 0 and count.count(e.loc) == 1}
         if start not in single:
             return set()
         seen = {start}
@@ -313,29 +341,33 @@ class Sector41State(GameState):
                     todo.append(t)
         return seen
 
-    def blocked(self, p: int) -> set[int]:
+    def blocked(self, p: int) -> AbstractSet[int]:
         """Cells ``p`` may not enter because a shielded enemy Explorer is there."""
-        cells: set[int] = set()
+        cells: AbstractSet[int] = _NO_CELLS  # the usual answer: shared, never mutated
         count = None
-        for q in range(self.num_players):
-            if q == p:
-                continue
-            front = self.front(q)
-            for e in self.expl[q]:
-                if e.loc == front:  # a shield chain starts in front of the ship
-                    if count is None:
-                        count = self._counts()
-                    cells |= self.shielded(q, count)
-                    break
+        fronts = self.fronts
+        for q, (a, b, c) in enumerate(self.expl):
+            front = fronts[q]
+            # A shield chain starts in front of the ship.
+            if q != p and (a.loc == front or b.loc == front or c.loc == front):
+                if count is None:
+                    count = self._all_locs()
+                cells = cells | self.shielded(q, count)
         return cells
 
-    def _open(self, pos: int, blocked: set[int]) -> bool:
+    def _open(self, pos: int, blocked: AbstractSet[int]) -> bool:
         if pos == SHIP:
             return True
         return pos >= 0 and not self.clean[self.grid[pos]] and pos not in blocked
 
     def _enemy_cells(self, p: int) -> set[int]:
-        return {e.loc for q, ex in enumerate(self.expl) if q != p for e in ex if e.loc >= 0}
+        """Where the other seats' Explorers are (with their negative off-grid positions: the
+        callers ask about grid cells only)."""
+        cells: set[int] = set()
+        for q, (a, b, c) in enumerate(self.expl):
+            if q != p:
+                cells.update((a.loc, b.loc, c.loc))
+        return cells
 
     def _known_kind(self, seat: int, cell: int) -> TileKind | None:
         tid = self.grid[cell]
@@ -409,18 +441,22 @@ class Sector41State(GameState):
         p = self.current
         self.phase = Phase.EXPLORER
         ex = self.expl[p]
-        if self.stuck(p):  # only a hand-built board gets here stuck: removal is immediate
-            for e in ex:
-                if e.loc >= SHIP:
-                    e.reset(OUT)
-            self.log(f"Seat {p}: no Explorer can move; all are removed from play")
-        if ex[0].loc < SHIP and ex[1].loc < SHIP and ex[2].loc < SHIP:
-            for i, e in enumerate(ex):
-                if e.loc == OUT:
-                    e.reset(SHIP)
-                    self.log(f"Seat {p} puts Explorer {i + 1} into play on its Mother Ship")
-                    break
+        # A seat with a move is neither stuck nor out of play (stuck() agrees with no moves,
+        # see its docstring), so the usual turn skips the judging below.
         actions, payloads = self._move_options(p)
+        if not actions:
+            if self.stuck(p):  # only a hand-built board gets here stuck: removal is immediate
+                for e in ex:
+                    if e.loc >= SHIP:
+                        e.reset(OUT)
+                self.log(f"Seat {p}: no Explorer can move; all are removed from play")
+            if ex[0].loc < SHIP and ex[1].loc < SHIP and ex[2].loc < SHIP:
+                for i, e in enumerate(ex):
+                    if e.loc == OUT:
+                        e.reset(SHIP)
+                        self.log(f"Seat {p} puts Explorer {i + 1} into play on its Mother Ship")
+                        break
+            actions, payloads = self._move_options(p)
         if not actions:
             in_play = [e for e in ex if e.loc >= SHIP]
             # A resting (barren) Explorer is not stuck: it moves again next turn (RULES.md).
@@ -443,7 +479,7 @@ class Sector41State(GameState):
         front = self.front(p)
         inward = INWARD[self.edge[p]]
         outward = (inward + 4) % 8
-        moves = act.MOVES
+        lazy, move_parts = act.LazyAction, act.move_parts
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
             if loc == SHIP:
@@ -455,11 +491,12 @@ class Sector41State(GameState):
                 if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
                     self._add_hops(p, i, loc, e.asteroid + 1, blocked, actions, payloads)
                     continue
-                steps = enumerate(NEIGHBOUR[loc])
+                if loc == front:  # the step back onto the ship first, where its direction is
+                    steps = _STEPS_HOME[loc][outward]
+                else:
+                    steps = _STEPS[loc]
             for d, t in steps:
-                if t < 0:
-                    if loc != front or d != outward:
-                        continue
+                if t < 0:  # only the step home is off the grid here
                     actions.append(act.move(len(actions), i, d, SHIP, ship_rc, False, None, False))
                     payloads.append((i, SHIP, d, 0))
                     continue
@@ -468,13 +505,13 @@ class Sector41State(GameState):
                     continue
                 face_down = not up[tid]
                 kind = KIND_OF[types[tid]] if not face_down or tid in peeks else None
-                key = (len(actions), i, d, t, face_down, kind, t in enemies)
-                actions.append(moves.get(key) or act.new_move(key))
+                actions.append(lazy(len(actions), (move_parts, i, d, t, _GRID_RC, face_down, kind,
+                                                   t in enemies)))
                 payloads.append((i, t, d, 0))
         return actions, payloads
 
     def _add_hops(
-        self, p: int, i: int, loc: int, k: int, blocked: set[int],
+        self, p: int, i: int, loc: int, k: int, blocked: AbstractSet[int],
         actions: list[Action], payloads: list[Any],
     ) -> None:
         actions.append(act.hop(len(actions), i, loc, k, False))
@@ -494,8 +531,8 @@ class Sector41State(GameState):
         e = self.expl[self.current][i]
         if e.loc >= 0 and t != e.loc and (t == SHIP or self.up[self.grid[t]]):
             here = self.discs[e.loc]
-            colors = [c for c in range(3) if here[c]]
-            if colors:
+            if here[0] or here[1] or here[2]:  # the usual case is an empty cell: no list
+                colors = [c for c in range(3) if here[c]]
                 self.chosen = payload
                 self.active = i
                 actions = [act.tow(0, i, None)]
@@ -526,8 +563,9 @@ class Sector41State(GameState):
 
     def _fight(self, p: int, cell: int, kind: TileKind) -> None:
         for q, ex in enumerate(self.expl):
-            if q == p:
-                continue
+            a, b, c = ex
+            if q == p or (a.loc != cell and b.loc != cell and c.loc != cell):
+                continue  # the usual case: nobody of seat q there
             for i, e in enumerate(ex):
                 if e.loc == cell:
                     if kind is _K.ASTEROID_BELT:
@@ -684,7 +722,8 @@ class Sector41State(GameState):
             n = 1 if kind is _K.SOLAR_WIND else 2
             moves = [(self.step(p, here, d, n), d) for d in board_arrows(type_id, rot)]
         elif kind is _K.SUPER_NOVA:
-            moves = [(self.step(p, here, d, 2), d) for d in range(8)]
+            step = self.step
+            moves = [(t if t >= 0 else step(p, here, d, 2), d) for d, t in enumerate(_REACH2[here])]
         elif kind is _K.ALIEN_ARTIFACT:
             for o in (0, 2, 4, 6):
                 for diag in ((o + 7) % 8, o + 1):
@@ -720,7 +759,7 @@ class Sector41State(GameState):
             actions.append(act.tile_move(len(actions), i, d, t, ship_rc, not self.up[tid],
                                          known, t in enemies, loop))
         self.sub = "jump"
-        self._offer("tile", f"{kind.name.replace('_', ' ').title()}: where to?", actions, moves)
+        self._offer("tile", f"{_TITLE[kind]}: where to?", actions, moves)
         return None
 
     def _offer_choice(self, p: int, here: int, kind: TileKind) -> bool:
@@ -735,25 +774,23 @@ class Sector41State(GameState):
                 hidden = [c for c in hidden if CHEB[here][c] == near]
             ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
                         else (_A.DISTORTION, "Turn over"))
-            peeks, types = self.peeks[p], self.types
-            target = act.target
+            peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
             for n, c in enumerate(hidden):
                 tid = grid[c]  # face down: known only through a sighting
-                actions.append(target(n, ak, c, True,
-                                      KIND_OF[types[tid]] if tid in peeks else None, verb))
+                actions.append(lazy(n, (parts, ak, c, True,
+                                        KIND_OF[types[tid]] if tid in peeks else None, verb)))
             payloads = hidden
         elif kind is _K.ION_STORM or kind is _K.VORTEX:
             storm = kind is _K.ION_STORM
             ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
-            peeks, types = self.peeks[p], self.types
-            target = act.target
+            peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
             for c in range(CELLS):
                 tid = grid[c]
                 if clean[tid] or (storm and (c == here or not up[tid])):
                     continue
                 face_up = up[tid]
                 known = KIND_OF[types[tid]] if face_up or tid in peeks else None
-                actions.append(target(len(actions), ak, c, not face_up, known, verb))
+                actions.append(lazy(len(actions), (parts, ak, c, not face_up, known, verb)))
                 payloads.append(c)
         elif kind is _K.STARBASE:
             actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
@@ -777,8 +814,8 @@ class Sector41State(GameState):
                     payloads.append(i)
         if len(actions) == 0 or (len(actions) == 1 and payloads[0] is None):
             return False
-        self.sub = kind.name
-        self._offer("tile", f"{kind.name.replace('_', ' ').title()}: choose", actions, payloads)
+        self.sub = _NAME[kind]
+        self._offer("tile", f"{_TITLE[kind]}: choose", actions, payloads)
         return True
 
     def _tile_choice(self, payload: Any) -> None:
@@ -887,7 +924,7 @@ class Sector41State(GameState):
         grid, clean = self.grid, self.clean
         if locs is None:
             locs = self._locations()
-        blocked: set[int] | None = None
+        blocked: AbstractSet[int] | None = None
         in_play = False
         front = -9
         for e in self.expl[p]:
@@ -898,7 +935,7 @@ class Sector41State(GameState):
             if e.barren >= 0:
                 return False
             if loc == SHIP:
-                front = self.front(p)
+                front = self.fronts[p]
                 cells: tuple[int, ...] = (front,)
             elif e.trapped:
                 continue
@@ -918,13 +955,19 @@ class Sector41State(GameState):
                     return False
             if loc >= 0:
                 if front == -9:
-                    front = self.front(p)
+                    front = self.fronts[p]
                 if loc == front:
                     return False  # the step back onto its own ship is always open
         return in_play
 
     def _locations(self) -> set[int]:
-        return {e.loc for ex in self.expl for e in ex}
+        locs: set[int] = set()
+        add = locs.add
+        for a, b, c in self.expl:
+            add(a.loc)
+            add(b.loc)
+            add(c.loc)
+        return locs
 
     def _remove_stuck(self) -> None:
         """Rule 5, "if at any time": remove the Explorers of every seat now stuck.
@@ -934,11 +977,32 @@ class Sector41State(GameState):
         """
         n = self.num_players
         locs = self._locations()
+        grid, clean, expl = self.grid, self.clean, self.expl
         for k in range(n):
             q = (self.current + k) % n
-            if (k == 0 and self.active is not None) or not self.stuck(q, locs):
+            if k == 0 and self.active is not None:
                 continue
-            for e in self.expl[q]:
+            # The usual cases first, as stuck() would judge them: no Explorer in play, or one
+            # (not trapped) next to a free cell, or on its ship with the cell in front free.
+            free = in_play = False
+            for e in expl[q]:
+                loc = e.loc
+                if loc >= 0:
+                    in_play = True
+                    if not e.trapped:
+                        for t in _ON_GRID[loc]:
+                            if t not in locs and not clean[grid[t]]:
+                                free = True
+                                break
+                elif loc == SHIP:
+                    in_play = True
+                    t = self.fronts[q]
+                    free = t not in locs and not clean[grid[t]]
+                if free:
+                    break
+            if free or not in_play or not self.stuck(q, locs):
+                continue
+            for e in expl[q]:
                 if e.loc >= SHIP:
                     e.reset(OUT)
             self.log(f"Seat {q}: no Explorer can move; all are removed from play")
@@ -960,38 +1024,36 @@ class Sector41State(GameState):
             if not self.revealed:
                 self._end_turn()
                 return
-            options = [t for t in NEIGHBOUR[g] if t >= 0]
+            options = list(_ON_GRID[g])
         else:
             quick = self.mode is GuardianMode.QUICKENING
-            near = []
-            best = 0
+            closer = _CLOSER[g]
+            mask = 0
             # The rings of cells around the Guardian, nearest first: the first ring holding a
-            # target holds all the nearest ones.
-            for k, ring in enumerate(_RINGS[g]):
-                best = k + 1
-                if quick:
-                    near = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
-                else:
-                    near = [c for c in ring if not clean[grid[c]]]
-                if near:
+            # target holds all the nearest ones. The Guardian may step onto each neighbour
+            # closer to one of them: ``mask`` collects those neighbours as bits.
+            for ring in _RINGS[g]:
+                for c in ring:
+                    tid = grid[c]
+                    if not clean[tid] and not (quick and up[tid]):
+                        mask |= closer[c]
+                if mask:
                     break
-            if not near:
+            if not mask:
                 self._end_turn()
                 return
-            options = []
-            for n in NEIGHBOUR[g]:
-                if n >= 0:
-                    row = CHEB[n]
-                    for t in near:
-                        if row[t] < best:
-                            options.append(n)
-                            break
+            options = [n for j, n in enumerate(_ON_GRID[g]) if mask >> j & 1]
         if len(options) == 1:
             self._guardian_move(options[0])
             return
-        actions = [act.target(k, _A.GUARDIAN_MOVE, c, not up[grid[c]],
-                              self._known_kind(self.current, c), "Guardian to")
-                   for k, c in enumerate(options)]
+        peeks, types = self.peeks[self.current], self.types
+        lazy, parts, ak = act.LazyAction, act.target_parts, _A.GUARDIAN_MOVE
+        actions: list[Action] = []
+        for k, c in enumerate(options):
+            tid = grid[c]
+            face_up = up[tid]
+            known = KIND_OF[types[tid]] if face_up or tid in peeks else None
+            actions.append(lazy(k, (parts, ak, c, not face_up, known, "Guardian to")))
         self._offer("guardian", "Guardian phase: where does the Guardian go?", actions, options)
 
     def _guardian_move(self, cell: int) -> None:
@@ -1026,7 +1088,8 @@ class Sector41State(GameState):
 
     def remaining_points(self) -> int:
         """Points not yet scored: in the supply, on the board, being towed."""
-        gone = sum(p * n for p, n in zip(POINTS, self.removed, strict=True))
+        removed = self.removed
+        gone = POINTS[0] * removed[0] + POINTS[1] * removed[1] + POINTS[2] * removed[2]
         return _TOTAL_POINTS - sum(self.score) - gone
 
     def leader(self) -> int:
@@ -1040,8 +1103,9 @@ class Sector41State(GameState):
 
     def _decided(self) -> bool:
         """Whether no other seat can surpass the leader any more (the end rule)."""
-        score = self.score
-        left = self.remaining_points()
+        score, removed = self.score, self.removed
+        left = (_TOTAL_POINTS - sum(score) - POINTS[0] * removed[0] - POINTS[1] * removed[1]
+                - POINTS[2] * removed[2])  # remaining_points(), inlined: asked every turn
         # Only the leader (and players tied with it) can be out of reach: check cheaply first.
         return max(score) >= left + min(score) and self._out_of_reach(left)
 
@@ -1086,6 +1150,34 @@ def _line(edge: int, pos: int) -> tuple[int, ...]:
         return tuple(pos * SIZE + c for c in reversed(rows))
     return tuple(pos * SIZE + c for c in rows)
 
+
+# _ON_GRID[cell]: its neighbours on the grid; _STEPS[cell]: (direction, neighbour) on the grid;
+# _STEPS_HOME[cell][d]: the same with the step off the grid in direction d kept (-1 there),
+# in direction order (for an Explorer in front of its ship: d leads back onto it).
+_ON_GRID = tuple(tuple(t for t in NEIGHBOUR[c] if t >= 0) for c in range(CELLS))
+_STEPS = tuple(tuple((d, t) for d, t in enumerate(NEIGHBOUR[c]) if t >= 0) for c in range(CELLS))
+_STEPS_HOME = tuple(
+    tuple(tuple((d, t) for d, t in enumerate(NEIGHBOUR[c]) if t >= 0 or d == home)
+          for home in range(8))
+    for c in range(CELLS)
+)
+
+# _CLOSER[g][t]: bit j set when the j-th of _ON_GRID[g] is nearer to t than g is.
+_CLOSER = tuple(
+    tuple(sum(1 << j for j, n in enumerate(_ON_GRID[g]) if CHEB[n][t] < CHEB[g][t])
+          for t in range(CELLS))
+    for g in range(CELLS)
+)
+
+# A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its title in prompts.
+_NAME = {kind: kind.name for kind in TileKind}
+_TITLE = {kind: kind.name.replace("_", " ").title() for kind in TileKind}
+
+# _REACH2[cell][d]: the cell two steps away in direction d, or -1 off the grid.
+_REACH2 = tuple(
+    tuple(NEIGHBOUR[t][d] if t >= 0 else -1 for d, t in enumerate(NEIGHBOUR[c]))
+    for c in range(CELLS)
+)
 
 # _RINGS[cell][k]: the cells at king-move distance k + 1 of ``cell``, in cell order.
 _RINGS = tuple(

@@ -173,13 +173,28 @@ ARROWS_OF = tuple(t.arrows for t in TILE_TYPES)
 
 def board_arrows(type_id: int, rotation: int) -> tuple[int, ...]:
     """The tile's arrows as board directions, for a tile turned ``rotation`` quarters clockwise."""
-    return tuple((a + 2 * rotation) % 8 for a in ARROWS_OF[type_id])
+    return _BOARD_ARROWS[type_id][rotation % 4]
+
+
+_BOARD_ARROWS = tuple(
+    tuple(tuple((a + 2 * rotation) % 8 for a in arrows) for rotation in range(4))
+    for arrows in ARROWS_OF
+)
+
+
+def _name_of(cell: int) -> str:
+    row, col = divmod(cell, SIZE)
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+_CELL_NAMES = tuple(_name_of(cell) for cell in range(CELLS))  # event texts name cells often
 
 
 def cell_name(cell: int) -> str:
     """A readable cell name: column letter A-I (west to east), row 1-9 (north to south)."""
-    row, col = divmod(cell, SIZE)
-    return f"{COLUMNS[col]}{row + 1}"
+    if 0 <= cell < CELLS:
+        return _CELL_NAMES[cell]
+    return _name_of(cell)
 
 
 def parse_cell(name: str) -> int:
