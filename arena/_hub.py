@@ -245,6 +245,9 @@ class Hub:
         self.sessions: list[BotSession] = []
         self.feeds: dict[str, MatchFeed] = {}
         self._changed = trio.Event()
+        if metrics is not None:
+            # Read at every scrape: a pause ends by the clock, with no event to update it on.
+            metrics.paused_bots.set_function(self._paused_now)
 
     # -- connections ----------------------------------------------------------------------
 
@@ -370,21 +373,20 @@ class Hub:
         streak = self.streaks.setdefault(name, FaultStreak())
         if streak.record(fault, self.clock()) and self.metrics:
             self.metrics.ladder_pauses.inc()
-        self._update_paused()
 
     def paused_for(self, name: str) -> float:
         """Seconds bot ``name`` still gets no ladder match (0: it may play)."""
         streak = self.streaks.get(name)
         return 0.0 if streak is None else streak.left(self.clock())
 
-    def _update_paused(self) -> None:
-        if self.metrics:
-            now = self.clock()
-            self.metrics.paused_bots.set(sum(s.left(now) > 0 for s in self.streaks.values()))
+    def _paused_now(self) -> int:
+        """How many bots are paused now (called from the metrics server's thread too: the
+        streaks are copied in one step, and ``clock`` is a plain clock, not trio's)."""
+        now = self.clock()
+        return sum(streak.left(now) > 0 for streak in list(self.streaks.values()))
 
     def bots(self) -> list[pb.BotStatus]:
         """Every connected bot by name, with its fault streak and pause."""
-        self._update_paused()
         by_name: dict[str, list[BotSession]] = {}
         for session in self.sessions:
             by_name.setdefault(session.name, []).append(session)

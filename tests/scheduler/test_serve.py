@@ -180,6 +180,8 @@ def test_a_fault_streak_pauses_with_backoff_and_a_clean_match_ends_it() -> None:
     assert metrics.registry.get_sample_value("arena_paused_bots") == 1
     now[0] += PAUSE_FIRST_SECONDS
     assert hub.paused_for("slow") == 0
+    # The pause ended by the clock alone: a scrape now says so, with nothing else called.
+    assert metrics.registry.get_sample_value("arena_paused_bots") == 0
     hub.record_outcome("slow", "timeout")  # still in its streak: paused again, twice as long
     assert hub.paused_for("slow") == 2 * PAUSE_FIRST_SECONDS
     assert "faults in a row (last: timeout)" in hub.streaks["slow"].reason
