@@ -39,6 +39,7 @@ from ._reports import (
     head_to_head,
     head_to_head_table,
     seat_lines,
+    seats_csv,
     standings,
     standings_and_seats,
     table,
@@ -363,7 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also print each pair's wins-draws-losses and the LOS matrix")
     p.add_argument("--seat-advantage", action="store_true",
                    help="fit what seat 1 is worth over each other seat (with its 95%% "
-                        "interval) along with the ratings")
+                        "interval) along with the ratings; --json gets a \"seat_advantage\" "
+                        "object (by game, player count, seat), --csv FILE a second file "
+                        "FILE-stem.seats.csv (a line per game, player count and seat)")
 
     p = sub.add_parser("report", help="one self-contained HTML file from a database")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
@@ -622,13 +625,25 @@ def _check_exports(args: argparse.Namespace) -> None:
                              f"writable, or a folder); give a file path in a writable folder")
 
 
-def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any) -> None:
+def seats_csv_path(csv_path: str) -> Path:
+    """Where ``--csv FILE --seat-advantage`` writes the seat terms: FILE's stem + .seats.csv."""
+    path = Path(csv_path)
+    return path.with_name(f"{path.stem if path.suffix == '.csv' else path.name}.seats.csv")
+
+
+def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any,
+            seats: dict[str, Any] | None = None) -> None:
+    """The ``--json`` and ``--csv`` exports (with ``seats``, the seat terms by game too)."""
     if getattr(args, "json", None):
-        Path(args.json).write_text(to_json(by_game, records))
+        Path(args.json).write_text(to_json(by_game, records, seats))
         print(f"wrote {args.json}", file=sys.stderr)
     if getattr(args, "csv", None):
         Path(args.csv).write_text(to_csv(by_game))
         print(f"wrote {args.csv}", file=sys.stderr)
+        if seats is not None:
+            path = seats_csv_path(args.csv)
+            path.write_text(seats_csv(seats))
+            print(f"wrote {path}", file=sys.stderr)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -788,6 +803,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     records = store.matches(game=args.game, tournament_id=args.tournament,
                             steps=bool(args.json))  # JSON counts steps
     by_game = {}
+    by_game_seats: dict[str, Any] = {}  # the seat terms of each table, with --seat-advantage
     for game in sorted({r.game for r in records}):
         of_game = [r for r in records if r.game == game]
         met = groups(of_game)
@@ -807,6 +823,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
             rows = [r for r in rows if r.matches >= args.min_games]
             title = game if len(met) == 1 else f"{game} (group {number} of {len(met)})"
             by_game[title] = rows
+            by_game_seats[title] = seats
             print(f"{title}:")
             print(table(rows))
             if seats:
@@ -815,7 +832,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                 print(head_to_head_table([r.bot for r in rows], head_to_head(of_game)))
     if not by_game:
         print("no finished matches")
-    _export(args, by_game, records)
+    _export(args, by_game, records, by_game_seats if args.seat_advantage else None)
     if args.pgn:
         Path(args.pgn).write_text(to_pgn(records))
         print(f"wrote {args.pgn}", file=sys.stderr)
