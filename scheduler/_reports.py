@@ -12,6 +12,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
@@ -217,20 +218,19 @@ def seat_terms(seats: Sequence[SeatAdvantage]) -> dict[str, dict[str, dict[str, 
 
 def seats_csv(seats: dict[str, Sequence[SeatAdvantage]]) -> str:
     """The seat terms as CSV with a header row: one line per game, player count and seat."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["game", *SeatAdvantage.__dataclass_fields__])
-    for game, terms in seats.items():
-        for term in terms:
-            writer.writerow([game, *asdict(term).values()])
-    return out.getvalue()
+    return _by_game_csv(list(SeatAdvantage.__dataclass_fields__), seats)
 
 
 def to_csv(by_game: dict[str, Sequence[Standing]]) -> str:
     """Standings as CSV with a header row, one line per game and bot."""
+    return _by_game_csv(list(Standing.__dataclass_fields__), by_game)
+
+
+def _by_game_csv(fields: list[str], by_game: dict[str, Sequence[Any]]) -> str:
+    """Dataclass rows by game as CSV: a header row ("game", then ``fields``), a line each."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["game", *Standing.__dataclass_fields__])
+    writer.writerow(["game", *fields])
     for game, rows in by_game.items():
         for row in rows:
             writer.writerow([game, *asdict(row).values()])
