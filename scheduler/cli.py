@@ -1098,9 +1098,10 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         tid, stored = row.id, dict(row.config)
         stored.pop("kind")
         deals = stored.pop("deals")
-        # The test's settings (not kept before they were stored: those of the flags then).
-        test = stored.pop("test", {k: getattr(args, k) for k in _TEST})
-        args = argparse.Namespace(**{**vars(args), **test})
+        if "test" not in stored:  # the verdict would rest on settings guessed now
+            raise UsageError(f"cannot resume: gauntlet {tid} was stored by an older arena, "
+                             f"without its --delta0/--delta1/--alpha/--beta; run it again")
+        args = argparse.Namespace(**{**vars(args), **stored.pop("test")})
         try:
             config = _stored_config(args, stored)
         except (ValueError, LookupError, engine.EngineError) as error:

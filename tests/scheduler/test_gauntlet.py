@@ -18,7 +18,13 @@ from statistics import NormalDist
 
 import pytest
 
-from scheduler._gauntlet import DealTally, GauntletPlan, gauntlet_stats, match_score
+from scheduler._gauntlet import (
+    DealTally,
+    GauntletPlan,
+    gauntlet_stats,
+    match_score,
+    shared_bot_seed,
+)
 from scheduler._store import Store
 from tests.scheduler.test_cli import ARENA, ROOT, arena, finished_matches
 from tests.scheduler.test_sprt_cli import check_junit
@@ -242,3 +248,24 @@ def test_a_killed_gauntlet_resumes_to_the_verdict_of_an_uninterrupted_run(
     again = arena("gauntlet", "--resume", tid, "--db", str(db), check=False)
     assert again.returncode == 3 and "already finished" in again.stderr
     assert again.stdout == whole.stdout and finished_matches(db) == total
+    stored = sqlite3.connect(db)
+    with stored:  # as an older arena stored it: no test settings to decide with
+        stored.execute("UPDATE tournaments SET finished = 0, config = json_remove(config, "
+                       "'$.test')")
+    older = arena("gauntlet", "--resume", "--db", str(db), check=False)
+    assert older.returncode == 2 and "stored by an older arena" in older.stderr
+
+
+def test_twins_share_a_bot_seed_that_a_resumed_run_gives_again() -> None:
+    plan = GauntletPlan("galaxies", "new", "old", ("f1", "f2"), 3, seed=123)
+    for reproducible in (True, False):
+        seeds: dict[tuple[int, int], set[int]] = defaultdict(set)
+        for m in plan.matches():
+            seeds[m.deal, m.seat].add(shared_bot_seed(plan, m, reproducible))
+        assert all(len(s) == 1 for s in seeds.values())  # NEW's match and its OLD twin
+        assert len({s for v in seeds.values() for s in v}) == 9  # apart by deal and seat
+    secret = [shared_bot_seed(plan, m, False) for m in plan.matches()]
+    assert secret == [shared_bot_seed(plan, m, False) for m in plan.matches()]
+    assert all(0 <= s < 2 ** 62 for s in secret)
+    other = GauntletPlan("galaxies", "new", "old", ("f1", "f2"), 3, seed=124)
+    assert secret != [shared_bot_seed(other, m, False) for m in other.matches()]
