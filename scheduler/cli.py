@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import grpc
 import trio
@@ -59,6 +59,9 @@ from ._tournament import (
     play_tournament,
     secure_seed,
 )
+
+if TYPE_CHECKING:  # imported where used: `arena` without a gauntlet does not load it
+    from ._gauntlet import GauntletPlan
 
 E = TypeVar("E", bound=BaseException)
 DEFAULT_GAME = "sector41"
@@ -1043,8 +1046,8 @@ def _field(game: str, players: int) -> list[str]:
 _TEST = ("delta0", "delta1", "alpha", "beta")
 
 
-def _new_gauntlet(args: argparse.Namespace) -> tuple[str, TournamentConfig, Any, TimeControl,
-                                                     Store]:
+def _new_gauntlet(args: argparse.Namespace
+                  ) -> tuple[str, TournamentConfig, GauntletPlan, TimeControl, Store]:
     """Check the flags of a new gauntlet and store its plan: its id, config, plan, time
     control and the store."""
     from ._gauntlet import GauntletPlan, gauntlet_stats
