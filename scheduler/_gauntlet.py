@@ -27,11 +27,13 @@ With n complete deals, mean ``D̄`` and sample variance ``s² = Σ (D_i - D̄)²
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
 import sqlite3
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,6 +160,16 @@ class GauntletPlan:
         return random.Random(f"{self.seed}/gauntlet/{deal}").getrandbits(62)
 
 
+def shared_bot_seed(plan: GauntletPlan, match: GauntletMatch, reproducible: bool) -> int:
+    """The bot seed a match shares with its twin: the deal and seat with ``--seed``, else a
+    hash of the plan's secret seed (which no bot sees; the hash does not reveal it)."""
+    if reproducible:
+        return match.deal * plan.players + match.seat
+    digest = hashlib.blake2b(f"{plan.seed}/gauntlet-bots/{match.deal}/{match.seat}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2  # 62 bits, as the other seeds
+
+
 @dataclass
 class DealTally:
     """NEW's and OLD's scores as the matches end; a deal is complete with all 2k."""
@@ -191,10 +203,12 @@ class DealTally:
 async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
                         pool: BotPool, control: TimeControl, policy: FaultPolicy, *,
                         concurrency: int, reproducible: bool,
-                        stop: Callable[[GauntletMatch, MatchRecord], bool]) -> int:
+                        stop: Callable[[GauntletMatch, MatchRecord], bool],
+                        done: AbstractSet[int] = frozenset()) -> int:
     """Play the plan's matches in order, ``concurrency`` at a time, recording each one in
-    the store; after each, ``stop(match, record)`` True ends the run. How many were played."""
-    todo = plan.matches()
+    the store; after each, ``stop(match, record)`` True ends the run. ``done``: indices
+    already recorded (a resumed run), not played again. How many were played."""
+    todo = [m for m in plan.matches() if m.index not in done]
     send, receive = trio.open_memory_channel[GauntletMatch](len(todo) or 1)
     for match in todo:
         send.send_nowait(match)
@@ -203,10 +217,10 @@ async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
     played = 0
     stopped = False
     # The field's random choices are the same in a NEW match and its OLD twin: the bot seed
-    # is shared by the pair (fixed by the plan with --seed, else fresh and secret).
-    shared = {(m.deal, m.seat): (m.deal * plan.players + m.seat if reproducible
-                                 else random.SystemRandom().getrandbits(62))
-              for m in todo}
+    # is shared by the pair (fixed by the plan with --seed, else secret: derived from the
+    # secret seed, so that a resumed run gives a twin played after the interruption the
+    # same bot seed as the one played before it).
+    shared = {(m.deal, m.seat): shared_bot_seed(plan, m, reproducible) for m in todo}
 
     async def worker(workers: trio.CancelScope) -> None:
         nonlocal played, stopped

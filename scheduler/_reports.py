@@ -12,6 +12,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
@@ -184,8 +185,11 @@ def table(rows: Sequence[Standing]) -> str:
     return "\n".join(lines)
 
 
-def to_json(by_game: dict[str, Sequence[Standing]], records: Sequence[MatchRecord]) -> str:
-    """Standings (each line naming its game) and every match's outcome as JSON."""
+def to_json(by_game: dict[str, Sequence[Standing]], records: Sequence[MatchRecord],
+            seats: dict[str, Sequence[SeatAdvantage]] | None = None) -> str:
+    """Standings (each line naming its game) and every match's outcome as JSON; with
+    ``seats`` (by game, as ``standings_and_seats`` fits them) also "seat_advantage": by
+    game, by player count, by seat, what seat 1 is worth over it (:func:`seat_terms`)."""
     matches = [{
         "match_id": r.match_id, "tournament_id": r.tournament_id, "index": r.index,
         "game": r.game, "seed": r.seed, "seats": r.seats, "options": r.options,
@@ -196,14 +200,37 @@ def to_json(by_game: dict[str, Sequence[Standing]], records: Sequence[MatchRecor
         "retried": r.retried,
     } for r in records]
     lines = [{"game": game, **asdict(s)} for game, rows in by_game.items() for s in rows]
-    return json.dumps({"standings": lines, "matches": matches}, indent=2)
+    data: dict[str, object] = {"standings": lines, "matches": matches}
+    if seats is not None:
+        data["seat_advantage"] = {game: seat_terms(terms) for game, terms in seats.items()}
+    return json.dumps(data, indent=2)
+
+
+def seat_terms(seats: Sequence[SeatAdvantage]) -> dict[str, dict[str, dict[str, float]]]:
+    """The seat terms by player count, then by seat (JSON keys): Elo, its standard error,
+    the 95% interval and the matches each rests on, the numbers ``seat_lines`` shows."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for s in seats:
+        out.setdefault(str(s.players), {})[str(s.seat)] = {
+            "elo": s.elo, "se": s.se, "low": s.low, "high": s.high, "matches": s.matches}
+    return out
+
+
+def seats_csv(seats: dict[str, Sequence[SeatAdvantage]]) -> str:
+    """The seat terms as CSV with a header row: one line per game, player count and seat."""
+    return _by_game_csv(list(SeatAdvantage.__dataclass_fields__), seats)
 
 
 def to_csv(by_game: dict[str, Sequence[Standing]]) -> str:
     """Standings as CSV with a header row, one line per game and bot."""
+    return _by_game_csv(list(Standing.__dataclass_fields__), by_game)
+
+
+def _by_game_csv(fields: list[str], by_game: dict[str, Sequence[Any]]) -> str:
+    """Dataclass rows by game as CSV: a header row ("game", then ``fields``), a line each."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["game", *Standing.__dataclass_fields__])
+    writer.writerow(["game", *fields])
     for game, rows in by_game.items():
         for row in rows:
             writer.writerow([game, *asdict(row).values()])

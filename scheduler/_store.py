@@ -287,9 +287,10 @@ class Store:
         )
         return TournamentRow(tid, json.loads(row[0]), schedule, row[1], bool(row[2]))
 
-    def latest_tournament(self, game: str | None = None, unfinished: bool = False) -> str | None:
+    def latest_tournament(self, game: str | None = None, unfinished: bool = False,
+                          kind: str | None = None) -> str | None:
         """The id of the most recently created tournament (of ``game``; not finished, if
-        ``unfinished``), or None."""
+        ``unfinished``; of ``kind``, the config's "kind", "tournament" for none), or None."""
         query = "SELECT id FROM tournaments WHERE 1"
         args: tuple[str, ...] = ()
         if game is not None:
@@ -297,6 +298,9 @@ class Store:
             args = (game,)
         if unfinished:
             query += " AND NOT finished"
+        if kind is not None:
+            query += " AND coalesce(json_extract(config, '$.kind'), 'tournament') = ?"
+            args = (*args, kind)
         row = self._db.execute(query + " ORDER BY created_at DESC, rowid DESC LIMIT 1", args)
         found = row.fetchone()
         return None if found is None else str(found[0])

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import grpc
 import trio
@@ -39,6 +39,7 @@ from ._reports import (
     head_to_head,
     head_to_head_table,
     seat_lines,
+    seats_csv,
     standings,
     standings_and_seats,
     table,
@@ -48,7 +49,7 @@ from ._reports import (
 )
 from ._runner import MatchSpec, run_match
 from ._seating import BotPool, BotSpec, BotStartError, process_command
-from ._store import Store, StoreError, TournamentBusy
+from ._store import Store, StoreError, TournamentBusy, TournamentRow
 from ._timecontrol import FaultPolicy, TimeControl
 from ._tournament import (
     StoreWriteError,
@@ -58,6 +59,9 @@ from ._tournament import (
     play_tournament,
     secure_seed,
 )
+
+if TYPE_CHECKING:  # imported where used: `arena` without a gauntlet does not load it
+    from ._gauntlet import GauntletPlan
 
 E = TypeVar("E", bound=BaseException)
 DEFAULT_GAME = "sector41"
@@ -318,6 +322,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-deals", type=_positive(int), default=200,
                    help="give up undecided after this many deals (each is 2 x players "
                         "matches; default 200)")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="GAUNTLET_ID",
+                   help="play the missing matches of an interrupted gauntlet (default: the "
+                        "newest unfinished one), then its verdict over all of them; only "
+                        "--concurrency, --json, --junit, --bot-logs and --db may be given")
     _add_verdict_flags(p)
 
     sub.add_parser("games", help="every game with its player counts and options")
@@ -359,7 +367,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also print each pair's wins-draws-losses and the LOS matrix")
     p.add_argument("--seat-advantage", action="store_true",
                    help="fit what seat 1 is worth over each other seat (with its 95%% "
-                        "interval) along with the ratings")
+                        "interval) along with the ratings; --json gets a \"seat_advantage\" "
+                        "object (by game, player count, seat), --csv FILE a second file "
+                        "FILE-stem.seats.csv (a line per game, player count and seat)")
 
     p = sub.add_parser("report", help="one self-contained HTML file from a database")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
@@ -430,6 +440,44 @@ def _records(store: Store) -> StoreRecords:
 _PLANNED = ("game", "players", "bot", "option", "move_time", "tc", "margin", "policy",
             "max_strikes", "seed", "recover", "memory_mb", "cpu_seconds", "rounds", "gauntlet",
             "max_matches")
+# The same for a gauntlet: its plan, and the test that decides when it stops.
+_GAUNTLET_PLANNED = (*_PLANNED[:13], "field", "delta0", "delta1", "max_deals", "alpha", "beta")
+
+
+def _resume_row(args: argparse.Namespace, store: Store, command: str,
+                planned: Sequence[str]) -> TournamentRow:
+    """The stored run ``--resume`` names (default: the newest unfinished one of ``command``,
+    "tournament" or "gauntlet"), free to play; UsageError if a flag in ``planned`` is given
+    (the plan is stored) or the run is of the other kind."""
+    defaults = build_parser().parse_args([command])
+    given = [f"--{d.replace('_', '-')}" for d in planned
+             if getattr(args, d) != getattr(defaults, d)]
+    if given:
+        raise UsageError(f"--resume plays the stored plan as it was made; drop {', '.join(given)} "
+                         f"(only --concurrency may change), or start a new {command}")
+    if args.resume == "latest":
+        tid = store.latest_tournament(unfinished=True, kind=command)
+        if tid is None:
+            raise UsageError(f"no unfinished {command} to resume in {args.db!r}")
+    else:
+        tid = args.resume
+    try:
+        row = store.tournament(tid)
+    except LookupError as error:
+        raise UsageError(f"cannot resume: {error}") from None
+    kind = row.config.get("kind", "tournament")
+    if kind != command:
+        raise UsageError(f"{tid} is a {kind}: resume it with `arena {kind} --resume {tid}`")
+    try:
+        with store.claim(tid):
+            pass  # free now; the run holds it while it plays
+    except TournamentBusy as error:
+        raise UsageError(str(error)) from None
+    if row.finished:
+        print(f"{command} {tid} is already finished; nothing to play", file=sys.stderr)
+    else:
+        print(f"resuming {command} {tid}", file=sys.stderr)
+    return row
 
 
 def _resumed(args: argparse.Namespace, store: Store) -> tuple[str, TournamentConfig]:
@@ -437,37 +485,22 @@ def _resumed(args: argparse.Namespace, store: Store) -> tuple[str, TournamentCon
 
     Only ``--concurrency`` may change; a flag that would change the plan is refused.
     """
-    defaults = build_parser().parse_args(["tournament"])
-    given = [f"--{d.replace('_', '-')}" for d in _PLANNED
-             if getattr(args, d) != getattr(defaults, d)]
-    if given:
-        raise UsageError(f"--resume plays the stored plan as it was made; drop {', '.join(given)} "
-                         f"(only --concurrency may change), or start a new tournament")
-    if args.resume == "latest":
-        tid = store.latest_tournament(unfinished=True)
-        if tid is None:
-            raise UsageError(f"no unfinished tournament to resume in {args.db!r}")
-    else:
-        tid = args.resume
+    row = _resume_row(args, store, "tournament", _PLANNED)
     try:
-        row = store.tournament(tid)
-        config = TournamentConfig.from_dict(row.config)
-        if args.concurrency != defaults.concurrency:
-            config = replace(config, concurrency=args.concurrency)
-        config.check()
+        config = _stored_config(args, row.config)
         check_plan(config.schedule(), row)
     except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(f"cannot resume: {error}") from None
-    try:
-        with store.claim(tid):
-            pass  # free now; play_tournament holds it while it plays
-    except TournamentBusy as error:
-        raise UsageError(str(error)) from None
-    if row.finished:
-        print(f"tournament {tid} is already finished; nothing to play", file=sys.stderr)
-    else:
-        print(f"resuming tournament {tid}", file=sys.stderr)
-    return tid, config
+    return row.id, config
+
+
+def _stored_config(args: argparse.Namespace, data: dict[str, Any]) -> TournamentConfig:
+    """A stored run's config, with ``--concurrency`` if given (checked)."""
+    config = TournamentConfig.from_dict(data)
+    if args.concurrency != build_parser().parse_args([args.command]).concurrency:
+        config = replace(config, concurrency=args.concurrency)
+    config.check()
+    return config
 
 
 def _metrics(port: int | None) -> Metrics | None:
@@ -595,13 +628,25 @@ def _check_exports(args: argparse.Namespace) -> None:
                              f"writable, or a folder); give a file path in a writable folder")
 
 
-def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any) -> None:
+def seats_csv_path(csv_path: str) -> Path:
+    """Where ``--csv FILE --seat-advantage`` writes the seat terms: FILE's stem + .seats.csv."""
+    path = Path(csv_path)
+    return path.with_name(f"{path.stem if path.suffix == '.csv' else path.name}.seats.csv")
+
+
+def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any,
+            seats: dict[str, Any] | None = None) -> None:
+    """The ``--json`` and ``--csv`` exports (with ``seats``, the seat terms by game too)."""
     if getattr(args, "json", None):
-        Path(args.json).write_text(to_json(by_game, records))
+        Path(args.json).write_text(to_json(by_game, records, seats))
         print(f"wrote {args.json}", file=sys.stderr)
     if getattr(args, "csv", None):
         Path(args.csv).write_text(to_csv(by_game))
         print(f"wrote {args.csv}", file=sys.stderr)
+        if seats is not None:
+            path = seats_csv_path(args.csv)
+            path.write_text(seats_csv(seats))
+            print(f"wrote {path}", file=sys.stderr)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -761,6 +806,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     records = store.matches(game=args.game, tournament_id=args.tournament,
                             steps=bool(args.json))  # JSON counts steps
     by_game = {}
+    by_game_seats: dict[str, Any] = {}  # the seat terms of each table, with --seat-advantage
     for game in sorted({r.game for r in records}):
         of_game = [r for r in records if r.game == game]
         met = groups(of_game)
@@ -780,6 +826,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
             rows = [r for r in rows if r.matches >= args.min_games]
             title = game if len(met) == 1 else f"{game} (group {number} of {len(met)})"
             by_game[title] = rows
+            by_game_seats[title] = seats
             print(f"{title}:")
             print(table(rows))
             if seats:
@@ -788,7 +835,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                 print(head_to_head_table([r.bot for r in rows], head_to_head(of_game)))
     if not by_game:
         print("no finished matches")
-    _export(args, by_game, records)
+    _export(args, by_game, records, by_game_seats if args.seat_advantage else None)
     if args.pgn:
         Path(args.pgn).write_text(to_pgn(records))
         print(f"wrote {args.pgn}", file=sys.stderr)
@@ -995,13 +1042,15 @@ def _field(game: str, players: int) -> list[str]:
     return out
 
 
-def cmd_gauntlet(args: argparse.Namespace) -> int:
-    """Exit 0 when NEW is not worse than OLD against the field (H1), 1 when it is, 3
-    undecided at --max-deals."""
-    import shlex
-    import time
+# The flags of the gauntlet's test, stored with it (--resume decides as the first run would).
+_TEST = ("delta0", "delta1", "alpha", "beta")
 
-    from ._gauntlet import DealTally, GauntletPlan, GauntletVerdict, gauntlet_stats, play_gauntlet
+
+def _new_gauntlet(args: argparse.Namespace
+                  ) -> tuple[str, TournamentConfig, GauntletPlan, TimeControl, Store]:
+    """Check the flags of a new gauntlet and store its plan: its id, config, plan, time
+    control and the store."""
+    from ._gauntlet import GauntletPlan, gauntlet_stats
     from ._sprt import sprt_bounds
 
     if len(args.bot) != 2:
@@ -1028,10 +1077,50 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
                         tuple(s.name for s in specs[2:]), args.max_deals, config.seed,
                         config.options)
     store = _open_store(args.db)
-    # Kept as a tournament (its matches are in reports); "kind" makes --resume refuse it.
+    # Kept as a tournament (its matches are in reports); "kind" sends `tournament --resume`
+    # to `gauntlet --resume`, which plans it again from this and checks the stored plan.
     tid = store.create_tournament({**config.to_dict(), "kind": "gauntlet",
-                                   "deals": args.max_deals},
+                                   "deals": args.max_deals,
+                                   "test": {k: getattr(args, k) for k in _TEST}},
                                   [(m.index, m.seats) for m in plan.matches()])
+    return tid, config, plan, control, store
+
+
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    """Exit 0 when NEW is not worse than OLD against the field (H1), 1 when it is, 3
+    undecided at --max-deals."""
+    import shlex
+    import time
+
+    from ._gauntlet import DealTally, GauntletPlan, GauntletVerdict, gauntlet_stats, play_gauntlet
+
+    if args.resume:
+        store = _open_store(args.db)
+        _import_unsaved(store)
+        row = _resume_row(args, store, "gauntlet", _GAUNTLET_PLANNED)
+        tid, stored = row.id, dict(row.config)
+        stored.pop("kind")
+        deals = stored.pop("deals")
+        if "test" not in stored:  # the verdict would rest on settings guessed now
+            raise UsageError(f"cannot resume: gauntlet {tid} was stored by an older arena, "
+                             f"without its --delta0/--delta1/--alpha/--beta; run it again")
+        args = argparse.Namespace(**{**vars(args), **stored.pop("test")})
+        try:
+            config = _stored_config(args, stored)
+        except (ValueError, LookupError, engine.EngineError) as error:
+            raise UsageError(f"cannot resume: {error}") from None
+        control = config.time_control()
+        specs = config.bot_specs()
+        plan = GauntletPlan(config.game, specs[0].name, specs[1].name,
+                            tuple(s.name for s in specs[2:]), deals, config.seed,
+                            config.options)
+        if tuple((m.index, m.seats) for m in plan.matches()) != row.schedule:
+            raise UsageError(f"cannot resume: gauntlet {tid} was planned differently by the "
+                             f"version of the arena that created it; resume it with that "
+                             f"version")
+    else:
+        tid, config, plan, control, store = _new_gauntlet(args)
+        specs = config.bot_specs()
     tally = DealTally(plan.new, plan.players)
     live = sys.stderr.isatty()
     started = time.time()
@@ -1052,23 +1141,39 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
               file=sys.stderr, flush=True)
         return now.stats.decision != "continue"
 
+    # A resumed run counts what was recorded first, in the plan's order, as the first run
+    # did as it played: a deal that decided the test ends it there, as it would have.
+    planned = plan.matches()
+    recorded = sorted((r for r in store.matches(tournament_id=tid, steps=False)
+                       if r.result is not None and r.index is not None),
+                      key=lambda r: int(r.index or 0))
+    decided = any(stop(planned[r.index or 0], r) for r in recorded)
+    done = {r.index for r in recorded if r.index is not None}
+
     async def play(hosted: arena.Arena | None, stderr: Any) -> int:
-        pool = BotPool(specs, hosted, limits=Limits(args.memory_mb, args.cpu_seconds),
-                       recover=args.recover, stderr=stderr, game=args.game)
+        pool = BotPool(specs, hosted, limits=Limits(config.memory_mb, config.cpu_seconds),
+                       recover=config.recover, stderr=stderr, game=config.game)
         return await play_gauntlet(store, tid, plan, pool, control, config.fault_policy(),
-                                   concurrency=args.concurrency,
-                                   reproducible=config.reproducible, stop=stop)
+                                   concurrency=config.concurrency,
+                                   reproducible=config.reproducible, stop=stop, done=done)
 
     def run(stderr: Any) -> None:
         async def main(hosted: arena.Arena | None) -> int:
             return await play(hosted, stderr)
 
+        if decided or len(done) == len(planned):
+            return  # nothing left to play: the verdict of what is recorded
         if needs_arena(config):
             arena.run(main, records=_records(store))
         else:
             trio.run(main, None)
 
-    return _play_ci_test(args, store, tid, run, verdict, lambda: bool(tally.differences))
+    try:
+        with store.claim(tid):  # two runs of one gauntlet would play its matches twice
+            return _play_ci_test(args, store, tid, run, verdict,
+                                 lambda: bool(tally.differences))
+    except TournamentBusy as error:
+        raise UsageError(str(error)) from None
 
 
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,

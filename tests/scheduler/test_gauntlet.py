@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import sqlite3
+import subprocess
+import time
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from fractions import Fraction
@@ -13,9 +18,15 @@ from statistics import NormalDist
 
 import pytest
 
-from scheduler._gauntlet import DealTally, GauntletPlan, gauntlet_stats, match_score
+from scheduler._gauntlet import (
+    DealTally,
+    GauntletPlan,
+    gauntlet_stats,
+    match_score,
+    shared_bot_seed,
+)
 from scheduler._store import Store
-from tests.scheduler.test_cli import arena
+from tests.scheduler.test_cli import ARENA, ROOT, arena, finished_matches
 from tests.scheduler.test_sprt_cli import check_junit
 
 Z95 = NormalDist().inv_cdf(0.975)
@@ -179,3 +190,82 @@ def test_usage_errors(tmp_path: Path, flags: list[str], message: str) -> None:
     result = arena(*GAUNTLET, *flags, "--db", str(db), check=False)
     assert result.returncode == 2 and message in result.stderr, result.stderr
     assert not db.exists()
+
+
+def _results(db: Path) -> dict[int, tuple[tuple[str, ...], tuple[int, ...]]]:
+    """Each recorded match's seats and ranks by its index in the plan."""
+    with Store(db) as store:
+        return {r.index: (tuple(r.seats), tuple(r.result.ranks))
+                for r in store.matches() if r.index is not None and r.result is not None}
+
+
+def test_a_killed_gauntlet_resumes_to_the_verdict_of_an_uninterrupted_run(
+        tmp_path: Path) -> None:
+    db, fresh = tmp_path / "k.sqlite", tmp_path / "fresh.sqlite"
+    plan = [*GAUNTLET, "--bot", "new=builtin:galaxies-greedy", "--bot", "old=builtin:random",
+            "--max-deals", "6", "--seed", "5"]  # undecided after 6 deals: 36 matches, exit 3
+    total = 36
+    process = subprocess.Popen([*ARENA, *plan, "--db", str(db)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while finished_matches(db) < 1:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no match was recorded in time"
+            time.sleep(0.01)
+        os.killpg(process.pid, signal.SIGKILL)  # mid-deal, most likely mid-twin-pair
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)
+    interrupted = finished_matches(db)
+    assert 1 <= interrupted < total
+    tid = sqlite3.connect(db).execute("SELECT id FROM tournaments").fetchone()[0]
+    # `tournament --resume` sends it here; a flag that changes the plan or the test is refused.
+    as_tournament = arena("tournament", "--resume", tid, "--db", str(db), check=False)
+    assert as_tournament.returncode == 2, as_tournament.stderr
+    assert (f"{tid} is a gauntlet: resume it with `arena gauntlet --resume {tid}`"
+            in as_tournament.stderr)
+    latest = arena("tournament", "--resume", "--db", str(db), check=False)
+    assert latest.returncode == 2 and "no unfinished tournament" in latest.stderr
+    changed = arena("gauntlet", "--resume", "--max-deals", "9", "--delta1", "0.1", "--db",
+                    str(db), check=False)
+    assert changed.returncode == 2 and "drop --delta1, --max-deals" in changed.stderr
+    assert finished_matches(db) == interrupted
+    resumed = arena("gauntlet", "--resume", "--db", str(db), "--json",
+                    str(tmp_path / "r.json"), check=False)
+    assert resumed.returncode == 3, resumed.stdout + resumed.stderr
+    assert f"resuming gauntlet {tid}" in resumed.stderr
+    whole = arena(*plan, "--db", str(fresh), "--json", str(tmp_path / "f.json"), check=False)
+    assert whole.returncode == 3, whole.stdout + whole.stderr
+    assert resumed.stdout == whole.stdout  # the summary line, figure for figure
+    got, want = (json.loads((tmp_path / name).read_text()) for name in ("r.json", "f.json"))
+    assert got.pop("command") != want.pop("command")
+    assert got == want and got["matches"] == total and got["verdict"] == "inconclusive"
+    # Every match as uninterrupted: the twins split by the kill had the same bot seeds.
+    assert _results(db) == _results(fresh) and len(_results(db)) == total
+    again = arena("gauntlet", "--resume", tid, "--db", str(db), check=False)
+    assert again.returncode == 3 and "already finished" in again.stderr
+    assert again.stdout == whole.stdout and finished_matches(db) == total
+    stored = sqlite3.connect(db)
+    with stored:  # as an older arena stored it: no test settings to decide with
+        stored.execute("UPDATE tournaments SET finished = 0, config = json_remove(config, "
+                       "'$.test')")
+    older = arena("gauntlet", "--resume", "--db", str(db), check=False)
+    assert older.returncode == 2 and "stored by an older arena" in older.stderr
+
+
+def test_twins_share_a_bot_seed_that_a_resumed_run_gives_again() -> None:
+    plan = GauntletPlan("galaxies", "new", "old", ("f1", "f2"), 3, seed=123)
+    for reproducible in (True, False):
+        seeds: dict[tuple[int, int], set[int]] = defaultdict(set)
+        for m in plan.matches():
+            seeds[m.deal, m.seat].add(shared_bot_seed(plan, m, reproducible))
+        assert all(len(s) == 1 for s in seeds.values())  # NEW's match and its OLD twin
+        assert len({s for v in seeds.values() for s in v}) == 9  # apart by deal and seat
+    secret = [shared_bot_seed(plan, m, False) for m in plan.matches()]
+    assert secret == [shared_bot_seed(plan, m, False) for m in plan.matches()]
+    assert all(0 <= s < 2 ** 62 for s in secret)
+    other = GauntletPlan("galaxies", "new", "old", ("f1", "f2"), 3, seed=124)
+    assert secret != [shared_bot_seed(other, m, False) for m in other.matches()]

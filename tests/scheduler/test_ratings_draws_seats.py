@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import json
 import math
 import random
 import re
@@ -210,3 +212,39 @@ def test_get_standings_fits_off_the_servers_loop(tmp_path: Path,
     loop_thread, count = run_in_arena(main, records=StoreRecords(Store(db)))
     assert count == 4
     assert fitted_on and loop_thread not in fitted_on
+
+
+def test_the_exports_carry_the_seat_terms_the_table_shows(tmp_path: Path) -> None:
+    rng = random.Random(8)
+    db = tmp_path / "seats.sqlite"
+    with Store(db) as store:  # 2- and 3-player matches: terms by player count and seat
+        for i in range(400):
+            seats = rng.sample(["x", "y", "z"], 2 + i % 2)
+            order = list(range(len(seats)))
+            if rng.random() < 0.4:
+                rng.shuffle(order)
+            store.record_match(_record(i, seats, order))
+    out, csv_path = tmp_path / "r.json", tmp_path / "r.csv"
+    shown = subprocess.run([sys.executable, "-m", "scheduler.cli", "ratings", "--db", str(db),
+                            "--seat-advantage", "--json", str(out), "--csv", str(csv_path)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
+    table = re.findall(r"seat 1 over seat (\d) \((\d) players, (\d+) matches\): ([+-][\d.]+) "
+                       r"Elo \[([+-][\d.]+), ([+-][\d.]+)\]", shown.stdout)
+    assert len(table) == 3, shown.stdout  # seat 2 of 2; seats 2 and 3 of 3
+    exported = json.loads(out.read_text())["seat_advantage"]
+    assert list(exported) == ["duel"]
+    as_shown = sorted((seat, players, str(t["matches"]), f"{t['elo']:+.1f}", f"{t['low']:+.1f}",
+                       f"{t['high']:+.1f}")
+                      for players, by_seat in exported["duel"].items()
+                      for seat, t in by_seat.items())
+    assert as_shown == sorted(table)
+    rows = list(csv.DictReader((tmp_path / "r.seats.csv").open()))
+    assert sorted((r["seat"], r["players"], r["matches"], f"{float(r['elo']):+.1f}",
+                   f"{float(r['low']):+.1f}", f"{float(r['high']):+.1f}") for r in rows
+                  ) == sorted(table) and {r["game"] for r in rows} == {"duel"}
+    assert all(float(r["se"]) > 0 for r in rows)
+    plain = tmp_path / "plain.json"
+    subprocess.run([sys.executable, "-m", "scheduler.cli", "ratings", "--db", str(db),
+                    "--json", str(plain)], cwd=ROOT, capture_output=True, timeout=120,
+                   check=True)
+    assert "seat_advantage" not in json.loads(plain.read_text())
