@@ -18,6 +18,7 @@ import statistics
 import time
 from pathlib import Path
 
+from _checkout import checkout_of
 from _common import greedy_vs_random, mcts_vs_greedy, random_playouts
 
 import engine
@@ -44,7 +45,7 @@ def against(rev: str, rounds: int, games: int) -> None:
     import run_all
 
     root = Path(__file__).resolve().parent.parent
-    with run_all.checkout_of(rev) as baseline:
+    with checkout_of(rev, prefix="bench-race-") as baseline:
         for players in (2, 3, 4):
             new: list[float] = []
             old: list[float] = []
