@@ -120,7 +120,8 @@ def _children_cpu() -> float:
 def main() -> None:
     """Print the benchmark figures."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--against", default="", help="git revision to compare the engine with")
+    parser.add_argument("--against", metavar="REV", default="",
+                        help="git revision to compare the engine with")
     parser.add_argument("--games", type=int, default=100, help="random games per round")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
     parser.add_argument("--matches", type=int, default=200, help="greedy vs random matches")
