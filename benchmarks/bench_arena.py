@@ -482,6 +482,11 @@ def main() -> None:
             arena_roundtrip(int(sys.argv[2]), bot=sys.argv[3])[0]))
     elif what == "_idle-client":
         asyncio.run(_idle_client(sys.argv[2], sys.argv[3]))
+    elif what in ("-h", "--help"):
+        print(__doc__)
+    elif what not in ("roundtrip", "throughput", "idle", "all"):
+        raise SystemExit(f"bench_arena.py: unknown mode {what!r}; the modes are roundtrip, "
+                         "throughput, idle and all (the default)")
     else:
         if what in ("roundtrip", "all"):
             report_roundtrip()

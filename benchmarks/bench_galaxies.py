@@ -1,10 +1,11 @@
 """Tiny Epic Galaxies numbers: engine speed against an older commit, clone against deepcopy,
 and the greedy bot against random.
 
-Run ``python benchmarks/bench_galaxies.py [--baseline REV] [--rounds 5] [--games 30]
-[--matches 200] [--quick]``. The speed figures are the pure engine with random legal actions
+Run ``python benchmarks/bench_galaxies.py [--against REV] [--rounds 5] [--games 30]
+[--matches 200] [--quick]`` (``--baseline REV``, the old name, still works but is
+deprecated). The speed figures are the pure engine with random legal actions
 on one core (CPU time), for 2..5 players with Beyond the Black (the default) and without it.
-The baseline (by default the commit before the speed work of issue 17) is checked out in a
+``REV`` (by default the commit before the speed work of issue 17) is checked out in a
 temporary ``git worktree`` and measured in a subprocess, alternating with the current code
 round by round, so that both see the same machine; both must play identical matches (a digest
 of every chosen action and result), or the run fails. The bots play through the arena's
@@ -170,7 +171,10 @@ def main() -> None:
     """Print the benchmark figures."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with")
+    parser.add_argument("--against", metavar="REV", default=BASELINE,
+                        help=f"git revision to compare the engine with (default {BASELINE})")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="deprecated: the old name of --against, which it overrides")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
     parser.add_argument("--games", type=int, default=30, help="random games per configuration")
     parser.add_argument("--matches", type=int, default=200, help="greedy vs random matches")
@@ -180,9 +184,13 @@ def main() -> None:
     if args.worker is not None:
         print(json.dumps(_worker(args.worker, args.games)))
         return
+    if args.baseline is not None:
+        print("bench_galaxies.py: --baseline is deprecated, use --against REV",
+              file=sys.stderr)
+        args.against = args.baseline
     if args.quick:
         args.rounds, args.games, args.matches = 2, 6, min(args.matches, 20)
-    compare(args.baseline, args.rounds, args.games)
+    compare(args.against, args.rounds, args.games)
     if not args.matches:
         return
     sys.path.insert(0, str(Path(__file__).resolve().parent))

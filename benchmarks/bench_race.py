@@ -12,16 +12,14 @@ alternating. The bots play through the arena's match runner with in-process seat
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
-import multiprocessing
-import os
 import random
 import statistics
 import time
 from pathlib import Path
 
-from _common import greedy_vs_random, random_playouts
+from _checkout import checkout_of
+from _common import greedy_vs_random, mcts_vs_greedy, random_playouts
 
 import engine
 
@@ -47,7 +45,7 @@ def against(rev: str, rounds: int, games: int) -> None:
     import run_all
 
     root = Path(__file__).resolve().parent.parent
-    with run_all.checkout_of(rev) as baseline:
+    with checkout_of(rev, prefix="bench-race-") as baseline:
         for players in (2, 3, 4):
             new: list[float] = []
             old: list[float] = []
@@ -58,44 +56,6 @@ def against(rev: str, rounds: int, games: int) -> None:
             print(f"engine, {players} players: {statistics.median(new):,.0f} decisions/s, "
                   f"at {rev}: {statistics.median(old):,.0f}; median ratio of the "
                   f"{rounds} alternating rounds {statistics.median(ratios):.2f}x", flush=True)
-
-
-def _mcts_match(args: tuple[int, int]) -> float:
-    """Match points of race-mcts in match ``k`` (seat k % 2) against race-greedy."""
-    k, playouts = args
-    os.environ["RACE_MCTS_PLAYOUTS"] = str(playouts)
-    import trio
-
-    from scheduler import FaultPolicy, MatchSpec, TimeControl, run_match
-    from scheduler._seating import BuiltinSeat
-
-    me = k % 2
-    kinds = ["race-greedy", "race-greedy"]
-    kinds[me] = "race-mcts"
-
-    async def play() -> engine.Result:
-        seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        record = await run_match(MatchSpec(f"mcts-{k}", "race", k, {}), seats,
-                                 TimeControl.per_move(600), FaultPolicy())
-        assert record.result is not None
-        return record.result
-
-    result = trio.run(play)
-    if result.ranks[me] < result.ranks[1 - me]:
-        return 1.0
-    return 0.5 if result.ranks[me] == result.ranks[1 - me] else 0.0
-
-
-def mcts_vs_greedy(matches: int, playouts: int, jobs: int) -> float:
-    """race-mcts's match score (win 1, tie 1/2) over ``matches`` against race-greedy."""
-    tasks = [(k, playouts) for k in range(matches)]
-    with contextlib.ExitStack() as stack:
-        if jobs > 1:
-            pool = stack.enter_context(multiprocessing.Pool(jobs))
-            points = pool.map(_mcts_match, tasks, chunksize=1)
-        else:
-            points = [_mcts_match(t) for t in tasks]
-    return sum(points) / len(points)
 
 
 def main() -> None:
@@ -130,7 +90,9 @@ def main() -> None:
               f"({time.perf_counter() - start:.1f} s)")
     if args.mcts:
         start = time.perf_counter()
-        score = mcts_vs_greedy(args.mcts, args.playouts, args.jobs)
+        # Seeds 0.. and ids "mcts-K": the README's figures were played so.
+        score = mcts_vs_greedy("race", args.mcts, args.playouts, args.jobs, first=0,
+                               match_prefix="mcts-", per_move=600)
         print(f"race-mcts ({args.playouts} playouts/move) vs race-greedy, {args.mcts} "
               f"two-player matches (seats alternate): {score:.1%} match score "
               f"({time.perf_counter() - start:.0f} s)", flush=True)

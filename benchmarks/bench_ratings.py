@@ -22,9 +22,7 @@ import argparse
 import importlib.util
 import math
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,6 +30,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from _checkout import checkout_of  # noqa: E402
 
 from scheduler._ratings import ELO_SCALE, expected_score, fit_elo, fit_ratings  # noqa: E402
 
@@ -105,19 +105,17 @@ def many_results(bots: int, count: int, seed: int) -> Results:
 
 def load_fit(rev: str) -> Callable[..., Any]:
     """``fit_elo`` of ``scheduler/_ratings.py`` at commit ``rev`` (a self-contained module
-    before numpy; a later one imports its package, so it is loaded from that commit's tree)."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:scheduler/_ratings.py"],
-                            check=True, capture_output=True, text=True).stdout
-    folder = Path(tempfile.mkdtemp(prefix="ratings-"))
-    if "from ._elofit" in source:
-        raise SystemExit(f"{rev} has the numpy fit already; compare against an older commit")
-    path = folder / "old_ratings.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("old_ratings", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
+    before numpy; a later one imports its package, so it is refused). The module is run
+    from a temporary worktree of ``rev``; its functions outlive the worktree."""
+    with checkout_of(rev, prefix="bench-ratings-") as tree:
+        path = tree / "scheduler" / "_ratings.py"
+        if "from ._elofit" in path.read_text():
+            raise SystemExit(f"{rev} has the numpy fit already; compare against an older commit")
+        spec = importlib.util.spec_from_file_location("old_ratings", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # its dataclasses look their module up
+        spec.loader.exec_module(module)
     return module.fit_elo  # type: ignore[no-any-return]
 
 

@@ -19,7 +19,6 @@ import argparse
 import contextlib
 import copy
 import json
-import multiprocessing
 import random
 import resource
 import statistics
@@ -28,9 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-import trio
 from _checkout import checkout_of
-from _common import greedy_vs_random
+from _common import greedy_vs_random, mcts_vs_greedy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,45 +111,6 @@ def clone_speed(states: int = 40) -> None:
           f"{len(picked)} mid-game states: {deep / fast:.0f}x faster", flush=True)
 
 
-def _mcts_match(args: tuple[int, int, int]) -> float:
-    """Match points (win 1, tie 1/2) of ``sector41-mcts`` in match ``k`` (seed ``first + k``,
-    seat ``k % 2``) against ``sector41-greedy``."""
-    k, first, playouts = args
-    from bots.sector41_mcts import Sector41MctsBot
-    from scheduler import FaultPolicy, MatchSpec, TimeControl, run_match
-    from scheduler._seating import BuiltinSeat
-
-    if playouts:
-        Sector41MctsBot.playouts = playouts
-    me = k % 2
-    kinds = ["sector41-greedy", "sector41-greedy"]
-    kinds[me] = "sector41-mcts"
-
-    async def play() -> tuple[int, ...]:
-        seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        spec = MatchSpec(f"bench-{first + k}", "sector41", first + k, {})
-        record = await run_match(spec, seats, TimeControl.per_move(60), FaultPolicy())
-        assert record.result is not None
-        return record.result.ranks
-
-    ranks = trio.run(play)
-    return 1.0 if ranks[me] < ranks[1 - me] else 0.5 if ranks[me] == ranks[1 - me] else 0.0
-
-
-def mcts_vs_greedy(matches: int, playouts: int, jobs: int = 1, first: int = 5000) -> float:
-    """Match score (win 1, tie 1/2) of ``sector41-mcts`` against ``sector41-greedy`` over
-    seeds ``first``.. (seats alternating), in ``jobs`` processes."""
-    tasks = [(k, first, playouts) for k in range(matches)]
-    if not tasks:
-        return 0.5
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            points = pool.map(_mcts_match, tasks, chunksize=1)
-    else:
-        points = [_mcts_match(t) for t in tasks]
-    return sum(points) / matches
-
-
 def _children_cpu() -> float:
     """CPU seconds of this process and of its finished children (the pool's workers)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -161,7 +120,8 @@ def _children_cpu() -> float:
 def main() -> None:
     """Print the benchmark figures."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--against", default="", help="git revision to compare the engine with")
+    parser.add_argument("--against", metavar="REV", default="",
+                        help="git revision to compare the engine with")
     parser.add_argument("--games", type=int, default=100, help="random games per round")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
     parser.add_argument("--matches", type=int, default=200, help="greedy vs random matches")
@@ -186,7 +146,8 @@ def main() -> None:
     if args.mcts_matches:
         start = time.perf_counter()
         cpu = _children_cpu()
-        score = mcts_vs_greedy(args.mcts_matches, args.playouts, args.jobs, args.mcts_seed)
+        score = mcts_vs_greedy("sector41", args.mcts_matches, args.playouts, args.jobs,
+                               first=args.mcts_seed)
         cpu = _children_cpu() - cpu
         print(f"sector41-mcts vs sector41-greedy, {args.mcts_matches} two-player matches "
               f"(seeds {args.mcts_seed}-{args.mcts_seed + args.mcts_matches - 1}, seats "

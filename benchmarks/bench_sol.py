@@ -3,9 +3,9 @@
 Run ``python benchmarks/bench_sol.py [--matches 200] [--games 100]``. The bots play through
 the arena's match runner with in-process seats (the same protobuf messages a remote bot
 gets); the speed figures are the pure engine with random legal actions on one core (CPU
-time). ``--against PATH`` (a checkout of an older commit, e.g. a ``git worktree``) plays the
-same seeded games with both engines, interleaved in alternating subprocesses, and prints
-the ratio, since the machine is noisy.
+time). ``--against REV`` (checked out in a temporary git worktree) plays the same seeded
+games with both engines, interleaved in alternating subprocesses, and prints the ratio,
+since the machine is noisy.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+from _checkout import checkout_of
 from _common import greedy_vs_random, random_playouts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,11 +89,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=200, help="greedy vs random matches")
     parser.add_argument("--games", type=int, default=100, help="random games per player count")
-    parser.add_argument("--against", type=Path, help="an older checkout to compare with")
+    parser.add_argument("--against", metavar="REV", help="git revision to compare the engine with")
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (--against)")
     args = parser.parse_args()
     if args.against:
-        compare(args.against.resolve(), args.games, args.rounds)
+        with checkout_of(args.against, prefix="bench-sol-") as old:
+            compare(old, args.games, args.rounds)
     else:
         for players in (2, 5):
             for vestigial in (True, False):

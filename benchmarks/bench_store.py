@@ -41,7 +41,7 @@ def timed(fn):  # noqa: ANN001, ANN201 - any callable
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=3000)
     parser.add_argument("--steps", type=int, default=300)
     args = parser.parse_args()

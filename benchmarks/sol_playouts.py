@@ -11,13 +11,47 @@ the counts per configuration and the time. The test suite plays 250 per configur
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.engine.sol.test_properties import complete_playouts  # noqa: E402
+from engine import Termination  # noqa: E402
+from engine.sol import GAME, SolState  # noqa: E402
+
+
+def complete_playouts(players: int, vestigial: bool, seeds: range) -> tuple[int, int]:
+    """How many random matches of ``seeds`` ended by the 13th flare and how many (locked,
+    RULES.md 52) by the turn limit; RuntimeError naming the match if one ends otherwise
+    or, every 10th, if replaying its steps gives another snapshot. The same checks as
+    ``tests/engine/sol/test_properties.py`` (not imported: benchmarks do not depend on
+    the test suite), as errors rather than asserts so that ``python -O`` keeps them."""
+    options = {"vestigial": vestigial}
+    normal = limited = 0
+    for seed in seeds:
+        where = f"sol, {players} players, vestigial {vestigial}, seed {seed}"
+        rng = random.Random(seed)
+        state = cast(SolState, GAME.new_match(players, seed, options))
+        steps: list[dict[int, int]] = []
+        while pending := state.pending():
+            steps.append({s: rng.choice(d.legal).id for s, d in pending.items()})
+            state.apply(steps[-1])
+        termination = state.result().termination
+        if termination is Termination.NORMAL and state.flares == 13:
+            normal += 1
+        elif termination is Termination.TURN_LIMIT and state.turn == state.turn_limit:
+            limited += 1
+        else:
+            raise RuntimeError(f"{where}: ended by {termination.name} at turn {state.turn} "
+                               f"with {state.flares} flares; expected the 13th flare or the "
+                               f"turn limit {state.turn_limit}")
+        if seed % 10 == 0 and (GAME.replay(players, seed, options, steps).snapshot()
+                               != state.snapshot()):
+            raise RuntimeError(f"{where}: replaying its {len(steps)} steps gave another state")
+    return normal, limited
 
 
 def main() -> None:

@@ -1,13 +1,29 @@
-"""The one-run benchmark still runs: a quick engine pass writes a row per game to its JSON."""
+"""The benchmarks still run, and share one way of doing what they share: a quick engine
+pass of the one-run benchmark writes a row per game; every script's ``--help`` works; every
+one that compares against another commit takes ``--against REV`` (a temporary worktree from
+``benchmarks/_checkout.checkout_of``); none imports the test suite or writes its own copy of
+what ``benchmarks/_common.py`` has. Cheap: the scripts are read as text or asked for help."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+SCRIPTS = sorted(p.name for p in BENCHMARKS.glob("*.py") if not p.name.startswith("_"))
+# The scripts that compare with another commit (each must take it as --against REV).
+COMPARING = {"bench_galaxies.py", "bench_load.py", "bench_race.py", "bench_ratings.py",
+             "bench_runner.py", "bench_sector41.py", "bench_sol.py", "run_all.py"}
+
+
+def _tree(name: str) -> ast.Module:
+    return ast.parse((BENCHMARKS / name).read_text(), filename=name)
 
 
 def test_run_all_quick_writes_every_engine_row(tmp_path: Path) -> None:
@@ -21,3 +37,38 @@ def test_run_all_quick_writes_every_engine_row(tmp_path: Path) -> None:
     for row in rows:
         assert row["decisions_per_s"] > 0 and row["clone_us"] > 0 and row["deepcopy_us"] > 0
     assert "decisions/s" in done.stdout
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_benchmark_answers_help(script: str) -> None:
+    done = subprocess.run([sys.executable, f"benchmarks/{script}", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"benchmarks/{script}" in done.stdout  # its docstring: how to run it
+    assert ("--against REV" in done.stdout) == (script in COMPARING), done.stdout
+
+
+def test_every_comparing_benchmark_checks_out_through_checkout_of() -> None:
+    users = {name for name in SCRIPTS if "checkout_of(" in (BENCHMARKS / name).read_text()}
+    assert users == COMPARING
+    for name in SCRIPTS:  # no worktree or `git show` of its own beside the shared one
+        text = (BENCHMARKS / name).read_text()
+        assert '"worktree"' not in text and '"show"' not in text, name
+
+
+def test_no_benchmark_imports_the_test_suite() -> None:
+    for name in sorted(p.name for p in BENCHMARKS.glob("*.py")):
+        for node in ast.walk(_tree(name)):
+            modules = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                       else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(m == "tests" or m.startswith("tests.") for m in modules), name
+
+
+def test_what_common_has_is_written_once() -> None:
+    def functions(tree: ast.Module) -> set[str]:
+        return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+    shared = functions(_tree("_common.py"))
+    assert {"mcts_vs_greedy", "greedy_vs_random", "random_playouts"} <= shared
+    for name in SCRIPTS:
+        assert not functions(_tree(name)) & shared, name
