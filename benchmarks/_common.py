@@ -49,7 +49,9 @@ def greedy_vs_random(game: str, greedy: str, matches: int,
 
     async def play(seed: int, kinds: list[str]) -> engine.Result:
         seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        record = await run_match(MatchSpec(f"bench-{seed}", game, seed, options or {}), seats,
+        # The bots' seeds from the match's: a figure is the same on every run.
+        record = await run_match(MatchSpec(f"bench-{seed}", game, seed, options or {},
+                                           bot_seed=seed), seats,
                                  TimeControl.per_move(60), FaultPolicy())
         assert record.result is not None
         return record.result
@@ -97,7 +99,8 @@ def _mcts_match(task: _MctsMatch) -> float:
 
     async def play() -> engine.Result:
         seats = [BuiltinSeat(f"{kind}-{i}", kind) for i, kind in enumerate(kinds)]
-        spec = MatchSpec(task.match_id, task.game, task.seed, {})
+        # The bots' seeds from the match's: a figure is the same on every run.
+        spec = MatchSpec(task.match_id, task.game, task.seed, {}, bot_seed=task.seed)
         record = await run_match(spec, seats, TimeControl.per_move(task.per_move),
                                  FaultPolicy())
         assert record.result is not None
