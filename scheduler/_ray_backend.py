@@ -111,6 +111,29 @@ def _play_here(config: TournamentConfig, tournament_id: str, pairing: Pairing, r
     return trio.run(main, None)
 
 
+# How long a head given as HOST:PORT may take to accept a connection before Ray is asked
+# (Ray itself retries an unreachable head for minutes before it says so).
+REACH_TIMEOUT = 5.0
+
+
+def _check_reachable(address: str) -> None:
+    """RayUnavailable at once if ``address`` names a HOST:PORT (or ray://HOST:PORT) that
+    accepts no connection; other forms ('auto', a bare host) are left to Ray."""
+    import socket
+
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT).close()
+    except OSError as error:
+        raise RayUnavailable(
+            f"nothing accepts connections at {address!r} ({error}; waited up to "
+            f"{REACH_TIMEOUT:g} s): give --ray-address HOST:PORT of a running Ray head "
+            f"(its GCS port, 6379 by default, or ray://HOST:10001 for Ray Client), or 'auto' "
+            f"on one of its nodes") from None
+
+
 def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
     """Connect to the Ray cluster at ``address`` (else ``RAY_ADDRESS``, as a Ray job's driver
     has it), or start a local Ray of at most ``LOCAL_CPUS`` CPUs; whether one was started or
@@ -121,6 +144,7 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
     if address is not None:
+        _check_reachable(address)
         try:
             ray.init(address=address, logging_level=logging.WARNING)
         except (ConnectionError, ValueError) as error:

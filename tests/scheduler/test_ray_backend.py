@@ -183,6 +183,18 @@ def test_without_ray_the_ray_backend_is_a_usage_error(tmp_path: Path) -> None:
     assert len(by_index(db)) == 2
 
 
+def test_a_ray_address_where_nothing_listens_is_refused_at_once(tmp_path: Path) -> None:
+    # Ray retries an unreachable head for minutes; the arena checks the port first.
+    run = subprocess.run(
+        [sys.executable, "-m", "scheduler.cli", "tournament", "--backend", "ray",
+         "--ray-address", "127.0.0.1:1", "--game", "race", "--bot", "builtin:random",
+         "--bot", "b=builtin:random", "--db", str(tmp_path / "arena.sqlite")],
+        capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert run.returncode == 2, run.stderr
+    assert "nothing accepts connections at '127.0.0.1:1'" in run.stderr
+    assert "--ray-address HOST:PORT" in run.stderr and "Traceback" not in run.stderr
+
+
 def test_a_database_from_before_the_retried_column_gains_it(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite"
 
