@@ -13,7 +13,8 @@ is ``D_i = (1 / k) * sum over seats s of (S_NEW(i, s) - S_OLD(i, s))``, in [-1, 
 
 With n complete deals, mean ``D̄`` and sample variance ``s² = Σ (D_i - D̄)² / (n - 1)``:
 
-- the 95% interval is ``D̄ ± 1.96 s / √n`` (normal approximation; none below 2 deals);
+- the 95% interval is ``D̄ ± t s / √n`` with t Student's two-sided 95% quantile for n - 1
+  degrees of freedom (12.71 for 2 deals, 2.26 for 10, 1.96 as n grows; none below 2 deals);
 - LOS is ``Φ(D̄ / (s / √n))``;
 - the SPRT of H0 ``δ = δ0`` against H1 ``δ = δ1`` (δ0 < δ1, the mean difference) is the
   normal one: ``LLR = n (δ1 - δ0) (2 D̄ - δ0 - δ1) / (2 σ̂²)``, the log of the ratio of the
@@ -44,7 +45,7 @@ from ._records import MatchRecord
 from ._runner import MatchSpec, run_match
 from ._seating import BotPool
 from ._sprt import Decision, sprt_bounds
-from ._stats import Z95
+from ._stats import t95
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
 from ._tournament import StoreWriteError, commit_match
@@ -103,7 +104,7 @@ def gauntlet_stats(differences: Sequence[float], delta0: float, delta1: float,
     squares = sum((d - mean) ** 2 for d in differences)
     if n >= 2:
         se = math.sqrt(squares / (n - 1) / n)
-        low, high = mean - Z95 * se, mean + Z95 * se
+        low, high = mean - t95(n - 1) * se, mean + t95(n - 1) * se
         los = _phi(mean / se) if se > 0 else (0.5 if mean == 0 else float(mean > 0))
     else:
         low, high, los = -math.inf, math.inf, 0.5

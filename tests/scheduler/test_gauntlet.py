@@ -25,11 +25,21 @@ from scheduler._gauntlet import (
     match_score,
     shared_bot_seed,
 )
+from scheduler._stats import t95
 from scheduler._store import Store
 from tests.scheduler.test_cli import ARENA, ROOT, arena, finished_matches
 from tests.scheduler.test_sprt_cli import check_junit
 
 Z95 = NormalDist().inv_cdf(0.975)
+
+
+def test_the_t_quantile_is_the_tables_and_nears_the_normal() -> None:
+    # Two-sided 95% quantiles of Student's t, as printed in the tables.
+    for df, table in [(1, 12.7062), (2, 4.3027), (4, 2.7764), (9, 2.2622), (29, 2.0452)]:
+        assert t95(df) == pytest.approx(table, abs=1e-4)
+    assert Z95 < t95(1000) < Z95 + 0.003
+    with pytest.raises(ValueError, match="at least 1 degree of freedom"):
+        t95(0)
 
 
 def test_match_score_is_the_share_of_opponents_beaten() -> None:
@@ -48,8 +58,9 @@ def test_stats_against_a_hand_computation() -> None:
     squares = Fraction(5, 16)
     se = math.sqrt(squares / 3 / 4)  # sample variance / n
     assert stats.deals == 4 and stats.mean == pytest.approx(float(mean))
-    assert stats.low == pytest.approx(float(mean) - Z95 * se)
-    assert stats.high == pytest.approx(float(mean) + Z95 * se)
+    # Student's t for 3 degrees of freedom, as the tables give it: 3.1824.
+    assert stats.low == pytest.approx(float(mean) - 3.1824 * se, abs=1e-4)
+    assert stats.high == pytest.approx(float(mean) + 3.1824 * se, abs=1e-4)
     assert stats.los == pytest.approx(NormalDist().cdf(float(mean) / se))
     # The LLR is the log of the ratio of the normal likelihoods of the four differences at
     # the two means, with variance (5/16 + 1/4) / 5 = 9/80: computed from the densities.
