@@ -77,11 +77,12 @@ class _LegalActions(Sequence[game_pb2.Action]):
     """A decision's legal actions as protobuf, each converted when first read (a bot that
     picks one at random reads one)."""
 
-    __slots__ = ("_game", "_legal", "_built")
+    __slots__ = ("_legal", "_encode", "_built")
 
-    def __init__(self, game: str, legal: tuple[engine.Action, ...]) -> None:
-        self._game = game
+    def __init__(self, legal: tuple[engine.Action, ...],
+                 encode: Callable[[engine.Action], game_pb2.Action]) -> None:
         self._legal = legal
+        self._encode = encode
         self._built: list[game_pb2.Action | None] = [None] * len(legal)
 
     def __len__(self) -> int:
@@ -98,11 +99,7 @@ class _LegalActions(Sequence[game_pb2.Action]):
             return [self[i] for i in range(*index.indices(len(self._legal)))]
         built = self._built[index]
         if built is None:
-            action = self._legal[index]
-            built = self._built[index] = game_pb2.Action(
-                id=action.id, text=action.text,
-                detail=None if action.detail is None
-                else _codec.action_detail(self._game, action.detail))
+            built = self._built[index] = self._encode(self._legal[index])
         return built
 
     def __iter__(self) -> Iterator[game_pb2.Action]:
@@ -121,11 +118,12 @@ class LocalRequest:
     """
 
     __slots__ = ("match_id", "decision_id", "seat", "prompt", "kind", "time_left_ms",
-                 "events", "decision", "_game", "_observe", "_engine_observation",
-                 "_observation", "_legal")
+                 "events", "decision", "_game", "_observe", "_encode_action",
+                 "_engine_observation", "_observation", "_legal")
 
     def __init__(self, game: str, match_id: str, decision_id: int, seat: int,
-                 decision: engine.Decision, observe: Callable[[], Any], time_left_ms: int,
+                 decision: engine.Decision, observe: Callable[[], Any],
+                 encode_action: Callable[[engine.Action], game_pb2.Action], time_left_ms: int,
                  events: list[str]) -> None:
         self.match_id = match_id
         self.decision_id = decision_id
@@ -137,6 +135,7 @@ class LocalRequest:
         self.decision = decision
         self._game = game
         self._observe = observe
+        self._encode_action = encode_action
         self._engine_observation: Any = None
         self._observation: game_pb2.Observation | None = None
         self._legal: _LegalActions | None = None
@@ -159,7 +158,7 @@ class LocalRequest:
     def legal(self) -> Sequence[game_pb2.Action]:
         """The legal actions as protobuf."""
         if self._legal is None:
-            self._legal = _LegalActions(self._game, self.decision.legal)
+            self._legal = _LegalActions(self.decision.legal, self._encode_action)
         return self._legal
 
     def message(self) -> pb.DecisionRequest:

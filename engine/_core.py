@@ -324,8 +324,10 @@ class GameState(ABC):
 
     def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
         """Append an event (public unless ``visible_to`` names seats)."""
-        seats = None if visible_to is None else frozenset(visible_to)
-        self._events.append(Event(len(self._events), text, seats))
+        if visible_to is not None and type(visible_to) is not frozenset:
+            visible_to = frozenset(visible_to)
+        events = self._events
+        events.append(Event(len(events), text, visible_to))
 
     def events_since(self, index: int, seat: int | None = None) -> list[Event]:
         """Events from ``index`` on that ``seat`` may see (None: public events only)."""

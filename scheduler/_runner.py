@@ -174,24 +174,16 @@ class _Match:
 
     def request(self, seat: int, decision: engine.Decision, limit: float
                 ) -> pb.DecisionRequest | LocalRequest:
-        """The request of one pending seat: the message for a remote seat, and for an
-        in-process one the same fields with the observation and legal actions encoded only
-        if the bot reads them."""
+        """The request of one pending seat: for an in-process seat, with the observation and
+        legal actions encoded only if the bot reads them; for a remote one, the message."""
         state = self.state
         events = [e.text for e in state.events_since(self.seen_events[seat], seat)]
         self.seen_events[seat] = state.event_count
         self.decisions += 1
-        name = self.game.name
-        if self.seats[seat].in_process:
-            return LocalRequest(name, self.spec.match_id, self.decisions, seat, decision,
-                                self._observer(seat), round(limit * 1000), events)
-        request = pb.DecisionRequest(
-            match_id=self.spec.match_id, decision_id=self.decisions, seat=seat,
-            prompt=decision.prompt, kind=decision.kind,
-            observation=_codec.observation(name, state.observation(seat)),
-            time_left_ms=round(limit * 1000), events=events)
-        request.legal.extend([self._action_message(a) for a in decision.legal])
-        return request
+        request = LocalRequest(self.game.name, self.spec.match_id, self.decisions, seat,
+                               decision, self._observer(seat), self._action_message,
+                               round(limit * 1000), events)
+        return request if self.seats[seat].in_process else request.message()
 
     def _action_message(self, action: engine.Action) -> game_pb2.Action:
         """The action as protobuf, encoded once per action object: the engines offer the

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, GameState, OptionError, Result, Termination
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -446,13 +446,6 @@ class RaceState(GameState):
     def is_over(self) -> bool:
         """True when no decision is open."""
         return not self.pending()
-
-    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
-        """Append an event (public unless ``visible_to`` names seats)."""
-        if visible_to is not None and type(visible_to) is not frozenset:
-            visible_to = frozenset(visible_to)
-        events = self._events
-        events.append(Event(len(events), text, visible_to))
 
     def apply(self, choices: Mapping[int, int]) -> None:
         """Apply one action id for every pending seat; raises before changing anything."""
