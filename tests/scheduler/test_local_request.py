@@ -9,7 +9,8 @@ import pytest
 import trio
 import trio.testing
 
-from arena import LocalRequest, Seat, StaleRequestError
+import engine
+from arena import LocalRequest, Seat, StaleRequestError, _codec
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 from scheduler._records import MatchRecord
@@ -55,7 +56,7 @@ def play(seats: Sequence[Seat], game: str = "duel", options: dict | None = None)
 def test_an_in_process_seat_reads_what_a_remote_seat_is_sent(game: str, options: dict) -> None:
     remote = [Keeper("a", in_process=False), Keeper("b", in_process=False)]
     local = [Keeper("a", in_process=True), Keeper("b", in_process=True)]
-    play(remote, game, options)
+    record = play(remote, game, options)
     play(local, game, options)
     for far, near in zip(remote, local, strict=True):
         assert all(isinstance(r, pb.DecisionRequest) for r in far.requests)
@@ -63,6 +64,22 @@ def test_an_in_process_seat_reads_what_a_remote_seat_is_sent(game: str, options:
         assert len(near.messages) == len(far.messages) > 3
         for sent, built in zip(far.messages, near.messages, strict=True):
             assert built == sent
+    # And what was sent is the engine's own view, encoded on its own: replayed step by step.
+    sent = {m.decision_id: m for seat in remote for m in seat.messages}
+    state = engine.get(game).new_match(2, 7, options)
+    decision_id = 0
+    for step in record.steps:
+        for seat, decision in state.pending().items():
+            decision_id += 1
+            message = sent[decision_id]
+            assert message.seat == seat and message.prompt == decision.prompt
+            assert message.observation == _codec.observation(game, state.observation(seat))
+            assert [(a.id, a.text) for a in message.legal] == [
+                (a.id, a.text) for a in decision.legal]
+            assert [a.detail for a in message.legal] == [
+                _codec.action_detail(game, a.detail) for a in decision.legal]
+        state.apply({a.seat: a.action_id for a in step})
+    assert decision_id == len(sent)
 
 
 def test_an_observation_read_after_the_match_moved_on_is_refused() -> None:
