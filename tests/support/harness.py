@@ -44,6 +44,18 @@ class GatedSeat(arena.Seat):
         await self.inner.end(ended)
 
 
+class GatedAtStart(GatedSeat):
+    """A seat that holds its match before it starts (where no clock runs) until ``gate`` is
+    set, so that whatever the test does meanwhile cannot cost the seat its first move."""
+
+    async def start(self, match: Any) -> None:
+        await self.gate.wait()
+        await self.inner.start(match)
+
+    async def decide(self, request: Any) -> int:
+        return await self.inner.decide(request)
+
+
 class Collector:
     """Collects what the hub puts in an outbox (stands in for a stream's outbox)."""
 
@@ -152,10 +164,10 @@ def watched_match(bots: Sequence[str], spec: MatchSpec,
 
     async def main(hosted: arena.Arena) -> tuple[str, MatchRecord, Any]:
         pool = BotPool(specs, hosted)
-        gate = trio.Event()  # the match waits until the watcher is in
+        gate = trio.Event()  # the match waits, unclocked, until the watcher is in
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
-            seats = [GatedSeat(await pool.seat(s.name), gate) for s in specs]
+            seats = [GatedAtStart(await pool.seat(s.name), gate) for s in specs]
             played: list[MatchRecord] = []
 
             async def play() -> None:
