@@ -229,7 +229,20 @@ def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> De
     decision = _DECISIONS.get(key)
     if decision is not None:
         return decision
-    legal = []
+    if len(_DECISIONS) > 100_000:
+        _DECISIONS.clear()
+    decision = _DECISIONS[key] = Decision(seat, _PROMPTS[stage], _legal(opts, content), stage)
+    return decision
+
+
+def _legal(opts: Sequence[_Opt], content: Content) -> tuple[Action, ...]:
+    """The Actions of ``opts`` (ids are positions): one tuple for every seat and stage that
+    offers the same options, so a menu seen by a new seat costs a Decision, not its Actions."""
+    key = (id(content), *opts)
+    legal = _LEGALS.get(key)
+    if legal is not None:
+        return legal
+    actions = []
     for i, opt in enumerate(opts):
         akey = (i, id(content), opt)
         action = _ACTIONS.get(akey)
@@ -238,11 +251,11 @@ def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> De
             if len(_ACTIONS) > 100_000:
                 _ACTIONS.clear()
             action = _ACTIONS[akey] = Action(i, text, detail)
-        legal.append(action)
-    if len(_DECISIONS) > 100_000:
-        _DECISIONS.clear()
-    decision = _DECISIONS[key] = Decision(seat, _PROMPTS[stage], tuple(legal), stage)
-    return decision
+        actions.append(action)
+    if len(_LEGALS) > 100_000:
+        _LEGALS.clear()
+    legal = _LEGALS[key] = tuple(actions)
+    return legal
 
 
 def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
@@ -997,13 +1010,32 @@ class GalaxiesState(GameState):
 
     def _opts_hire(self, frame: _Opt) -> _Menu:
         p = frame[1]
-        pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots], None
+        open_types = self._hire_open[p]
+        # What ``_hire_choices`` reads, as a key: the dice, the seat's open ship types (the
+        # derived mask) and the pilot row; the menu is the same whenever they are.
+        key = ("hire", id(self.content), p, tuple(self.dice), open_types, tuple(self.pilot_row))
+        menu = _HIRE_MENUS.get(key) if open_types else None
+        if menu is None:
+            pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
+            opts = tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots)
+            if not open_types:
+                return p, opts, None
+            menu = _remember(_HIRE_MENUS, key, p, opts, "hire", self.content)
+        return menu
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
-                   if x == pilot], None
+        open_types = self._hire_open[p]
+        key = ("hire_with", id(self.content), p, tuple(self.dice), open_types,
+               tuple(self.pilot_row), pilot)
+        menu = _HIRE_MENUS.get(key) if open_types else None
+        if menu is None:
+            opts = tuple((K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
+                         if x == pilot)
+            if not open_types:
+                return p, opts, None
+            menu = _remember(_HIRE_MENUS, key, p, opts, "hire_with", self.content)
+        return menu
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
@@ -1716,6 +1748,7 @@ _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
              LOCKED: ShipLocation.LOCKED}
 _ACTIONS: dict[tuple[int, int, _Opt], Action] = {}
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
+_LEGALS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _HIRE_TABLES: dict[int, Any] = {}
 _MASKS: dict[int, _Masks] = {}
 
@@ -1735,6 +1768,7 @@ _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
 _SHIP_MENUS: dict[Any, _Menu] = {}
+_HIRE_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
