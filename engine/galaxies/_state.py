@@ -242,20 +242,22 @@ def _legal(opts: Sequence[_Opt], content: Content) -> tuple[Action, ...]:
     legal = _LEGALS.get(key)
     if legal is not None:
         return legal
-    actions = []
-    for i, opt in enumerate(opts):
-        akey = (i, id(content), opt)
-        action = _ACTIONS.get(akey)
-        if action is None:
-            text, detail = _describe(opt, content)
-            if len(_ACTIONS) > 100_000:
-                _ACTIONS.clear()
-            action = _ACTIONS[akey] = Action(i, text, detail)
-        actions.append(action)
     if len(_LEGALS) > 100_000:
         _LEGALS.clear()
-    legal = _LEGALS[key] = tuple(actions)
+    legal = _LEGALS[key] = tuple([_action(i, opt, content) for i, opt in enumerate(opts)])
     return legal
+
+
+def _action(i: int, opt: _Opt, content: Content) -> Action:
+    """The Action of option ``opt`` at position ``i`` (shared: Actions are frozen)."""
+    akey = (i, id(content), opt)
+    action = _ACTIONS.get(akey)
+    if action is None:
+        text, detail = _describe(opt, content)
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        action = _ACTIONS[akey] = Action(i, text, detail)
+    return action
 
 
 def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
@@ -409,7 +411,14 @@ class GalaxiesState(GameState):
         super().apply(choices)
 
     def _build(self) -> Decision:
-        return _decide(self._seat, self.stack[-1][0], self._opts, self.content)
+        stage = self.stack[-1][0]
+        if stage == "move_to":
+            # Its options follow the planet row and the ships: nearly every one is new, so
+            # the Decision is not looked up under all of them first (twice), only built.
+            content = self.content
+            legal = tuple([_action(i, opt, content) for i, opt in enumerate(self._opts)])
+            return Decision(self._seat, _PROMPTS[stage], legal, stage)
+        return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self._seat].id)
@@ -689,7 +698,7 @@ class GalaxiesState(GameState):
             self.current = (self.current + 1) % n
         self.turn += 1
         p = self.current
-        rnd = self.rng.random
+        rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
         self.dice = sorted([int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]])
         self.activated = []
         self.free_reroll = True
@@ -711,7 +720,9 @@ class GalaxiesState(GameState):
     def _opts_turn(self, frame: _Opt) -> _Menu:
         p = frame[1]
         dice = self.dice
-        top, shown, pairs = _dice(tuple(dice))
+        faces = tuple(dice)
+        info = _DICE.get(faces)  # ``_dice`` inline: this menu is built after most decisions
+        top, shown, pairs = info if info is not None else _dice_info(faces)
         reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
         convert = len(dice) >= 3 and not self.converter_used
         hire = top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
