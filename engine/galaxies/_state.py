@@ -415,9 +415,17 @@ class GalaxiesState(GameState):
         if stage == "move_to":
             # Its options follow the planet row and the ships: nearly every one is new, so
             # the Decision is not looked up under all of them first (twice), only built.
-            content = self.content
-            legal = tuple([_action(i, opt, content) for i, opt in enumerate(self._opts)])
-            return Decision(self._seat, _PROMPTS[stage], legal, stage)
+            # Its texts name planets and places only (not the content): Actions by position.
+            opts = self._opts
+            while len(_MOVE_ACTIONS) < len(opts):
+                _MOVE_ACTIONS.append({})
+            legal = []
+            for i, opt in enumerate(opts):
+                action = _MOVE_ACTIONS[i].get(opt)
+                if action is None:
+                    action = _MOVE_ACTIONS[i][opt] = Action(i, *_describe(opt, self.content))
+                legal.append(action)
+            return Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
         return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
@@ -1760,6 +1768,8 @@ _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
 _ACTIONS: dict[tuple[int, int, _Opt], Action] = {}
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 _LEGALS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+# move_to's Actions, by position then option (bounded: positions x planets x four kinds).
+_MOVE_ACTIONS: list[dict[_Opt, Action]] = []
 _HIRE_TABLES: dict[int, Any] = {}
 _MASKS: dict[int, _Masks] = {}
 
