@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._core import Action, Decision, Event, GameState, Result, Termination
-from ._content import CONTENT, CardColor, CardEffect, Content, PilotAbility, ShipType
+from ._content import CONTENT, CardColor, CardEffect, Content, Pilot, PilotAbility, ShipType
 from ._data import (
     EMPIRE,
     FACE_NAMES,
@@ -311,6 +311,8 @@ class GalaxiesState(GameState):
         self.pos = [[0] * 4 for _ in range(n)]
         self.stype = [[0] * 4 for _ in range(n)]
         self._cheap = [0] * n  # culture the seat's pilots take off following (derived)
+        # The pilot flying each ship (None: a regular ship), by seat (derived, as ``_cheap``)
+        self._pilot: list[list[Pilot | None]] = [[None] * 4 for _ in range(n)]
         self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
         self.colonies: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[int]] = [[] for _ in range(n)]
@@ -541,7 +543,8 @@ class GalaxiesState(GameState):
                      "deck", "row", "mission", "pilot_deck", "pilot_row", "ex_deck",
                      "ex_discard", "dice", "activated", "stack", "_opts"):
             setattr(other, name, list(getattr(self, name)))
-        for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers"):
+        for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers",
+                     "_pilot"):
             setattr(other, name, [list(r) for r in getattr(self, name)])
         other.hangar = [[list(s) for s in h] for h in self.hangar]
         if self._pend is not None:
@@ -825,16 +828,16 @@ class GalaxiesState(GameState):
         return cost if cost > 0 else 0
 
     def _pilots_changed(self, p: int) -> None:
-        """Recompute what seat ``p``'s pilots take off following (after a hire or a ship
-        swap: the only changes of a seat's pilots)."""
+        """Recompute what seat ``p``'s pilots take off following and which pilot flies each
+        ship (after a hire or a ship swap: the only changes of a seat's pilots)."""
+        hangar, pilots = self.hangar[p], self.content.pilots
+        flying = [pilots[hangar[t - 1][-1]] if t else None for t in self.stype[p]]
+        self._pilot[p] = flying
         cheap = 0
         if self.expansion:
-            hangar, pilots = self.hangar[p], self.content.pilots
-            for t in self.stype[p]:
-                if t:
-                    pilot = pilots[hangar[t - 1][-1]]
-                    if pilot.ability is A_CHEAP_FOLLOW:
-                        cheap += pilot.amount
+            for pilot in flying:
+                if pilot is not None and pilot.ability is A_CHEAP_FOLLOW:
+                    cheap += pilot.amount
         self._cheap[p] = cheap
 
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
@@ -1289,7 +1292,9 @@ class GalaxiesState(GameState):
             self.stack.append(("move_ship", p, -1, False))
         elif face == ENERGY or face == CULTURE:
             res = _E if face == ENERGY else _C
-            self._gain(p, res, self._yield(p, res))
+            pool = self.energy if face == ENERGY else self.culture
+            total = pool[p] + self._yield(p, res)  # ``_gain`` inline: a yield is never < 0
+            pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP
         elif face == DIPLOMACY:
             self.stack.append(("advance", p, _DIP, 1, True, -1))
         elif face == ECONOMY:
@@ -1304,12 +1309,13 @@ class GalaxiesState(GameState):
             table = _YIELDS[res]
             return table[where[0]] + table[where[1]] + table[where[2]] + table[where[3]]
         total = 0
+        flying = self._pilot[p]
         for k in range(4):
             w = where[k]
             if w == LOCKED:
                 continue
-            st = self.stype[p][k]
-            ability = self._ability(p, k) if st else None
+            pilot = flying[k]
+            ability = pilot.ability if pilot is not None else None
             if ability is A_BOTH_RESOURCES:
                 got = 1
             elif w >= 0:
@@ -1319,7 +1325,7 @@ class GalaxiesState(GameState):
             else:  # exploring: the exploration board shows the culture symbol
                 got = 1 if res == _C else 0
             if got and ability is A_EXTRA_YIELD:
-                got += self._amount(p, k)
+                got += pilot.amount  # type: ignore[union-attr]
             total += got
         return total
 
@@ -1328,13 +1334,14 @@ class GalaxiesState(GameState):
         pool[p] = max(0, min(RESOURCE_CAP, pool[p] + amount))
 
     def _ability(self, p: int, k: int) -> PilotAbility:
-        return self.content.pilots[self.hangar[p][self.stype[p][k] - 1][-1]].ability
+        return self._pilot[p][k].ability  # type: ignore[union-attr]  # an advanced ship's
 
     def _amount(self, p: int, k: int) -> int:
-        return self.content.pilots[self.hangar[p][self.stype[p][k] - 1][-1]].amount
+        return self._pilot[p][k].amount  # type: ignore[union-attr]
 
     def _has(self, p: int, k: int, ability: PilotAbility) -> bool:
-        return bool(self.stype[p][k]) and self._ability(p, k) is ability
+        pilot = self._pilot[p][k]
+        return pilot is not None and pilot.ability is ability
 
     def _immune(self, q: int) -> bool:
         return self.expansion and any(self._has(q, k, A_THEFT_IMMUNE) for k in range(4))
