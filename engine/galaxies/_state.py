@@ -263,10 +263,12 @@ def _action(i: int, opt: _Opt, content: Content) -> Action:
 def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
               content: Content) -> _Menu:
     """Store the menu of a frequent stage under what it depends on (the state's parts that
-    decide its options); these stages' texts do not depend on the content."""
+    decide its options; a key whose texts name content, as hiring's, includes its id)."""
     if len(menus) > 100_000:
         menus.clear()
-    menu = menus[key] = (seat, opts, _decide(seat, stage, opts, content))
+    # The menu keeps its Decision: no lookup under all the options first (``_decide``'s).
+    decision = Decision(seat, _PROMPTS[stage], _legal(opts, content), stage)
+    menu = menus[key] = (seat, opts, decision)
     return menu
 
 
