@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._core import Action, Decision, Event, GameState, Result, Termination
-from ._content import CONTENT, CardColor, CardEffect, Content, PilotAbility, ShipType
+from ._content import CONTENT, CardColor, CardEffect, Content, Pilot, PilotAbility, ShipType
 from ._data import (
     EMPIRE,
     FACE_NAMES,
@@ -229,29 +229,46 @@ def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> De
     decision = _DECISIONS.get(key)
     if decision is not None:
         return decision
-    legal = []
-    for i, opt in enumerate(opts):
-        akey = (i, id(content), opt)
-        action = _ACTIONS.get(akey)
-        if action is None:
-            text, detail = _describe(opt, content)
-            if len(_ACTIONS) > 100_000:
-                _ACTIONS.clear()
-            action = _ACTIONS[akey] = Action(i, text, detail)
-        legal.append(action)
     if len(_DECISIONS) > 100_000:
         _DECISIONS.clear()
-    decision = _DECISIONS[key] = Decision(seat, _PROMPTS[stage], tuple(legal), stage)
+    decision = _DECISIONS[key] = Decision(seat, _PROMPTS[stage], _legal(opts, content), stage)
     return decision
+
+
+def _legal(opts: Sequence[_Opt], content: Content) -> tuple[Action, ...]:
+    """The Actions of ``opts`` (ids are positions): one tuple for every seat and stage that
+    offers the same options, so a menu seen by a new seat costs a Decision, not its Actions."""
+    key = (id(content), *opts)
+    legal = _LEGALS.get(key)
+    if legal is not None:
+        return legal
+    if len(_LEGALS) > 100_000:
+        _LEGALS.clear()
+    legal = _LEGALS[key] = tuple([_action(i, opt, content) for i, opt in enumerate(opts)])
+    return legal
+
+
+def _action(i: int, opt: _Opt, content: Content) -> Action:
+    """The Action of option ``opt`` at position ``i`` (shared: Actions are frozen)."""
+    akey = (i, id(content), opt)
+    action = _ACTIONS.get(akey)
+    if action is None:
+        text, detail = _describe(opt, content)
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        action = _ACTIONS[akey] = Action(i, text, detail)
+    return action
 
 
 def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
               content: Content) -> _Menu:
     """Store the menu of a frequent stage under what it depends on (the state's parts that
-    decide its options); these stages' texts do not depend on the content."""
+    decide its options; a key whose texts name content, as hiring's, includes its id)."""
     if len(menus) > 100_000:
         menus.clear()
-    menu = menus[key] = (seat, opts, _decide(seat, stage, opts, content))
+    # The menu keeps its Decision: no lookup under all the options first (``_decide``'s).
+    decision = Decision(seat, _PROMPTS[stage], _legal(opts, content), stage)
+    menu = menus[key] = (seat, opts, decision)
     return menu
 
 
@@ -296,6 +313,8 @@ class GalaxiesState(GameState):
         self.pos = [[0] * 4 for _ in range(n)]
         self.stype = [[0] * 4 for _ in range(n)]
         self._cheap = [0] * n  # culture the seat's pilots take off following (derived)
+        # The pilot flying each ship (None: a regular ship), by seat (derived, as ``_cheap``)
+        self._pilot: list[list[Pilot | None]] = [[None] * 4 for _ in range(n)]
         self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
         self.colonies: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[int]] = [[] for _ in range(n)]
@@ -396,7 +415,22 @@ class GalaxiesState(GameState):
         super().apply(choices)
 
     def _build(self) -> Decision:
-        return _decide(self._seat, self.stack[-1][0], self._opts, self.content)
+        stage = self.stack[-1][0]
+        if stage == "move_to":
+            # Its options follow the planet row and the ships: nearly every one is new, so
+            # the Decision is not looked up under all of them first (twice), only built.
+            # Its texts name planets and places only (not the content): Actions by position.
+            opts = self._opts
+            while len(_MOVE_ACTIONS) < len(opts):
+                _MOVE_ACTIONS.append({})
+            legal = []
+            for i, opt in enumerate(opts):
+                action = _MOVE_ACTIONS[i].get(opt)
+                if action is None:
+                    action = _MOVE_ACTIONS[i][opt] = Action(i, *_describe(opt, self.content))
+                legal.append(action)
+            return Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
+        return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._choose(choices[self._seat].id)
@@ -511,7 +545,8 @@ class GalaxiesState(GameState):
                      "deck", "row", "mission", "pilot_deck", "pilot_row", "ex_deck",
                      "ex_discard", "dice", "activated", "stack", "_opts"):
             setattr(other, name, list(getattr(self, name)))
-        for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers"):
+        for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers",
+                     "_pilot"):
             setattr(other, name, [list(r) for r in getattr(self, name)])
         other.hangar = [[list(s) for s in h] for h in self.hangar]
         if self._pend is not None:
@@ -676,7 +711,7 @@ class GalaxiesState(GameState):
             self.current = (self.current + 1) % n
         self.turn += 1
         p = self.current
-        rnd = self.rng.random
+        rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
         self.dice = sorted([int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]])
         self.activated = []
         self.free_reroll = True
@@ -698,7 +733,9 @@ class GalaxiesState(GameState):
     def _opts_turn(self, frame: _Opt) -> _Menu:
         p = frame[1]
         dice = self.dice
-        top, shown, pairs = _dice(tuple(dice))
+        faces = tuple(dice)
+        info = _DICE.get(faces)  # ``_dice`` inline: this menu is built after most decisions
+        top, shown, pairs = info if info is not None else _dice_info(faces)
         reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
         convert = len(dice) >= 3 and not self.converter_used
         hire = top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
@@ -793,16 +830,16 @@ class GalaxiesState(GameState):
         return cost if cost > 0 else 0
 
     def _pilots_changed(self, p: int) -> None:
-        """Recompute what seat ``p``'s pilots take off following (after a hire or a ship
-        swap: the only changes of a seat's pilots)."""
+        """Recompute what seat ``p``'s pilots take off following and which pilot flies each
+        ship (after a hire or a ship swap: the only changes of a seat's pilots)."""
+        hangar, pilots = self.hangar[p], self.content.pilots
+        flying = [pilots[hangar[t - 1][-1]] if t else None for t in self.stype[p]]
+        self._pilot[p] = flying
         cheap = 0
         if self.expansion:
-            hangar, pilots = self.hangar[p], self.content.pilots
-            for t in self.stype[p]:
-                if t:
-                    pilot = pilots[hangar[t - 1][-1]]
-                    if pilot.ability is A_CHEAP_FOLLOW:
-                        cheap += pilot.amount
+            for pilot in flying:
+                if pilot is not None and pilot.ability is A_CHEAP_FOLLOW:
+                    cheap += pilot.amount
         self._cheap[p] = cheap
 
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
@@ -997,13 +1034,32 @@ class GalaxiesState(GameState):
 
     def _opts_hire(self, frame: _Opt) -> _Menu:
         p = frame[1]
-        pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-        return p, [(K_HIRE_PILOT, x, 0, 0) for x in pilots], None
+        open_types = self._hire_open[p]
+        # What ``_hire_choices`` reads, as a key: the dice, the seat's open ship types (the
+        # derived mask) and the pilot row; the menu is the same whenever they are.
+        key = ("hire", id(self.content), p, tuple(self.dice), open_types, tuple(self.pilot_row))
+        menu = _HIRE_MENUS.get(key) if open_types else None
+        if menu is None:
+            pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
+            opts = tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots)
+            if not open_types:
+                return p, opts, None
+            menu = _remember(_HIRE_MENUS, key, p, opts, "hire", self.content)
+        return menu
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        return p, [(K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
-                   if x == pilot], None
+        open_types = self._hire_open[p]
+        key = ("hire_with", id(self.content), p, tuple(self.dice), open_types,
+               tuple(self.pilot_row), pilot)
+        menu = _HIRE_MENUS.get(key) if open_types else None
+        if menu is None:
+            opts = tuple((K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
+                         if x == pilot)
+            if not open_types:
+                return p, opts, None
+            menu = _remember(_HIRE_MENUS, key, p, opts, "hire_with", self.content)
+        return menu
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
@@ -1238,7 +1294,9 @@ class GalaxiesState(GameState):
             self.stack.append(("move_ship", p, -1, False))
         elif face == ENERGY or face == CULTURE:
             res = _E if face == ENERGY else _C
-            self._gain(p, res, self._yield(p, res))
+            pool = self.energy if face == ENERGY else self.culture
+            total = pool[p] + self._yield(p, res)  # ``_gain`` inline: a yield is never < 0
+            pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP
         elif face == DIPLOMACY:
             self.stack.append(("advance", p, _DIP, 1, True, -1))
         elif face == ECONOMY:
@@ -1253,12 +1311,13 @@ class GalaxiesState(GameState):
             table = _YIELDS[res]
             return table[where[0]] + table[where[1]] + table[where[2]] + table[where[3]]
         total = 0
+        flying = self._pilot[p]
         for k in range(4):
             w = where[k]
             if w == LOCKED:
                 continue
-            st = self.stype[p][k]
-            ability = self._ability(p, k) if st else None
+            pilot = flying[k]
+            ability = pilot.ability if pilot is not None else None
             if ability is A_BOTH_RESOURCES:
                 got = 1
             elif w >= 0:
@@ -1268,7 +1327,7 @@ class GalaxiesState(GameState):
             else:  # exploring: the exploration board shows the culture symbol
                 got = 1 if res == _C else 0
             if got and ability is A_EXTRA_YIELD:
-                got += self._amount(p, k)
+                got += pilot.amount  # type: ignore[union-attr]
             total += got
         return total
 
@@ -1277,13 +1336,14 @@ class GalaxiesState(GameState):
         pool[p] = max(0, min(RESOURCE_CAP, pool[p] + amount))
 
     def _ability(self, p: int, k: int) -> PilotAbility:
-        return self.content.pilots[self.hangar[p][self.stype[p][k] - 1][-1]].ability
+        return self._pilot[p][k].ability  # type: ignore[union-attr]  # an advanced ship's
 
     def _amount(self, p: int, k: int) -> int:
-        return self.content.pilots[self.hangar[p][self.stype[p][k] - 1][-1]].amount
+        return self._pilot[p][k].amount  # type: ignore[union-attr]
 
     def _has(self, p: int, k: int, ability: PilotAbility) -> bool:
-        return bool(self.stype[p][k]) and self._ability(p, k) is ability
+        pilot = self._pilot[p][k]
+        return pilot is not None and pilot.ability is ability
 
     def _immune(self, q: int) -> bool:
         return self.expansion and any(self._has(q, k, A_THEFT_IMMUNE) for k in range(4))
@@ -1716,6 +1776,9 @@ _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
              LOCKED: ShipLocation.LOCKED}
 _ACTIONS: dict[tuple[int, int, _Opt], Action] = {}
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
+_LEGALS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+# move_to's Actions, by position then option (bounded: positions x planets x four kinds).
+_MOVE_ACTIONS: list[dict[_Opt, Action]] = []
 _HIRE_TABLES: dict[int, Any] = {}
 _MASKS: dict[int, _Masks] = {}
 
@@ -1735,6 +1798,7 @@ _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
 _SHIP_MENUS: dict[Any, _Menu] = {}
+_HIRE_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
