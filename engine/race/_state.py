@@ -310,10 +310,13 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase, valid for ``power_key`` (phase number, tableau list id, tableau
-    # version; see ``RaceState._powers``): the hot loops ask for them several times a decision.
-    power_cache: dict[int, tuple[tuple[int, int, Any], ...]] = field(default_factory=dict)
-    power_key: tuple[int, int, int] = (-1, -1, -1)
+    # Active powers by phase (0-5 and CONSUMING), valid while ``power_phase`` is the phase
+    # number, ``power_tableau`` the tableau list and ``power_version`` its version (see
+    # ``RaceState._powers``): the hot loops ask for them several times a decision.
+    power_cache: list[tuple[tuple[int, int, Any], ...]] = field(default_factory=list)
+    power_phase: int = -1
+    power_version: int = -1
+    power_tableau: list[list[int]] | None = None
     power_settled: bool = False  # every card was active in the key's phase (and stays so)
     settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
     version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
@@ -454,7 +457,13 @@ class RaceState(GameState):
         if len(pending) == 1 and len(choices) == 1:
             ((seat, decision),) = pending.items()
             if seat in choices:
-                detail = decision.action(choices[seat]).detail
+                chosen = choices[seat]
+                legal = decision.legal
+                # Ids are positions (0, 1, ...): Decision.action's own first try, inline.
+                if type(chosen) is int and 0 <= chosen < len(legal):
+                    detail = legal[chosen].detail
+                else:
+                    detail = decision.action(chosen).detail
                 self._cache = None
                 self._stash.clear()
                 self._do(seat, detail)
@@ -657,38 +666,42 @@ class RaceState(GameState):
     def _powers(self, i: int, phase: int) -> tuple[tuple[int, int, Any], ...]:
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
-        A card's powers work from the phase after the one it was placed in. Cached per seat
-        until the tableau list or its version changes, or the phase number does while a card
-        placed in the cached phase was not active yet (once every card is active, later
-        phases see the same powers: a tableau only changes by the engine's own placements).
+        A card's powers work from the phase after the one it was placed in. All phases are
+        gathered at once and kept per seat until the tableau list or its version changes, or
+        the phase number does while a card placed in the cached phase was not active yet
+        (once every card is active, later phases see the same powers: a tableau only changes
+        by the engine's own placements).
         """
         seat = self.seats[i]
+        if (seat.power_phase == self.phase_no and seat.power_version == seat.version
+                and seat.power_tableau is seat.tableau):
+            return seat.power_cache[phase]
+        return self._refresh_powers(seat)[phase]
+
+    def _refresh_powers(self, seat: Seat) -> list[tuple[tuple[int, int, Any], ...]]:
+        """The seat's active powers of every phase now, recomputed unless still valid."""
         now = self.phase_no
         tableau = seat.tableau
-        since, tableau_id, version = seat.power_key
-        cache = seat.power_cache
-        if (tableau_id != id(tableau) or version != seat.version
-                or (since != now and not (seat.power_settled and since < now))):
-            seat.power_key = (now, id(tableau), seat.version)
-            settled = True
-            for entry in tableau:
-                if entry[2] >= now:
-                    settled = False
-                    break
-            seat.power_settled = settled
-            seat.settle_powers = None
-            cache.clear()
-        else:
-            found = cache.get(phase)
-            if found is not None:
-                return found
-        out = []
+        if (seat.power_tableau is tableau and seat.power_version == seat.version
+                and seat.power_settled and seat.power_phase < now):
+            seat.power_phase = now  # every card was active already: nothing changes
+            return seat.power_cache
+        seat.power_phase = now
+        seat.power_version = seat.version
+        seat.power_tableau = tableau
+        seat.settle_powers = None
+        out: list[list[tuple[int, int, Any]]] = [[], [], [], [], [], [], []]
+        settled = True
         for ti, entry in enumerate(tableau):
             if entry[2] < now:
-                for pi, p in _BY_PHASE[entry[0]][phase]:
-                    out.append((ti, pi, p))
-        cache[phase] = result = tuple(out)
-        return result
+                for phase, powers in enumerate(_BY_PHASE[entry[0]]):
+                    for pi, p in powers:
+                        out[phase].append((ti, pi, p))
+            else:
+                settled = False
+        seat.power_settled = settled
+        seat.power_cache = cache = [tuple(o) for o in out]
+        return cache
 
     def _settle_powers(self, i: int) -> _SettlePowers:
         """The seat's active phase-3 powers gathered (cached with them)."""
