@@ -457,13 +457,13 @@ class RaceState(GameState):
         if len(pending) == 1 and len(choices) == 1:
             ((seat, decision),) = pending.items()
             if seat in choices:
-                chosen = choices[seat]
+                aid = choices[seat]
                 legal = decision.legal
                 # Ids are positions (0, 1, ...): Decision.action's own first try, inline.
-                if type(chosen) is int and 0 <= chosen < len(legal):
-                    detail = legal[chosen].detail
+                if type(aid) is int and 0 <= aid < len(legal):
+                    detail = legal[aid].detail
                 else:
-                    detail = decision.action(chosen).detail
+                    detail = decision.action(aid).detail
                 self._cache = None
                 self._stash.clear()
                 self._do(seat, detail)
