@@ -483,19 +483,38 @@ class RaceState(GameState):
     def _continue(self, i: int) -> None:
         """Play the seat's forced choices (a single option) until it must really choose."""
         seat = self.seats[i]
-        while seat.step:
-            step = seat.step
-            if step in ("pay", "discard") and (seat.count <= 0 or seat.count >= len(seat.hand)):
-                while seat.count > 0 and seat.hand:
-                    self._discard_from_hand(i, seat.hand[-1])
-                    seat.count -= 1
-                self._finish_step(i)
-                continue
-            if step == "keep" and (seat.count <= 0 or seat.count >= len(seat.drawn)):
-                if seat.count > 0:
-                    seat.hand.extend(seat.drawn)
-                    seat.drawn = []
-                seat.step, seat.count = "", 0
+        while step := seat.step:
+            if step == "pay" or step == "discard" or step == "keep":
+                # The card steps, the most frequent ones: judged and offered inline (what
+                # _card_options and _prompt give), one distinct card played as forced.
+                pile = seat.drawn if step == "keep" else seat.hand
+                count = seat.count
+                if count <= 0 or count >= len(pile):
+                    if step == "keep":
+                        if count > 0:
+                            seat.hand.extend(pile)
+                            seat.drawn = []
+                        seat.step, seat.count = "", 0
+                        continue
+                    while seat.count > 0 and seat.hand:
+                        self._discard_from_hand(i, seat.hand[-1])
+                        seat.count -= 1
+                    self._finish_step(i)
+                    continue
+                cards = sorted(set(pile))
+                if len(cards) > 1:
+                    rows = _CARD_ROWS[step]
+                    if len(rows) < len(cards):
+                        rows = _card_rows(step, len(cards))
+                    prompt = _PROMPT_TEXTS.get((step, count))
+                    if prompt is None:
+                        prompt = self._prompt(i)
+                    # Fewer cards than rows: zip stops at the last card.
+                    self._stash[i] = Decision(
+                        i, prompt, tuple([row[c] for row, c in zip(rows, cards, strict=False)]),
+                        step)
+                    return
+                self._do(i, _CARD_ROWS[step][0][cards[0]].detail)
                 continue
             if step == "good" and seat.count <= 0:
                 self._finish_step(i)
