@@ -310,14 +310,16 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase (0-5 and CONSUMING), valid while ``power_phase`` is the phase
-    # number, ``power_tableau`` the tableau list and ``power_version`` its version (see
+    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` tableau entries
+    # (the last of them ``power_last``), valid up to phase number ``power_until`` while
+    # ``power_tableau`` is the tableau list and ``power_version`` its version (see
     # ``RaceState._powers``): the hot loops ask for them several times a decision.
     power_cache: list[tuple[tuple[int, int, Any], ...]] = field(default_factory=list)
-    power_phase: int = -1
+    power_count: int = 0
+    power_last: list[int] | None = None
+    power_until: int = -1
     power_version: int = -1
     power_tableau: list[list[int]] | None = None
-    power_settled: bool = False  # every card was active in the key's phase (and stays so)
     settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
     version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
 
@@ -472,9 +474,24 @@ class RaceState(GameState):
                 return
         elif pending and choices.keys() == pending.keys():
             # Every pending seat chose (simultaneous selection, keeps, discards): check each
-            # in seat order, as the framework does, before anything changes.
-            chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}
-            self._apply(chosen)
+            # in seat order, as the framework does, before anything changes (pending is
+            # built in seat order), then play them in timing order.
+            details: list[Any] = [None] * self.num_players
+            for seat, decision in pending.items():
+                aid = choices[seat]
+                legal = decision.legal
+                if type(aid) is int and 0 <= aid < len(legal):
+                    details[seat] = legal[aid].detail
+                else:
+                    details[seat] = decision.action(aid).detail
+            self._cache = None
+            self._stash.clear()
+            for i in self._order:  # timing ties: who draws first (RULES.md)
+                detail = details[i]
+                if detail is not None:
+                    self._do(i, detail)
+                    self._continue(i)
+            self._advance()
             return
         super().apply(choices)  # a seat missing or not asked: the framework says which
 
@@ -686,40 +703,61 @@ class RaceState(GameState):
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
         A card's powers work from the phase after the one it was placed in. All phases are
-        gathered at once and kept per seat until the tableau list or its version changes, or
-        the phase number does while a card placed in the cached phase was not active yet
-        (once every card is active, later phases see the same powers: a tableau only changes
-        by the engine's own placements).
+        kept per seat and checked by three comparisons; when the tableau changes or a card
+        placed earlier becomes active, ``_refresh_powers`` brings them up to date.
         """
         seat = self.seats[i]
-        if (seat.power_phase == self.phase_no and seat.power_version == seat.version
+        if (self.phase_no <= seat.power_until and seat.power_version == seat.version
                 and seat.power_tableau is seat.tableau):
             return seat.power_cache[phase]
         return self._refresh_powers(seat)[phase]
 
     def _refresh_powers(self, seat: Seat) -> list[tuple[tuple[int, int, Any], ...]]:
-        """The seat's active powers of every phase now, recomputed unless still valid."""
+        """The seat's active powers of every phase now.
+
+        Cards join a tableau at its end and become active in that order, so the usual update
+        adds the powers of the entries that became active to the ones kept; anything else
+        (another tableau list, an entry removed before the kept ones end) gathers them anew.
+        """
         now = self.phase_no
         tableau = seat.tableau
-        if (seat.power_tableau is tableau and seat.power_version == seat.version
-                and seat.power_settled and seat.power_phase < now):
-            seat.power_phase = now  # every card was active already: nothing changes
-            return seat.power_cache
-        seat.power_phase = now
-        seat.power_version = seat.version
+        count = seat.power_count
+        cache = seat.power_cache
+        if (seat.power_tableau is not tableau or count > len(tableau)
+                or (count and tableau[count - 1] is not seat.power_last)):
+            count = 0
+            cache = [(), (), (), (), (), (), ()]
         seat.power_tableau = tableau
-        seat.settle_powers = None
-        out: list[list[tuple[int, int, Any]]] = [[], [], [], [], [], [], []]
-        settled = True
-        for ti, entry in enumerate(tableau):
-            if entry[2] < now:
-                for phase, powers in enumerate(_BY_PHASE[entry[0]]):
-                    for pi, p in powers:
-                        out[phase].append((ti, pi, p))
-            else:
-                settled = False
-        seat.power_settled = settled
-        seat.power_cache = cache = [tuple(o) for o in out]
+        seat.power_version = seat.version
+        if count < len(tableau) and tableau[count][2] < now:
+            seat.settle_powers = None
+            cache = list(cache)
+            while count < len(tableau) and tableau[count][2] < now:
+                for phase, powers in enumerate(_BY_PHASE[tableau[count][0]]):
+                    if powers:
+                        cache[phase] += tuple([(count, pi, p) for pi, p in powers])
+                count += 1
+            if any(entry[2] < now for entry in tableau[count:]):
+                # An active card after an inactive one (a state built by hand): gather all.
+                seat.power_tableau = None
+                seat.power_count = 0
+                seat.power_cache = [(), (), (), (), (), (), ()]
+                out: list[list[tuple[int, int, Any]]] = [[], [], [], [], [], [], []]
+                for ti, entry in enumerate(tableau):
+                    if entry[2] < now:
+                        for phase, powers in enumerate(_BY_PHASE[entry[0]]):
+                            for pi, p in powers:
+                                out[phase].append((ti, pi, p))
+                seat.power_until = now
+                seat.power_cache = cache = [tuple(o) for o in out]
+                return cache
+        elif count == 0 and cache is not seat.power_cache:
+            seat.settle_powers = None
+        seat.power_count = count
+        seat.power_last = tableau[count - 1] if count else None
+        seat.power_cache = cache
+        # Every card active: valid until the tableau changes; else until the next phase.
+        seat.power_until = now if count < len(tableau) else 1 << 62
         return cache
 
     def _settle_powers(self, i: int) -> _SettlePowers:
