@@ -75,6 +75,8 @@ _BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
     for c in CARDS
 )
 _START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
+# The deck before the start worlds join it, in catalogue order (the shuffle's input).
+_DECK = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
 _NAME = {c.name: c.id for c in CARDS}
 _BASIC_ACTIONS = (
     A.EXPLORE_5,
@@ -239,6 +241,23 @@ def _card_rows(step: str, count: int) -> list[tuple[Action, ...]]:
 for _step, _count in (("discard", 12), ("pay", 10), ("keep", 6)):
     _card_rows(_step, _count)
 
+# Develop and settle actions by (id, card, cost): what _action builds, one lookup away.
+_DEVELOP_ACTIONS: dict[tuple[int, int, int], Action] = {}
+_SETTLE_ACTIONS: dict[tuple[int, int, int], Action] = {}
+# Card-discard (CONSUME_HAND) actions as rows like _CARD_ROWS: ``_HAND_ROWS[n][card]`` is
+# action ``n`` (1, 2, ...; row 0 is unused: action 0 is the stop).
+_HAND_ROWS: list[tuple[Action, ...]] = []
+
+
+def _hand_rows(count: int) -> None:
+    """Make ``_HAND_ROWS`` at least ``count`` rows long."""
+    while len(_HAND_ROWS) < count:
+        n = len(_HAND_ROWS)
+        _HAND_ROWS.append(tuple(_action(n, _hand_parts, c) for c in range(len(CARDS))))
+
+
+_hand_rows(12)
+
 
 @dataclass(slots=True)
 class _SettlePowers:
@@ -360,7 +379,7 @@ class RaceState(GameState):
     # -- setup ------------------------------------------------------------------------------
 
     def _setup(self, setup: str) -> None:
-        cards = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
+        cards = _DECK[:]
         if setup == "first_game":
             starts = [next(c.id for c in CARDS if c.start_number == i + 1)
                       for i in range(self.num_players)]
@@ -469,7 +488,8 @@ class RaceState(GameState):
                 self._cache = None
                 self._stash.clear()
                 self._do(seat, detail)
-                self._continue(seat)
+                if self.seats[seat].step:  # e.g. a selection: nothing more to play
+                    self._continue(seat)
                 self._advance()
                 return
         elif pending and choices.keys() == pending.keys():
@@ -490,7 +510,8 @@ class RaceState(GameState):
                 detail = details[i]
                 if detail is not None:
                     self._do(i, detail)
-                    self._continue(i)
+                    if self.seats[i].step:
+                        self._continue(i)
             self._advance()
             return
         super().apply(choices)  # a seat missing or not asked: the framework says which
@@ -1192,7 +1213,11 @@ class RaceState(GameState):
                 if cost < 0:
                     cost = 0
                 if cost <= budget:
-                    out.append(_action(len(out), _develop_parts, c, cost))
+                    key = (len(out), c, cost)
+                    action = _DEVELOP_ACTIONS.get(key)
+                    if action is None:
+                        action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
+                    out.append(action)
         return out
 
     def _settle_options(self, i: int) -> _Options:
@@ -1202,14 +1227,21 @@ class RaceState(GameState):
             if not _IS_DEV[c]:
                 methods = self._methods(i, c, powers)
                 if methods:
-                    out.append(_action(len(out), _settle_parts, c, min(m[1] for m in methods)))
+                    cost = methods[0][1] if len(methods) == 1 else min([m[1] for m in methods])
+                    key = (len(out), c, cost)
+                    action = _SETTLE_ACTIONS.get(key)
+                    if action is None:
+                        action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
+                    out.append(action)
         return out
 
     def _hand_options(self, i: int) -> _Options:
-        out = [_STOP_DISCARDING]
-        for c in sorted(set(self.seats[i].hand)):
-            out.append(_action(len(out), _hand_parts, c))
-        return out
+        cards = sorted(set(self.seats[i].hand))
+        rows = _HAND_ROWS
+        if len(rows) <= len(cards):
+            _hand_rows(len(cards) + 1)
+        # Row 0 is the stop; fewer cards than rows: zip stops at the last card.
+        return [_STOP_DISCARDING, *[row[c] for row, c in zip(rows[1:], cards, strict=False)]]
 
     def _gamble_options(self, i: int) -> _Options:
         return _GAMBLE
