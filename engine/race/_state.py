@@ -211,10 +211,6 @@ def _settle_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
     return f"Settle {card.name} ({note})", ActionDetail(DecisionKind.SETTLE, card=c, number=cost)
 
 
-def _card(cid: int) -> Card:
-    return CARDS[cid]
-
-
 # Per card design, the facts the legality loops read (plain ints and bools, no enum access).
 _COST = tuple(c.cost for c in CARDS)
 _GOOD_INDEX = tuple(c.good.value for c in CARDS)
@@ -384,7 +380,7 @@ class RaceState(GameState):
             starts = [next(c.id for c in CARDS if c.start_number == i + 1)
                       for i in range(self.num_players)]
             for seat, start in zip(self.seats, starts, strict=True):
-                for name in PRESET_HANDS[_card(start).start_number]:
+                for name in PRESET_HANDS[CARDS[start].start_number]:
                     cards.remove(_NAME[name])
                     seat.hand.append(_NAME[name])
             cards.extend(s for s in _START_WORLDS if s not in starts)
@@ -406,8 +402,8 @@ class RaceState(GameState):
         self.order = self._timing_order()
         for i in self.order:
             seat, start = self.seats[i], starts[i]
-            self.log(f"seat {i} starts with {_card(start).name}")
-            if _card(start).good_type is GoodType.WINDFALL:
+            self.log(f"seat {i} starts with {CARDS[start].name}")
+            if CARDS[start].good_type is GoodType.WINDFALL:
                 seat.tableau[0][1] = self._draw()
         for i, seat in enumerate(self.seats):
             self.log(f"seat {i} hand: {self._names(seat.hand)}", _ONLY[i])
@@ -627,16 +623,25 @@ class RaceState(GameState):
             return
         self.stage = Phase.SELECT
         decisions = _SELECT_DECISIONS[self.advanced]
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.actions = []
             seat.step, seat.count = "select", 0
             self._stash[i] = decisions[i]
 
     def _reveal_actions(self) -> None:
         chosen = 0  # the action cards chosen, as a bit mask by value
-        for s in self.seats:
-            for a in s.actions:
-                chosen |= 1 << a._value_
+        texts = _ACTION_TEXTS
+        head = f"round {self.round}: seat "
+        for i, seat in self._ordered:
+            actions = seat.actions
+            if len(actions) == 1:
+                value = actions[0]._value_
+                chosen |= 1 << value
+                self.log(f"{head}{i} chose {texts[value]}")
+            else:
+                for a in actions:
+                    chosen |= 1 << a._value_
+                self.log(f"{head}{i} chose " + " and ".join([texts[a._value_] for a in actions]))
         plan = _PLANS.get(chosen)
         if plan is None:
             plan = _PLANS[chosen] = tuple(
@@ -644,14 +649,11 @@ class RaceState(GameState):
                 if any(chosen >> a._value_ & 1 for a in cards)
             )
         self.phases = list(plan)
-        for i, seat in self._in_order():
-            self.log(f"round {self.round}: seat {i} chose "
-                     + " and ".join([_ACTION_TEXTS[a._value_] for a in seat.actions]))
 
     def _next_phase(self) -> None:
         if not self.phases:
             self.stage = Phase.ROUND_DISCARD
-            for i, seat in self._in_order():
+            for i, seat in self._ordered:
                 if len(seat.hand) > HAND_LIMIT:
                     self._set(i, "discard", len(seat.hand) - HAND_LIMIT)
             return
@@ -670,7 +672,11 @@ class RaceState(GameState):
             self._begin_produce(k)
 
     def _end_reached(self) -> bool:
-        if self.vp_pool <= 0 or max(len(s.tableau) for s in self.seats) >= TABLEAU_END:
+        longest = 0
+        for seat in self.seats:
+            if len(seat.tableau) > longest:
+                longest = len(seat.tableau)
+        if self.vp_pool <= 0 or longest >= TABLEAU_END:
             self.termination = Termination.NORMAL
             self.stage = Phase.GAME_OVER
             scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
@@ -812,7 +818,7 @@ class RaceState(GameState):
     # -- explore ----------------------------------------------------------------------------
 
     def _begin_explore(self, k: int) -> None:
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             draw, keep = 2, 1
             if A.EXPLORE_5 in seat.actions:
                 draw += 5
@@ -827,7 +833,7 @@ class RaceState(GameState):
             seat.drawn = self._take(draw)
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             self.log(f"seat {i} explores {self._names(seat.drawn)}", _ONLY[i])
             self._set(i, "keep", seat.count)
 
@@ -835,7 +841,7 @@ class RaceState(GameState):
 
     def _begin_develop(self, k: int) -> None:
         self.sub = "place"
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.bonus = (A.DEVELOP if k == 1 else A.DEVELOP_2) in seat.actions
             seat.placing = NO_CARD
             for _ti, _pi, p in self._powers(i, 2):
@@ -858,11 +864,11 @@ class RaceState(GameState):
     def _reveal_placements(self) -> None:
         self.sub = "pay"
         settle = self.stage is Phase.SETTLE
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
-            self.log(f"seat {i} places {_card(seat.placing).name}")
+            self.log(f"seat {i} places {CARDS[seat.placing].name}")
             if settle:
                 # Methods are judged before the world joins the tableau (it has no effect yet).
                 methods = self._methods(i, seat.placing)
@@ -942,7 +948,7 @@ class RaceState(GameState):
 
     def _use_method(self, i: int, method: SettleMethod) -> None:
         seat = self.seats[i]
-        card = _card(seat.placing)
+        card = CARDS[seat.placing]
         spent = None  # the power card the method discards (identity tests: no enum hashing)
         if method is SettleMethod.CONQUER_TACTICS:
             spent = K.NEW_MILITARY_TACTICS
@@ -953,7 +959,7 @@ class RaceState(GameState):
             gone = seat.tableau.pop(ti)[0]
             seat.version += 1
             self.discard.append(gone)
-            self.log(f"seat {i} discards {_card(gone).name} from the tableau")
+            self.log(f"seat {i} discards {CARDS[gone].name} from the tableau")
         if method is SettleMethod.PAY:
             cost = self._world_cost(i, card, card.cost)
         elif method is SettleMethod.CONTACT_PAY:
@@ -976,7 +982,7 @@ class RaceState(GameState):
     # -- consume ----------------------------------------------------------------------------
 
     def _begin_consume(self, k: int) -> None:
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.used = []
             seat.bonus = A.CONSUME_2X in seat.actions
             if A.CONSUME_TRADE in seat.actions and self._goods(i, Good.ANY):
@@ -993,7 +999,7 @@ class RaceState(GameState):
         ]
 
     def _trade_bonus(self, i: int, ti: int) -> int:
-        kind = _card(self.seats[i].tableau[ti][0]).good
+        kind = CARDS[self.seats[i].tableau[ti][0]].good
         extra = 0
         for src, _pi, p in self._powers(i, 4):
             if p.kind is K.TRADE_BONUS and (p.good is Good.ANY or p.good is kind):
@@ -1006,7 +1012,7 @@ class RaceState(GameState):
         entry = self.seats[i].tableau[ti]
         self.discard.append(entry[1])
         entry[1] = NO_CARD
-        return _card(entry[0]).good
+        return CARDS[entry[0]].good
 
     def _usable(self, i: int, p: Any, goods: list[Good]) -> bool:
         """Whether consume power ``p`` can do anything with ``goods`` (the kinds of the
@@ -1036,14 +1042,14 @@ class RaceState(GameState):
         seat.used.append((ti, pi))
         seat.current = (ti, pi)
         seat.taken = []
-        p = _card(seat.tableau[ti][0]).powers[pi]
+        p = CARDS[seat.tableau[ti][0]].powers[pi]
         kind = p.kind
         if kind is K.CONSUME_ALL:
             goods = self._goods(i, Good.ANY)
             for g in goods:
                 self._take_good(i, g)
             self._consume_vp(i, len(goods) - 1)
-            self.log(f"seat {i} consumes {len(goods)} goods with {_card(seat.tableau[ti][0]).name}")
+            self.log(f"seat {i} consumes {len(goods)} goods with {CARDS[seat.tableau[ti][0]].name}")
             self._set(i, "power")
         elif kind is K.CONSUME_DRAW:
             self._draw_cards(i, p.cards)
@@ -1058,7 +1064,7 @@ class RaceState(GameState):
     def _current_power(self, i: int) -> Any:
         seat = self.seats[i]
         ti, pi = seat.current
-        return _card(seat.tableau[ti][0]).powers[pi]
+        return CARDS[seat.tableau[ti][0]].powers[pi]
 
     def _good_options(self, i: int) -> list[int]:
         p = self._current_power(i)
@@ -1066,7 +1072,7 @@ class RaceState(GameState):
             taken = self.seats[i].taken
             return [
                 ti for ti in self._goods(i, Good.ANY)
-                if _card(self.seats[i].tableau[ti][0]).good not in taken
+                if CARDS[self.seats[i].tableau[ti][0]].good not in taken
             ]
         if p.kind in (K.CONSUME, K.CONSUME_SET):
             return self._goods(i, p.good)
@@ -1087,14 +1093,14 @@ class RaceState(GameState):
             self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
             self._consume_vp(i, p.vp)
-        self.log(f"seat {i} consumes the good on {_card(world).name}")
+        self.log(f"seat {i} consumes the good on {CARDS[world].name}")
         if seat.count == 0:
             self._set(i, "power")
 
     # -- produce ----------------------------------------------------------------------------
 
     def _begin_produce(self, k: int) -> None:
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.produced = []
             seat.produced_on = []
             seat.used = []
@@ -1111,7 +1117,7 @@ class RaceState(GameState):
         if good == NO_CARD:
             return
         seat.tableau[ti][1] = good
-        seat.produced.append(_card(seat.tableau[ti][0]).good)
+        seat.produced.append(CARDS[seat.tableau[ti][0]].good)
         seat.produced_on.append(ti)
 
     def _windfall_options(self, i: int) -> list[tuple[int, int, int]]:
@@ -1131,12 +1137,12 @@ class RaceState(GameState):
                 sources.append((ti, pi, p.good))
         return [
             (src, pi, w) for src, pi, good in sources for w in empty
-            if good is Good.ANY or _card(seat.tableau[w][0]).good is good
+            if good is Good.ANY or CARDS[seat.tableau[w][0]].good is good
         ]
 
     def _produce_draws(self) -> None:
         rare = [s.produced.count(Good.RARE) for s in self.seats]
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             draws = 0
             for ti, _pi, p in self._powers(i, 5):
                 kind = p.kind
@@ -1304,7 +1310,7 @@ class RaceState(GameState):
 
     def _method_cost(self, i: int, method: SettleMethod) -> int:
         seat = self.seats[i]
-        card = _card(seat.placing)
+        card = CARDS[seat.placing]
         if method is SettleMethod.PAY:
             return self._world_cost(i, card, card.cost)
         if method is SettleMethod.CONTACT_PAY:
@@ -1336,7 +1342,7 @@ class RaceState(GameState):
             cards += self._trade_bonus(i, d.tableau_index)
             self._take_good(i, d.tableau_index)
             self._draw_cards(i, cards)
-            self.log(f"seat {i} sells the good on {_card(d.card).name} for {cards} cards")
+            self.log(f"seat {i} sells the good on {CARDS[d.card].name} for {cards} cards")
             self._set(i, "power")
         elif step == "power":
             self._invoke(i, d.source_index, d.power_index)
@@ -1354,8 +1360,8 @@ class RaceState(GameState):
         elif step == "gamble":
             top = self._draw()
             if top != NO_CARD:
-                self.log(f"seat {i} names {d.number} and flips {_card(top).name}")
-                if _card(top).cost == d.number:
+                self.log(f"seat {i} names {d.number} and flips {CARDS[top].name}")
+                if CARDS[top].cost == d.number:
                     seat.hand.append(top)
                 else:
                     self.discard.append(top)
