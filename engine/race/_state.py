@@ -168,6 +168,23 @@ _CARD_PARTS = {
 }
 
 
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, the same draws in the same order, without a call per card.
+
+    The standard library's shuffle asks ``_randbelow`` (one Python call) for every position;
+    this is its loop with that call written out (``getrandbits`` of the bound's bit length,
+    redrawn while too large), so that a seed gives the same deck as before.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _card_action(step: str, n: int, card: int) -> Action:
     text, detail = _CARD_PARTS[step][card]
     return Action(n, text, detail)
@@ -384,14 +401,14 @@ class RaceState(GameState):
                     cards.remove(_NAME[name])
                     seat.hand.append(_NAME[name])
             cards.extend(s for s in _START_WORLDS if s not in starts)
-            self.rng.shuffle(cards)
+            _shuffle(self.rng, cards)
             self.deck = cards
         else:
             starts = list(_START_WORLDS)
-            self.rng.shuffle(starts)
+            _shuffle(self.rng, starts)
             cards.extend(starts[self.num_players:])
             starts = starts[: self.num_players]
-            self.rng.shuffle(cards)
+            _shuffle(self.rng, cards)
             self.deck = cards
             for seat in self.seats:
                 seat.hand = [self.deck.pop() for _ in range(6)]
@@ -704,7 +721,7 @@ class RaceState(GameState):
 
     def _reshuffle(self) -> None:
         self.deck, self.discard = self.discard, []
-        self.rng.shuffle(self.deck)
+        _shuffle(self.rng, self.deck)
         self.log("the discards are reshuffled into a new supply")
 
     def _take(self, n: int) -> list[int]:
