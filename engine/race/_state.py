@@ -46,6 +46,12 @@ _PROMPTS = {
 }
 # The prompts formatted so far, by (step, count): a few hundred at most.
 _PROMPT_TEXTS: dict[tuple[str, int], str] = {}
+
+
+def _prompt_text(step: str, count: int) -> str:
+    prompt = _PROMPTS[step]
+    return prompt.format(count) if "{" in prompt else prompt
+
 TABLEAU_END = 12
 NO_CARD = -1
 K = PowerKind
@@ -99,6 +105,13 @@ _PLAN = (
 )
 # The phases of a round by the mask of action cards chosen (at most 2**9 of them).
 _PLANS: dict[int, tuple[tuple[Phase, int], ...]] = {}
+
+
+def _plan(chosen: int) -> tuple[tuple[Phase, int], ...]:
+    """The phases of a round whose chosen action cards are the bit mask ``chosen``."""
+    return tuple((phase, k) for phase, k, cards in _PLAN
+                 if any(chosen >> a._value_ & 1 for a in cards))
+
 _ACTION_TEXT = {
     A.EXPLORE_5: "Explore +5",
     A.EXPLORE_1_1: "Explore +1/+1",
@@ -661,10 +674,7 @@ class RaceState(GameState):
                 self.log(f"{head}{i} chose " + " and ".join([texts[a._value_] for a in actions]))
         plan = _PLANS.get(chosen)
         if plan is None:
-            plan = _PLANS[chosen] = tuple(
-                (phase, k) for phase, k, cards in _PLAN
-                if any(chosen >> a._value_ & 1 for a in cards)
-            )
+            plan = _PLANS[chosen] = _plan(chosen)
         self.phases = list(plan)
 
     def _next_phase(self) -> None:
@@ -1192,8 +1202,7 @@ class RaceState(GameState):
         key = (step, seat.count)
         prompt = _PROMPT_TEXTS.get(key)
         if prompt is None:
-            prompt = _PROMPTS[step]
-            prompt = _PROMPT_TEXTS[key] = prompt.format(seat.count) if "{" in prompt else prompt
+            prompt = _PROMPT_TEXTS[key] = _prompt_text(step, seat.count)
         return prompt
 
     def _options(self, i: int) -> _Options:
@@ -1564,3 +1573,30 @@ _OPTIONS_BY_STEP: dict[str, Callable[[RaceState, int], _Options]] = {
     "trade": RaceState._other_options,
     "windfall": RaceState._other_options,
 }
+
+
+def _warm() -> None:
+    """Build at import the shared prompts, round plans and actions that random play and
+    search reach within their first matches (else each first use builds them, once per
+    process): every round plan, prompts up to 15 cards, develop and settle actions for the
+    first 10 positions and every cost, consume-power actions for 12 tableau positions."""
+    for chosen in range(1 << len(_ACTION_TEXT)):
+        _PLANS[chosen] = _plan(chosen)
+    for step in _PROMPTS:
+        for count in range(16):
+            _PROMPT_TEXTS[(step, count)] = _prompt_text(step, count)
+    top = max(_COST) + 1
+    for n in range(1, 11):
+        for c in range(len(CARDS)):
+            for cost in range(top):
+                table, make = ((_DEVELOP_ACTIONS, _develop_parts) if _IS_DEV[c]
+                               else (_SETTLE_ACTIONS, _settle_parts))
+                table[(n, c, cost)] = _action(n, make, c, cost)
+    for c in range(len(CARDS)):
+        for pi, p in _BY_PHASE[c][CONSUMING]:
+            for ti in range(TABLEAU_END):
+                for n in range(4):
+                    _action(n, _power_parts, c, ti, pi, p.text)
+
+
+_warm()
