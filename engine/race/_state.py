@@ -514,8 +514,15 @@ class RaceState(GameState):
                 self._cache = None
                 self._stash.clear()
                 self._do(seat, detail)
-                if self.seats[seat].step:  # e.g. a selection: nothing more to play
+                mine = self.seats[seat]
+                if mine.step:
                     self._continue(seat)
+                    if mine.step:
+                        # Still this seat's turn (more to pay, discard, consume...): every
+                        # other seat is idle as it was, so nothing advances, and what
+                        # _continue stopped at is the one open decision.
+                        self._cache = {seat: self._stash[seat]}
+                        return
                 self._advance()
                 return
         elif pending and choices.keys() == pending.keys():
