@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
+from operator import getitem
 from typing import Any
 
 from .._core import Action, Decision, GameState, OptionError, Result, Termination
@@ -580,10 +581,8 @@ class RaceState(GameState):
                     prompt = _PROMPT_TEXTS.get((step, count))
                     if prompt is None:
                         prompt = self._prompt(i)
-                    # Fewer cards than rows: zip stops at the last card.
-                    self._stash[i] = Decision(
-                        i, prompt, tuple([row[c] for row, c in zip(rows, cards, strict=False)]),
-                        step)
+                    # Action n is rows[n][cards[n]]; map stops at the last card.
+                    self._stash[i] = Decision(i, prompt, tuple(map(getitem, rows, cards)), step)
                     return
                 self._do(i, _CARD_ROWS[step][0][cards[0]].detail)
                 continue
@@ -1232,8 +1231,8 @@ class RaceState(GameState):
         rows = _CARD_ROWS[step]
         if len(rows) < len(cards):
             rows = _card_rows(step, len(cards))
-        # Fewer cards than rows: zip stops at the last card.
-        return [row[c] for row, c in zip(rows, cards, strict=False)]
+        # Action n is rows[n][cards[n]]; map stops at the last card.
+        return list(map(getitem, rows, cards))
 
     def _develop_options(self, i: int) -> _Options:
         seat = self.seats[i]
@@ -1279,8 +1278,8 @@ class RaceState(GameState):
         rows = _HAND_ROWS
         if len(rows) <= len(cards):
             _hand_rows(len(cards) + 1)
-        # Row 0 is the stop; fewer cards than rows: zip stops at the last card.
-        return [_STOP_DISCARDING, *[row[c] for row, c in zip(rows[1:], cards, strict=False)]]
+        # Row 0 is the stop; action n is rows[n][cards[n - 1]], map stops at the last card.
+        return [_STOP_DISCARDING, *map(getitem, rows[1:], cards)]
 
     def _gamble_options(self, i: int) -> _Options:
         return _GAMBLE
