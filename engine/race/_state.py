@@ -271,6 +271,10 @@ for _step, _count in (("discard", 12), ("pay", 10), ("keep", 6)):
 # Develop and settle actions by (id, card, cost): what _action builds, one lookup away.
 _DEVELOP_ACTIONS: dict[tuple[int, int, int], Action] = {}
 _SETTLE_ACTIONS: dict[tuple[int, int, int], Action] = {}
+# Consume-power actions by (id, card, tableau index, power index); consume-good actions by
+# (id, card, tableau index, source index, power index).
+_POWER_ACTIONS: dict[tuple[int, int, int, int], Action] = {}
+_GOOD_ACTIONS: dict[tuple[int, int, int, int, int], Action] = {}
 # Card-discard (CONSUME_HAND) actions as rows like _CARD_ROWS: ``_HAND_ROWS[n][card]`` is
 # action ``n`` (1, 2, ...; row 0 is unused: action 0 is the stop).
 _HAND_ROWS: list[tuple[Action, ...]] = []
@@ -1294,7 +1298,11 @@ class RaceState(GameState):
         used = seat.used
         for ti, pi, p in powers:
             if (ti, pi) not in used and self._usable(i, p, goods):
-                out.append(_action(len(out), _power_parts, seat.tableau[ti][0], ti, pi, p.text))
+                key = (len(out), seat.tableau[ti][0], ti, pi)
+                action = _POWER_ACTIONS.get(key)
+                if action is None:
+                    action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
+                out.append(action)
         return out
 
     def _good_step_options(self, i: int) -> _Options:
@@ -1302,7 +1310,11 @@ class RaceState(GameState):
         src, pi = seat.current
         out: list[Action] = []
         for ti in self._good_options(i):
-            out.append(_action(len(out), _good_parts, seat.tableau[ti][0], ti, src, pi))
+            key = (len(out), seat.tableau[ti][0], ti, src, pi)
+            action = _GOOD_ACTIONS.get(key)
+            if action is None:
+                action = _GOOD_ACTIONS[key] = _action(key[0], _good_parts, *key[1:])
+            out.append(action)
         return out
 
     def _other_options(self, i: int) -> _Options:
@@ -1602,7 +1614,7 @@ def _warm() -> None:
         for pi, p in _BY_PHASE[c][CONSUMING]:
             for ti in range(TABLEAU_END):
                 for n in range(4):
-                    _action(n, _power_parts, c, ti, pi, p.text)
+                    _POWER_ACTIONS[(n, c, ti, pi)] = _action(n, _power_parts, c, ti, pi, p.text)
 
 
 _warm()
