@@ -236,6 +236,25 @@ def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail
                          source_index=src, power_index=pi))
 
 
+def _method_parts(card: int, m: int, cost: int) -> tuple[str, ActionDetail]:
+    method = _SETTLE_METHODS[m]
+    return (f"{method.name.lower().replace('_', ' ')} (pay {cost})",
+            ActionDetail(DecisionKind.METHOD, card=card, method=method, number=cost))
+
+
+def _trade_parts(card: int, ti: int, price: int) -> tuple[str, ActionDetail]:
+    return (f"Sell the good on {CARDS[card].name} for {price} cards",
+            ActionDetail(DecisionKind.TRADE, card=card, tableau_index=ti))
+
+
+def _windfall_parts(card: int, w: int, src: int, pi: int, source: int
+                    ) -> tuple[str, ActionDetail]:
+    return (f"Produce on {CARDS[card].name}"
+            + (" (Produce bonus)" if src < 0 else f" ({CARDS[source].name})"),
+            ActionDetail(DecisionKind.WINDFALL, card=card, tableau_index=w, source_index=src,
+                         power_index=pi))
+
+
 def _settle_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
     card = CARDS[c]
     note = f"conquer {card.cost}" if card.military else f"cost {cost}"
@@ -1318,38 +1337,22 @@ class RaceState(GameState):
         return out
 
     def _other_options(self, i: int) -> _Options:
-        return [Action(n, t, d) for n, (t, d) in enumerate(self._rare_options(i))]
-
-    def _rare_options(self, i: int) -> list[tuple[str, ActionDetail]]:
-        """Texts and details of the rarer steps (methods, trade, consume, windfall)."""
+        """The rarer steps (methods, trade, windfall): shared actions like the others."""
         seat = self.seats[i]
         step = seat.step
-        D = ActionDetail
+        tableau = seat.tableau
         if step == "method":
-            out = []
-            for m in seat.methods:
-                method = _SETTLE_METHODS[m]
-                cost = self._method_cost(i, method)
-                out.append((f"{method.name.lower().replace('_', ' ')} (pay {cost})",
-                            D(DecisionKind.METHOD, card=seat.placing, method=method,
-                              number=cost)))
-            return out
+            return [_action(n, _method_parts, seat.placing, m,
+                            self._method_cost(i, _SETTLE_METHODS[m]))
+                    for n, m in enumerate(seat.methods)]
         if step == "trade":
-            return [
-                (f"Sell the good on {CARDS[seat.tableau[ti][0]].name} for "
-                 f"{TRADE_PRICE[CARDS[seat.tableau[ti][0]].good] + self._trade_bonus(i, ti)} cards",
-                 D(DecisionKind.TRADE, card=seat.tableau[ti][0], tableau_index=ti))
-                for ti in self._goods(i, Good.ANY)
-            ]
+            return [_action(n, _trade_parts, tableau[ti][0], ti,
+                            _PRICE[tableau[ti][0]] + self._trade_bonus(i, ti))
+                    for n, ti in enumerate(self._goods(i, Good.ANY))]
         if step == "windfall":
-            return [
-                (f"Produce on {CARDS[seat.tableau[w][0]].name}"
-                 + (" (Produce bonus)" if src < 0 else
-                    f" ({CARDS[seat.tableau[src][0]].name})"),
-                 D(DecisionKind.WINDFALL, card=seat.tableau[w][0], tableau_index=w,
-                   source_index=src, power_index=pi))
-                for src, pi, w in self._windfall_options(i)
-            ]
+            return [_action(n, _windfall_parts, tableau[w][0], w, src, pi,
+                            NO_CARD if src < 0 else tableau[src][0])
+                    for n, (src, pi, w) in enumerate(self._windfall_options(i))]
         raise AssertionError(f"unknown step {step!r}")
 
     def _method_cost(self, i: int, method: SettleMethod) -> int:
