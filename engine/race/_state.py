@@ -9,12 +9,13 @@ everywhere; duplicates are equal ints, which is all the rules need.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import getitem
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._core import Action, Decision, GameState, OptionError, Result, Termination
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
@@ -55,8 +56,32 @@ def _prompt_text(step: str, count: int) -> str:
 
 TABLEAU_END = 12
 NO_CARD = -1
-K = PowerKind
-A = ActionCard
+
+
+def _members(cls: type[enum.Enum]) -> Any:
+    """A plain class holding the members of enum ``cls`` as class attributes.
+
+    Reading ``PowerKind.CONSUME`` goes through the enum machinery (about 300 ns on CPython
+    3.11, some twenty times a plain class attribute), and the rules compare kinds, phases and
+    goods by identity in every loop: the members are the same objects, read faster.
+    """
+    return type(f"{cls.__name__}Members", (), dict(cls.__members__))
+
+
+if TYPE_CHECKING:  # the checker sees the enums themselves (every member typed)
+    K = PowerKind
+    A = ActionCard
+    PH = Phase
+    G = Good
+    GT = GoodType
+    SM = SettleMethod
+else:
+    K = _members(PowerKind)
+    A = _members(ActionCard)
+    PH = _members(Phase)
+    G = _members(Good)
+    GT = _members(GoodType)
+    SM = _members(SettleMethod)
 
 # Powers of every design by phase, with their index on the card: the hot loops read these.
 _CONSUME_KINDS = frozenset(
@@ -96,13 +121,13 @@ _BASIC_ACTIONS = (
 )
 # The phases a round can have, in order, and the action cards that call each.
 _PLAN = (
-    (Phase.EXPLORE, 1, (A.EXPLORE_5, A.EXPLORE_1_1)),
-    (Phase.DEVELOP, 1, (A.DEVELOP,)),
-    (Phase.DEVELOP, 2, (A.DEVELOP_2,)),
-    (Phase.SETTLE, 1, (A.SETTLE,)),
-    (Phase.SETTLE, 2, (A.SETTLE_2,)),
-    (Phase.CONSUME, 1, (A.CONSUME_TRADE, A.CONSUME_2X)),
-    (Phase.PRODUCE, 1, (A.PRODUCE,)),
+    (PH.EXPLORE, 1, (A.EXPLORE_5, A.EXPLORE_1_1)),
+    (PH.DEVELOP, 1, (A.DEVELOP,)),
+    (PH.DEVELOP, 2, (A.DEVELOP_2,)),
+    (PH.SETTLE, 1, (A.SETTLE,)),
+    (PH.SETTLE, 2, (A.SETTLE_2,)),
+    (PH.CONSUME, 1, (A.CONSUME_TRADE, A.CONSUME_2X)),
+    (PH.PRODUCE, 1, (A.PRODUCE,)),
 )
 # The phases of a round by the mask of action cards chosen (at most 2**9 of them).
 _PLANS: dict[int, tuple[tuple[Phase, int], ...]] = {}
@@ -264,7 +289,7 @@ def _settle_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
 # Per card design, the facts the legality loops read (plain ints and bools, no enum access).
 _COST = tuple(c.cost for c in CARDS)
 _GOOD_INDEX = tuple(c.good.value for c in CARDS)
-_IS_WINDFALL = tuple(c.good_type is GoodType.WINDFALL for c in CARDS)
+_IS_WINDFALL = tuple(c.good_type is GT.WINDFALL for c in CARDS)
 _PRICE = tuple(TRADE_PRICE.get(c.good, 0) for c in CARDS)  # what selling its good draws
 _SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
 _GOOD_KINDS = len(Good)  # an enum's len() is a Python-level call
@@ -337,7 +362,7 @@ class _SettlePowers:
         for _ti, _pi, p in powers:
             kind = p.kind
             if kind is K.SETTLE_COST:
-                if p.good is Good.ANY:
+                if p.good is G.ANY:
                     out.cut += p.value
                 else:
                     out.cut_by_good[p.good.value] += p.value
@@ -414,7 +439,7 @@ class RaceState(GameState):
         self.discard: list[int] = []
         self.vp_pool = 12 * num_players
         self.round = 0
-        self.stage = Phase.SETUP_DISCARD
+        self.stage = PH.SETUP_DISCARD
         self.sub = ""
         self.phase_no = 0
         self.phases: list[tuple[Phase, int]] = []
@@ -457,7 +482,7 @@ class RaceState(GameState):
         for i in self.order:
             seat, start = self.seats[i], starts[i]
             self.log(f"seat {i} starts with {CARDS[start].name}")
-            if CARDS[start].good_type is GoodType.WINDFALL:
+            if CARDS[start].good_type is GT.WINDFALL:
                 seat.tableau[0][1] = self._draw()
         for i, seat in enumerate(self.seats):
             self.log(f"seat {i} hand: {self._names(seat.hand)}", _ONLY[i])
@@ -644,27 +669,27 @@ class RaceState(GameState):
 
     def _transition(self) -> None:
         stage = self.stage
-        if stage is Phase.SETUP_DISCARD or stage is Phase.ROUND_DISCARD:
-            if stage is Phase.ROUND_DISCARD and self._end_reached():
+        if stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
+            if stage is PH.ROUND_DISCARD and self._end_reached():
                 return
             self._start_round()
-        elif stage is Phase.SELECT:
+        elif stage is PH.SELECT:
             self._reveal_actions()
             self._next_phase()
-        elif stage is Phase.EXPLORE:
+        elif stage is PH.EXPLORE:
             for i in self.order:
                 seat = self.seats[i]
                 self.discard.extend(seat.drawn)
                 seat.drawn = []
             self._next_phase()
-        elif stage is Phase.DEVELOP or stage is Phase.SETTLE:
+        elif stage is PH.DEVELOP or stage is PH.SETTLE:
             if self.sub == "place":
                 self._reveal_placements()
             else:
                 self._next_phase()
-        elif stage is Phase.CONSUME:
+        elif stage is PH.CONSUME:
             self._next_phase()
-        elif stage is Phase.PRODUCE:
+        elif stage is PH.PRODUCE:
             self._produce_draws()
             self._next_phase()
 
@@ -677,10 +702,10 @@ class RaceState(GameState):
         self.round += 1
         if self.round > self.round_limit:
             self.termination = Termination.TURN_LIMIT
-            self.stage = Phase.GAME_OVER
+            self.stage = PH.GAME_OVER
             self.log(f"round limit {self.round_limit} reached")
             return
-        self.stage = Phase.SELECT
+        self.stage = PH.SELECT
         decisions = _SELECT_DECISIONS[self.advanced]
         for i, seat in self._ordered:
             seat.actions = []
@@ -708,7 +733,7 @@ class RaceState(GameState):
 
     def _next_phase(self) -> None:
         if not self.phases:
-            self.stage = Phase.ROUND_DISCARD
+            self.stage = PH.ROUND_DISCARD
             for i, seat in self._ordered:
                 if len(seat.hand) > HAND_LIMIT:
                     self._set(i, "discard", len(seat.hand) - HAND_LIMIT)
@@ -716,13 +741,13 @@ class RaceState(GameState):
         phase, k = self.phases.pop(0)
         self.stage = phase
         self.phase_no += 1
-        if phase is Phase.EXPLORE:
+        if phase is PH.EXPLORE:
             self._begin_explore(k)
-        elif phase is Phase.DEVELOP:
+        elif phase is PH.DEVELOP:
             self._begin_develop(k)
-        elif phase is Phase.SETTLE:
+        elif phase is PH.SETTLE:
             self._begin_settle(k)
-        elif phase is Phase.CONSUME:
+        elif phase is PH.CONSUME:
             self._begin_consume(k)
         else:
             self._begin_produce(k)
@@ -734,7 +759,7 @@ class RaceState(GameState):
                 longest = len(seat.tableau)
         if self.vp_pool <= 0 or longest >= TABLEAU_END:
             self.termination = Termination.NORMAL
-            self.stage = Phase.GAME_OVER
+            self.stage = PH.GAME_OVER
             scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
             self.log(f"game over after round {self.round}; {scores}")
             return True
@@ -919,7 +944,7 @@ class RaceState(GameState):
 
     def _reveal_placements(self) -> None:
         self.sub = "pay"
-        settle = self.stage is Phase.SETTLE
+        settle = self.stage is PH.SETTLE
         for i, seat in self._ordered:
             if seat.placing == NO_CARD:
                 continue
@@ -973,42 +998,42 @@ class RaceState(GameState):
         if not powers.any:  # no settle powers at all: the common early case
             if not card.military:
                 if card.cost <= budget:
-                    out.append((SettleMethod.PAY, max(0, card.cost)))
+                    out.append((SM.PAY, max(0, card.cost)))
             elif card.cost <= 0:
-                out.append((SettleMethod.CONQUER, 0))
+                out.append((SM.CONQUER, 0))
             return out
         good = _GOOD_INDEX[cid]
         cut = powers.cut + powers.cut_by_good[good]
-        ship = powers.colony_ship and card.good is not Good.ALIEN
+        ship = powers.colony_ship and card.good is not G.ALIEN
         if not card.military:
             cost = max(0, card.cost - cut)
             if cost <= budget:
-                out.append((SettleMethod.PAY, cost))
+                out.append((SM.PAY, cost))
             if ship:
-                out.append((SettleMethod.COLONY_SHIP, 0))
+                out.append((SM.COLONY_SHIP, 0))
             return out
         military = powers.military + powers.military_vs[good]
         if _IS_REBEL[cid]:
             military += powers.military_rebel
         if military >= card.cost:
-            out.append((SettleMethod.CONQUER, 0))
+            out.append((SM.CONQUER, 0))
         elif powers.tactics and military + 3 >= card.cost:
-            out.append((SettleMethod.CONQUER_TACTICS, 0))
-        if powers.contact and card.good is not Good.ALIEN:
+            out.append((SM.CONQUER_TACTICS, 0))
+        if powers.contact and card.good is not G.ALIEN:
             cost = max(0, card.cost - 1 - cut)
             if cost <= budget:
-                out.append((SettleMethod.CONTACT_PAY, cost))
+                out.append((SM.CONTACT_PAY, cost))
             if ship:
-                out.append((SettleMethod.CONTACT_COLONY_SHIP, 0))
+                out.append((SM.CONTACT_COLONY_SHIP, 0))
         return out
 
     def _use_method(self, i: int, method: SettleMethod) -> None:
         seat = self.seats[i]
         card = CARDS[seat.placing]
         spent = None  # the power card the method discards (identity tests: no enum hashing)
-        if method is SettleMethod.CONQUER_TACTICS:
+        if method is SM.CONQUER_TACTICS:
             spent = K.NEW_MILITARY_TACTICS
-        elif method is SettleMethod.COLONY_SHIP or method is SettleMethod.CONTACT_COLONY_SHIP:
+        elif method is SM.COLONY_SHIP or method is SM.CONTACT_COLONY_SHIP:
             spent = K.COLONY_SHIP
         if spent is not None:
             ti = self._has(i, spent)
@@ -1016,9 +1041,9 @@ class RaceState(GameState):
             seat.version += 1
             self.discard.append(gone)
             self.log(f"seat {i} discards {CARDS[gone].name} from the tableau")
-        if method is SettleMethod.PAY:
+        if method is SM.PAY:
             cost = self._world_cost(i, card, card.cost)
-        elif method is SettleMethod.CONTACT_PAY:
+        elif method is SM.CONTACT_PAY:
             cost = self._world_cost(i, card, card.cost - 1)
         else:
             cost = 0
@@ -1041,7 +1066,7 @@ class RaceState(GameState):
         for i, seat in self._ordered:
             seat.used = []
             seat.bonus = A.CONSUME_2X in seat.actions
-            if A.CONSUME_TRADE in seat.actions and self._goods(i, Good.ANY):
+            if A.CONSUME_TRADE in seat.actions and self._goods(i, G.ANY):
                 self._set(i, "trade")
             else:
                 self._set(i, "power")
@@ -1051,14 +1076,14 @@ class RaceState(GameState):
         return [
             ti
             for ti, (cid, good, _placed) in enumerate(self.seats[i].tableau)
-            if good != NO_CARD and (kind is Good.ANY or CARDS[cid].good is kind)
+            if good != NO_CARD and (kind is G.ANY or CARDS[cid].good is kind)
         ]
 
     def _trade_bonus(self, i: int, ti: int) -> int:
         kind = CARDS[self.seats[i].tableau[ti][0]].good
         extra = 0
         for src, _pi, p in self._powers(i, 4):
-            if p.kind is K.TRADE_BONUS and (p.good is Good.ANY or p.good is kind):
+            if p.kind is K.TRADE_BONUS and (p.good is G.ANY or p.good is kind):
                 extra += p.value
             elif p.kind is K.TRADE_THIS_WORLD and src == ti:
                 extra += p.value
@@ -1075,9 +1100,9 @@ class RaceState(GameState):
         seat's goods, one entry per good) and the seat's hand."""
         kind = p.kind
         if kind is K.CONSUME:
-            return bool(goods) if p.good is Good.ANY else p.good in goods
+            return bool(goods) if p.good is G.ANY else p.good in goods
         if kind is K.CONSUME_SET:
-            return (len(goods) if p.good is Good.ANY else goods.count(p.good)) >= p.count
+            return (len(goods) if p.good is G.ANY else goods.count(p.good)) >= p.count
         if kind is K.CONSUME_DISTINCT:
             kinds: list[Good] = []
             for g in goods:  # lists, not sets: an Enum's hash is a Python-level call
@@ -1101,7 +1126,7 @@ class RaceState(GameState):
         p = CARDS[seat.tableau[ti][0]].powers[pi]
         kind = p.kind
         if kind is K.CONSUME_ALL:
-            goods = self._goods(i, Good.ANY)
+            goods = self._goods(i, G.ANY)
             for g in goods:
                 self._take_good(i, g)
             self._consume_vp(i, len(goods) - 1)
@@ -1127,12 +1152,12 @@ class RaceState(GameState):
         if p.kind is K.CONSUME_DISTINCT:
             taken = self.seats[i].taken
             return [
-                ti for ti in self._goods(i, Good.ANY)
+                ti for ti in self._goods(i, G.ANY)
                 if CARDS[self.seats[i].tableau[ti][0]].good not in taken
             ]
         if p.kind in (K.CONSUME, K.CONSUME_SET):
             return self._goods(i, p.good)
-        return self._goods(i, Good.ANY)
+        return self._goods(i, G.ANY)
 
     def _consume_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
@@ -1187,17 +1212,17 @@ class RaceState(GameState):
             return []
         sources: list[tuple[int, int, Good]] = []
         if seat.bonus:
-            sources.append((-1, -1, Good.ANY))
+            sources.append((-1, -1, G.ANY))
         for ti, pi, p in self._powers(i, 5):
             if p.kind is K.PRODUCE_WINDFALL and (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
         return [
             (src, pi, w) for src, pi, good in sources for w in empty
-            if good is Good.ANY or CARDS[seat.tableau[w][0]].good is good
+            if good is G.ANY or CARDS[seat.tableau[w][0]].good is good
         ]
 
     def _produce_draws(self) -> None:
-        rare = [s.produced.count(Good.RARE) for s in self.seats]
+        rare = [s.produced.count(G.RARE) for s in self.seats]
         for i, seat in self._ordered:
             draws = 0
             for ti, _pi, p in self._powers(i, 5):
@@ -1213,7 +1238,7 @@ class RaceState(GameState):
                 elif kind is K.PRODUCE_DRAW_PER_WORLD:
                     draws += p.cards * sum(
                         1 for e in seat.tableau
-                        if CARDS[e[0]].good is p.good and CARDS[e[0]].good_type is not GoodType.NONE
+                        if CARDS[e[0]].good is p.good and CARDS[e[0]].good_type is not GT.NONE
                     )
                 elif kind is K.PRODUCE_DRAW_MOST and all(
                     rare[i] > r for j, r in enumerate(rare) if j != i
@@ -1348,7 +1373,7 @@ class RaceState(GameState):
         if step == "trade":
             return [_action(n, _trade_parts, tableau[ti][0], ti,
                             _PRICE[tableau[ti][0]] + self._trade_bonus(i, ti))
-                    for n, ti in enumerate(self._goods(i, Good.ANY))]
+                    for n, ti in enumerate(self._goods(i, G.ANY))]
         if step == "windfall":
             return [_action(n, _windfall_parts, tableau[w][0], w, src, pi,
                             NO_CARD if src < 0 else tableau[src][0])
@@ -1358,9 +1383,9 @@ class RaceState(GameState):
     def _method_cost(self, i: int, method: SettleMethod) -> int:
         seat = self.seats[i]
         card = CARDS[seat.placing]
-        if method is SettleMethod.PAY:
+        if method is SM.PAY:
             return self._world_cost(i, card, card.cost)
-        if method is SettleMethod.CONTACT_PAY:
+        if method is SM.CONTACT_PAY:
             return self._world_cost(i, card, card.cost - 1)
         return 0
 
@@ -1429,7 +1454,7 @@ class RaceState(GameState):
         seat.count = 0
         if step == "pay":
             seat.step = ""
-            if self.stage is Phase.SETTLE:
+            if self.stage is PH.SETTLE:
                 self._finish_settle(i)
             else:
                 self._finish_develop(i)
@@ -1490,7 +1515,7 @@ class RaceState(GameState):
     def observation(self, seat: int | None) -> Observation:
         """The seat's view: its own hand and explore cards, public facts about everyone."""
         scores = self._scores()
-        revealed = self.stage is not Phase.SELECT
+        revealed = self.stage is not PH.SELECT
         players = tuple(
             PlayerView(
                 seat=i,
@@ -1527,7 +1552,7 @@ class RaceState(GameState):
             players=players,
             hand=tuple(sorted(mine.hand)) if mine else (),
             explore_cards=(
-                tuple(sorted(mine.drawn)) if mine and self.stage is Phase.EXPLORE else ()
+                tuple(sorted(mine.drawn)) if mine and self.stage is PH.EXPLORE else ()
             ),
             pay_left=mine.count if mine and mine.step == "pay" else 0,
             deck_count=len(self.deck),
