@@ -289,6 +289,7 @@ def _settle_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
 # Per card design, the facts the legality loops read (plain ints and bools, no enum access).
 _COST = tuple(c.cost for c in CARDS)
 _GOOD_INDEX = tuple(c.good.value for c in CARDS)
+_GOOD = tuple(c.good for c in CARDS)
 _IS_WINDFALL = tuple(c.good_type is GT.WINDFALL for c in CARDS)
 _PRICE = tuple(TRADE_PRICE.get(c.good, 0) for c in CARDS)  # what selling its good draws
 _SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
@@ -1076,7 +1077,7 @@ class RaceState(GameState):
         return [
             ti
             for ti, (cid, good, _placed) in enumerate(self.seats[i].tableau)
-            if good != NO_CARD and (kind is G.ANY or CARDS[cid].good is kind)
+            if good != NO_CARD and (kind is G.ANY or _GOOD[cid] is kind)
         ]
 
     def _trade_bonus(self, i: int, ti: int) -> int:
@@ -1338,7 +1339,7 @@ class RaceState(GameState):
             return []  # the usual case: no consume power at all
         seat = self.seats[i]
         out: list[Action] = []
-        goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
+        goods = [_GOOD[cid] for cid, good, _p in seat.tableau if good != NO_CARD]
         used = seat.used
         for ti, pi, p in powers:
             if (ti, pi) not in used and self._usable(i, p, goods):
