@@ -514,12 +514,11 @@ class RaceState(GameState):
     def _pending(self) -> dict[int, Decision]:
         cache = self._cache
         if cache is None:
-            cache = self._cache = {}
+            # In seat order; a seat's decision is the one _continue stopped at when there is
+            # one (a Decision is always true), else built now (e.g. a determinized state).
             stash = self._stash
-            for i, seat in enumerate(self.seats):
-                if seat.step:
-                    found = stash.get(i)
-                    cache[i] = found if found is not None else self._decision(i)
+            cache = self._cache = {i: stash.get(i) or self._decision(i)
+                                   for i, seat in enumerate(self.seats) if seat.step}
         return cache
 
     def _decision(self, i: int) -> Decision:
@@ -529,7 +528,7 @@ class RaceState(GameState):
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
         self._stash.clear()
-        for i in self.order:  # timing ties: who draws first (RULES.md)
+        for i in self._order:  # timing ties: who draws first (RULES.md)
             if i in choices:
                 self._do(i, choices[i].detail)
                 self._continue(i)
@@ -678,7 +677,7 @@ class RaceState(GameState):
             self._reveal_actions()
             self._next_phase()
         elif stage is PH.EXPLORE:
-            for i in self.order:
+            for i in self._order:
                 seat = self.seats[i]
                 self.discard.extend(seat.drawn)
                 seat.drawn = []
@@ -929,7 +928,7 @@ class RaceState(GameState):
             for _ti, _pi, p in self._powers(i, 2):
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
-        for i in self.order:
+        for i in self._order:
             self._set(i, "develop")
 
     def _develop_cut(self, i: int) -> int:
@@ -975,7 +974,7 @@ class RaceState(GameState):
         for seat in self.seats:
             seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
             seat.placing = NO_CARD
-        for i in self.order:
+        for i in self._order:
             self._set(i, "settle")
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
@@ -1190,7 +1189,7 @@ class RaceState(GameState):
             for ti, _pi, p in self._powers(i, 5):
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
-        for i in self.order:
+        for i in self._order:
             self._set(i, "windfall")
 
     def _put_good(self, i: int, ti: int) -> None:
