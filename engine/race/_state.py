@@ -652,7 +652,8 @@ class RaceState(GameState):
                 continue
             opts = _OPTIONS_BY_STEP.get(step, RaceState._other_options)(self, i)  # _options
             if len(opts) > 1:
-                self._stash[i] = Decision(i, self._prompt(i), tuple(opts), step)
+                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                self._stash[i] = Decision(i, prompt, tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
                 self._finish_step(i)
