@@ -9,11 +9,13 @@ everywhere; duplicates are equal ints, which is all the rules need.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from operator import getitem
+from typing import TYPE_CHECKING, Any
 
 from .._core import Action, Decision, GameState, OptionError, Result, Termination
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
@@ -46,10 +48,40 @@ _PROMPTS = {
 }
 # The prompts formatted so far, by (step, count): a few hundred at most.
 _PROMPT_TEXTS: dict[tuple[str, int], str] = {}
+
+
+def _prompt_text(step: str, count: int) -> str:
+    prompt = _PROMPTS[step]
+    return prompt.format(count) if "{" in prompt else prompt
+
 TABLEAU_END = 12
 NO_CARD = -1
-K = PowerKind
-A = ActionCard
+
+
+def _members(cls: type[enum.Enum]) -> Any:
+    """A plain class holding the members of enum ``cls`` as class attributes.
+
+    Reading ``PowerKind.CONSUME`` goes through the enum machinery (about 300 ns on CPython
+    3.11, some twenty times a plain class attribute), and the rules compare kinds, phases and
+    goods by identity in every loop: the members are the same objects, read faster.
+    """
+    return type(f"{cls.__name__}Members", (), dict(cls.__members__))
+
+
+if TYPE_CHECKING:  # the checker sees the enums themselves (every member typed)
+    K = PowerKind
+    A = ActionCard
+    PH = Phase
+    G = Good
+    GT = GoodType
+    SM = SettleMethod
+else:
+    K = _members(PowerKind)
+    A = _members(ActionCard)
+    PH = _members(Phase)
+    G = _members(Good)
+    GT = _members(GoodType)
+    SM = _members(SettleMethod)
 
 # Powers of every design by phase, with their index on the card: the hot loops read these.
 _CONSUME_KINDS = frozenset(
@@ -75,6 +107,8 @@ _BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
     for c in CARDS
 )
 _START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
+# The deck before the start worlds join it, in catalogue order (the shuffle's input).
+_DECK = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
 _NAME = {c.name: c.id for c in CARDS}
 _BASIC_ACTIONS = (
     A.EXPLORE_5,
@@ -87,16 +121,23 @@ _BASIC_ACTIONS = (
 )
 # The phases a round can have, in order, and the action cards that call each.
 _PLAN = (
-    (Phase.EXPLORE, 1, (A.EXPLORE_5, A.EXPLORE_1_1)),
-    (Phase.DEVELOP, 1, (A.DEVELOP,)),
-    (Phase.DEVELOP, 2, (A.DEVELOP_2,)),
-    (Phase.SETTLE, 1, (A.SETTLE,)),
-    (Phase.SETTLE, 2, (A.SETTLE_2,)),
-    (Phase.CONSUME, 1, (A.CONSUME_TRADE, A.CONSUME_2X)),
-    (Phase.PRODUCE, 1, (A.PRODUCE,)),
+    (PH.EXPLORE, 1, (A.EXPLORE_5, A.EXPLORE_1_1)),
+    (PH.DEVELOP, 1, (A.DEVELOP,)),
+    (PH.DEVELOP, 2, (A.DEVELOP_2,)),
+    (PH.SETTLE, 1, (A.SETTLE,)),
+    (PH.SETTLE, 2, (A.SETTLE_2,)),
+    (PH.CONSUME, 1, (A.CONSUME_TRADE, A.CONSUME_2X)),
+    (PH.PRODUCE, 1, (A.PRODUCE,)),
 )
 # The phases of a round by the mask of action cards chosen (at most 2**9 of them).
 _PLANS: dict[int, tuple[tuple[Phase, int], ...]] = {}
+
+
+def _plan(chosen: int) -> tuple[tuple[Phase, int], ...]:
+    """The phases of a round whose chosen action cards are the bit mask ``chosen``."""
+    return tuple((phase, k) for phase, k, cards in _PLAN
+                 if any(chosen >> a._value_ & 1 for a in cards))
+
 _ACTION_TEXT = {
     A.EXPLORE_5: "Explore +5",
     A.EXPLORE_1_1: "Explore +1/+1",
@@ -166,6 +207,23 @@ _CARD_PARTS = {
 }
 
 
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, the same draws in the same order, without a call per card.
+
+    The standard library's shuffle asks ``_randbelow`` (one Python call) for every position;
+    this is its loop with that call written out (``getrandbits`` of the bound's bit length,
+    redrawn while too large), so that a seed gives the same deck as before.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _card_action(step: str, n: int, card: int) -> Action:
     text, detail = _CARD_PARTS[step][card]
     return Action(n, text, detail)
@@ -203,20 +261,36 @@ def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail
                          source_index=src, power_index=pi))
 
 
+def _method_parts(card: int, m: int, cost: int) -> tuple[str, ActionDetail]:
+    method = _SETTLE_METHODS[m]
+    return (f"{method.name.lower().replace('_', ' ')} (pay {cost})",
+            ActionDetail(DecisionKind.METHOD, card=card, method=method, number=cost))
+
+
+def _trade_parts(card: int, ti: int, price: int) -> tuple[str, ActionDetail]:
+    return (f"Sell the good on {CARDS[card].name} for {price} cards",
+            ActionDetail(DecisionKind.TRADE, card=card, tableau_index=ti))
+
+
+def _windfall_parts(card: int, w: int, src: int, pi: int, source: int
+                    ) -> tuple[str, ActionDetail]:
+    return (f"Produce on {CARDS[card].name}"
+            + (" (Produce bonus)" if src < 0 else f" ({CARDS[source].name})"),
+            ActionDetail(DecisionKind.WINDFALL, card=card, tableau_index=w, source_index=src,
+                         power_index=pi))
+
+
 def _settle_parts(c: int, cost: int) -> tuple[str, ActionDetail]:
     card = CARDS[c]
     note = f"conquer {card.cost}" if card.military else f"cost {cost}"
     return f"Settle {card.name} ({note})", ActionDetail(DecisionKind.SETTLE, card=c, number=cost)
 
 
-def _card(cid: int) -> Card:
-    return CARDS[cid]
-
-
 # Per card design, the facts the legality loops read (plain ints and bools, no enum access).
 _COST = tuple(c.cost for c in CARDS)
 _GOOD_INDEX = tuple(c.good.value for c in CARDS)
-_IS_WINDFALL = tuple(c.good_type is GoodType.WINDFALL for c in CARDS)
+_GOOD = tuple(c.good for c in CARDS)
+_IS_WINDFALL = tuple(c.good_type is GT.WINDFALL for c in CARDS)
 _PRICE = tuple(TRADE_PRICE.get(c.good, 0) for c in CARDS)  # what selling its good draws
 _SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
 _GOOD_KINDS = len(Good)  # an enum's len() is a Python-level call
@@ -238,6 +312,27 @@ def _card_rows(step: str, count: int) -> list[tuple[Action, ...]]:
 
 for _step, _count in (("discard", 12), ("pay", 10), ("keep", 6)):
     _card_rows(_step, _count)
+
+# Develop and settle actions by (id, card, cost): what _action builds, one lookup away.
+_DEVELOP_ACTIONS: dict[tuple[int, int, int], Action] = {}
+_SETTLE_ACTIONS: dict[tuple[int, int, int], Action] = {}
+# Consume-power actions by (id, card, tableau index, power index); consume-good actions by
+# (id, card, tableau index, source index, power index).
+_POWER_ACTIONS: dict[tuple[int, int, int, int], Action] = {}
+_GOOD_ACTIONS: dict[tuple[int, int, int, int, int], Action] = {}
+# Card-discard (CONSUME_HAND) actions as rows like _CARD_ROWS: ``_HAND_ROWS[n][card]`` is
+# action ``n`` (1, 2, ...; row 0 is unused: action 0 is the stop).
+_HAND_ROWS: list[tuple[Action, ...]] = []
+
+
+def _hand_rows(count: int) -> None:
+    """Make ``_HAND_ROWS`` at least ``count`` rows long."""
+    while len(_HAND_ROWS) < count:
+        n = len(_HAND_ROWS)
+        _HAND_ROWS.append(tuple(_action(n, _hand_parts, c) for c in range(len(CARDS))))
+
+
+_hand_rows(12)
 
 
 @dataclass(slots=True)
@@ -268,7 +363,7 @@ class _SettlePowers:
         for _ti, _pi, p in powers:
             kind = p.kind
             if kind is K.SETTLE_COST:
-                if p.good is Good.ANY:
+                if p.good is G.ANY:
                     out.cut += p.value
                 else:
                     out.cut_by_good[p.good.value] += p.value
@@ -310,11 +405,16 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase, valid for ``power_key`` (phase number, tableau list id, tableau
-    # version; see ``RaceState._powers``): the hot loops ask for them several times a decision.
-    power_cache: dict[int, tuple[tuple[int, int, Any], ...]] = field(default_factory=dict)
-    power_key: tuple[int, int, int] = (-1, -1, -1)
-    power_settled: bool = False  # every card was active in the key's phase (and stays so)
+    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` tableau entries
+    # (the last of them ``power_last``), valid up to phase number ``power_until`` while
+    # ``power_tableau`` is the tableau list and ``power_version`` its version (see
+    # ``RaceState._powers``): the hot loops ask for them several times a decision.
+    power_cache: list[tuple[tuple[int, int, Any], ...]] = field(default_factory=list)
+    power_count: int = 0
+    power_last: list[int] | None = None
+    power_until: int = -1
+    power_version: int = -1
+    power_tableau: list[list[int]] | None = None
     settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
     version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
 
@@ -340,7 +440,7 @@ class RaceState(GameState):
         self.discard: list[int] = []
         self.vp_pool = 12 * num_players
         self.round = 0
-        self.stage = Phase.SETUP_DISCARD
+        self.stage = PH.SETUP_DISCARD
         self.sub = ""
         self.phase_no = 0
         self.phases: list[tuple[Phase, int]] = []
@@ -355,23 +455,23 @@ class RaceState(GameState):
     # -- setup ------------------------------------------------------------------------------
 
     def _setup(self, setup: str) -> None:
-        cards = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
+        cards = _DECK[:]
         if setup == "first_game":
             starts = [next(c.id for c in CARDS if c.start_number == i + 1)
                       for i in range(self.num_players)]
             for seat, start in zip(self.seats, starts, strict=True):
-                for name in PRESET_HANDS[_card(start).start_number]:
+                for name in PRESET_HANDS[CARDS[start].start_number]:
                     cards.remove(_NAME[name])
                     seat.hand.append(_NAME[name])
             cards.extend(s for s in _START_WORLDS if s not in starts)
-            self.rng.shuffle(cards)
+            _shuffle(self.rng, cards)
             self.deck = cards
         else:
             starts = list(_START_WORLDS)
-            self.rng.shuffle(starts)
+            _shuffle(self.rng, starts)
             cards.extend(starts[self.num_players:])
             starts = starts[: self.num_players]
-            self.rng.shuffle(cards)
+            _shuffle(self.rng, cards)
             self.deck = cards
             for seat in self.seats:
                 seat.hand = [self.deck.pop() for _ in range(6)]
@@ -382,8 +482,8 @@ class RaceState(GameState):
         self.order = self._timing_order()
         for i in self.order:
             seat, start = self.seats[i], starts[i]
-            self.log(f"seat {i} starts with {_card(start).name}")
-            if _card(start).good_type is GoodType.WINDFALL:
+            self.log(f"seat {i} starts with {CARDS[start].name}")
+            if CARDS[start].good_type is GT.WINDFALL:
                 seat.tableau[0][1] = self._draw()
         for i, seat in enumerate(self.seats):
             self.log(f"seat {i} hand: {self._names(seat.hand)}", _ONLY[i])
@@ -414,12 +514,11 @@ class RaceState(GameState):
     def _pending(self) -> dict[int, Decision]:
         cache = self._cache
         if cache is None:
-            cache = self._cache = {}
+            # In seat order; a seat's decision is the one _continue stopped at when there is
+            # one (a Decision is always true), else built now (e.g. a determinized state).
             stash = self._stash
-            for i, seat in enumerate(self.seats):
-                if seat.step:
-                    found = stash.get(i)
-                    cache[i] = found if found is not None else self._decision(i)
+            cache = self._cache = {i: stash.get(i) or self._decision(i)
+                                   for i, seat in enumerate(self.seats) if seat.step}
         return cache
 
     def _decision(self, i: int) -> Decision:
@@ -429,7 +528,7 @@ class RaceState(GameState):
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
         self._stash.clear()
-        for i in self.order:  # timing ties: who draws first (RULES.md)
+        for i in self._order:  # timing ties: who draws first (RULES.md)
             if i in choices:
                 self._do(i, choices[i].detail)
                 self._continue(i)
@@ -454,18 +553,48 @@ class RaceState(GameState):
         if len(pending) == 1 and len(choices) == 1:
             ((seat, decision),) = pending.items()
             if seat in choices:
-                detail = decision.action(choices[seat]).detail
+                aid = choices[seat]
+                legal = decision.legal
+                # Ids are positions (0, 1, ...): Decision.action's own first try, inline.
+                if type(aid) is int and 0 <= aid < len(legal):
+                    detail = legal[aid].detail
+                else:
+                    detail = decision.action(aid).detail
                 self._cache = None
                 self._stash.clear()
                 self._do(seat, detail)
-                self._continue(seat)
+                mine = self.seats[seat]
+                if mine.step:
+                    self._continue(seat)
+                    if mine.step:
+                        # Still this seat's turn (more to pay, discard, consume...): every
+                        # other seat is idle as it was, so nothing advances, and what
+                        # _continue stopped at is the one open decision.
+                        self._cache = {seat: self._stash[seat]}
+                        return
                 self._advance()
                 return
         elif pending and choices.keys() == pending.keys():
             # Every pending seat chose (simultaneous selection, keeps, discards): check each
-            # in seat order, as the framework does, before anything changes.
-            chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}
-            self._apply(chosen)
+            # in seat order, as the framework does, before anything changes (pending is
+            # built in seat order), then play them in timing order.
+            details: list[Any] = [None] * self.num_players
+            for seat, decision in pending.items():
+                aid = choices[seat]
+                legal = decision.legal
+                if type(aid) is int and 0 <= aid < len(legal):
+                    details[seat] = legal[aid].detail
+                else:
+                    details[seat] = decision.action(aid).detail
+            self._cache = None
+            self._stash.clear()
+            for i in self._order:  # timing ties: who draws first (RULES.md)
+                detail = details[i]
+                if detail is not None:
+                    self._do(i, detail)
+                    if self.seats[i].step:
+                        self._continue(i)
+            self._advance()
             return
         super().apply(choices)  # a seat missing or not asked: the framework says which
 
@@ -474,19 +603,36 @@ class RaceState(GameState):
     def _continue(self, i: int) -> None:
         """Play the seat's forced choices (a single option) until it must really choose."""
         seat = self.seats[i]
-        while seat.step:
-            step = seat.step
-            if step in ("pay", "discard") and (seat.count <= 0 or seat.count >= len(seat.hand)):
-                while seat.count > 0 and seat.hand:
-                    self._discard_from_hand(i, seat.hand[-1])
-                    seat.count -= 1
-                self._finish_step(i)
-                continue
-            if step == "keep" and (seat.count <= 0 or seat.count >= len(seat.drawn)):
-                if seat.count > 0:
-                    seat.hand.extend(seat.drawn)
-                    seat.drawn = []
-                seat.step, seat.count = "", 0
+        while step := seat.step:
+            if step == "pay" or step == "discard" or step == "keep":
+                # The card steps, the most frequent ones: judged and offered inline (what
+                # _card_options and _prompt give), one distinct card played as forced.
+                pile = seat.drawn if step == "keep" else seat.hand
+                count = seat.count
+                if count <= 0 or count >= len(pile):
+                    if step == "keep":
+                        if count > 0:
+                            seat.hand.extend(pile)
+                            seat.drawn = []
+                        seat.step, seat.count = "", 0
+                        continue
+                    while seat.count > 0 and seat.hand:
+                        self._discard_from_hand(i, seat.hand[-1])
+                        seat.count -= 1
+                    self._finish_step(i)
+                    continue
+                cards = sorted(set(pile))
+                if len(cards) > 1:
+                    rows = _CARD_ROWS[step]
+                    if len(rows) < len(cards):
+                        rows = _card_rows(step, len(cards))
+                    prompt = _PROMPT_TEXTS.get((step, count))
+                    if prompt is None:
+                        prompt = self._prompt(i)
+                    # Action n is rows[n][cards[n]]; map stops at the last card.
+                    self._stash[i] = Decision(i, prompt, tuple(map(getitem, rows, cards)), step)
+                    return
+                self._do(i, _CARD_ROWS[step][0][cards[0]].detail)
                 continue
             if step == "good" and seat.count <= 0:
                 self._finish_step(i)
@@ -506,7 +652,8 @@ class RaceState(GameState):
                 continue
             opts = _OPTIONS_BY_STEP.get(step, RaceState._other_options)(self, i)  # _options
             if len(opts) > 1:
-                self._stash[i] = Decision(i, self._prompt(i), tuple(opts), step)
+                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                self._stash[i] = Decision(i, prompt, tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
                 self._finish_step(i)
@@ -523,27 +670,27 @@ class RaceState(GameState):
 
     def _transition(self) -> None:
         stage = self.stage
-        if stage is Phase.SETUP_DISCARD or stage is Phase.ROUND_DISCARD:
-            if stage is Phase.ROUND_DISCARD and self._end_reached():
+        if stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
+            if stage is PH.ROUND_DISCARD and self._end_reached():
                 return
             self._start_round()
-        elif stage is Phase.SELECT:
+        elif stage is PH.SELECT:
             self._reveal_actions()
             self._next_phase()
-        elif stage is Phase.EXPLORE:
-            for i in self.order:
+        elif stage is PH.EXPLORE:
+            for i in self._order:
                 seat = self.seats[i]
                 self.discard.extend(seat.drawn)
                 seat.drawn = []
             self._next_phase()
-        elif stage is Phase.DEVELOP or stage is Phase.SETTLE:
+        elif stage is PH.DEVELOP or stage is PH.SETTLE:
             if self.sub == "place":
                 self._reveal_placements()
             else:
                 self._next_phase()
-        elif stage is Phase.CONSUME:
+        elif stage is PH.CONSUME:
             self._next_phase()
-        elif stage is Phase.PRODUCE:
+        elif stage is PH.PRODUCE:
             self._produce_draws()
             self._next_phase()
 
@@ -556,57 +703,64 @@ class RaceState(GameState):
         self.round += 1
         if self.round > self.round_limit:
             self.termination = Termination.TURN_LIMIT
-            self.stage = Phase.GAME_OVER
+            self.stage = PH.GAME_OVER
             self.log(f"round limit {self.round_limit} reached")
             return
-        self.stage = Phase.SELECT
+        self.stage = PH.SELECT
         decisions = _SELECT_DECISIONS[self.advanced]
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.actions = []
             seat.step, seat.count = "select", 0
             self._stash[i] = decisions[i]
 
     def _reveal_actions(self) -> None:
         chosen = 0  # the action cards chosen, as a bit mask by value
-        for s in self.seats:
-            for a in s.actions:
-                chosen |= 1 << a._value_
+        texts = _ACTION_TEXTS
+        head = f"round {self.round}: seat "
+        for i, seat in self._ordered:
+            actions = seat.actions
+            if len(actions) == 1:
+                value = actions[0]._value_
+                chosen |= 1 << value
+                self.log(f"{head}{i} chose {texts[value]}")
+            else:
+                for a in actions:
+                    chosen |= 1 << a._value_
+                self.log(f"{head}{i} chose " + " and ".join([texts[a._value_] for a in actions]))
         plan = _PLANS.get(chosen)
         if plan is None:
-            plan = _PLANS[chosen] = tuple(
-                (phase, k) for phase, k, cards in _PLAN
-                if any(chosen >> a._value_ & 1 for a in cards)
-            )
+            plan = _PLANS[chosen] = _plan(chosen)
         self.phases = list(plan)
-        for i, seat in self._in_order():
-            self.log(f"round {self.round}: seat {i} chose "
-                     + " and ".join([_ACTION_TEXTS[a._value_] for a in seat.actions]))
 
     def _next_phase(self) -> None:
         if not self.phases:
-            self.stage = Phase.ROUND_DISCARD
-            for i, seat in self._in_order():
+            self.stage = PH.ROUND_DISCARD
+            for i, seat in self._ordered:
                 if len(seat.hand) > HAND_LIMIT:
                     self._set(i, "discard", len(seat.hand) - HAND_LIMIT)
             return
         phase, k = self.phases.pop(0)
         self.stage = phase
         self.phase_no += 1
-        if phase is Phase.EXPLORE:
+        if phase is PH.EXPLORE:
             self._begin_explore(k)
-        elif phase is Phase.DEVELOP:
+        elif phase is PH.DEVELOP:
             self._begin_develop(k)
-        elif phase is Phase.SETTLE:
+        elif phase is PH.SETTLE:
             self._begin_settle(k)
-        elif phase is Phase.CONSUME:
+        elif phase is PH.CONSUME:
             self._begin_consume(k)
         else:
             self._begin_produce(k)
 
     def _end_reached(self) -> bool:
-        if self.vp_pool <= 0 or max(len(s.tableau) for s in self.seats) >= TABLEAU_END:
+        longest = 0
+        for seat in self.seats:
+            if len(seat.tableau) > longest:
+                longest = len(seat.tableau)
+        if self.vp_pool <= 0 or longest >= TABLEAU_END:
             self.termination = Termination.NORMAL
-            self.stage = Phase.GAME_OVER
+            self.stage = PH.GAME_OVER
             scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
             self.log(f"game over after round {self.round}; {scores}")
             return True
@@ -632,7 +786,7 @@ class RaceState(GameState):
 
     def _reshuffle(self) -> None:
         self.deck, self.discard = self.discard, []
-        self.rng.shuffle(self.deck)
+        _shuffle(self.rng, self.deck)
         self.log("the discards are reshuffled into a new supply")
 
     def _take(self, n: int) -> list[int]:
@@ -657,38 +811,63 @@ class RaceState(GameState):
     def _powers(self, i: int, phase: int) -> tuple[tuple[int, int, Any], ...]:
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
-        A card's powers work from the phase after the one it was placed in. Cached per seat
-        until the tableau list or its version changes, or the phase number does while a card
-        placed in the cached phase was not active yet (once every card is active, later
-        phases see the same powers: a tableau only changes by the engine's own placements).
+        A card's powers work from the phase after the one it was placed in. All phases are
+        kept per seat and checked by three comparisons; when the tableau changes or a card
+        placed earlier becomes active, ``_refresh_powers`` brings them up to date.
         """
         seat = self.seats[i]
+        if (self.phase_no <= seat.power_until and seat.power_version == seat.version
+                and seat.power_tableau is seat.tableau):
+            return seat.power_cache[phase]
+        return self._refresh_powers(seat)[phase]
+
+    def _refresh_powers(self, seat: Seat) -> list[tuple[tuple[int, int, Any], ...]]:
+        """The seat's active powers of every phase now.
+
+        Cards join a tableau at its end and become active in that order, so the usual update
+        adds the powers of the entries that became active to the ones kept; anything else
+        (another tableau list, an entry removed before the kept ones end) gathers them anew.
+        """
         now = self.phase_no
         tableau = seat.tableau
-        since, tableau_id, version = seat.power_key
+        count = seat.power_count
         cache = seat.power_cache
-        if (tableau_id != id(tableau) or version != seat.version
-                or (since != now and not (seat.power_settled and since < now))):
-            seat.power_key = (now, id(tableau), seat.version)
-            settled = True
-            for entry in tableau:
-                if entry[2] >= now:
-                    settled = False
-                    break
-            seat.power_settled = settled
+        if (seat.power_tableau is not tableau or count > len(tableau)
+                or (count and tableau[count - 1] is not seat.power_last)):
+            count = 0
+            cache = [(), (), (), (), (), (), ()]
+        seat.power_tableau = tableau
+        seat.power_version = seat.version
+        if count < len(tableau) and tableau[count][2] < now:
             seat.settle_powers = None
-            cache.clear()
-        else:
-            found = cache.get(phase)
-            if found is not None:
-                return found
-        out = []
-        for ti, entry in enumerate(tableau):
-            if entry[2] < now:
-                for pi, p in _BY_PHASE[entry[0]][phase]:
-                    out.append((ti, pi, p))
-        cache[phase] = result = tuple(out)
-        return result
+            cache = list(cache)
+            while count < len(tableau) and tableau[count][2] < now:
+                for phase, powers in enumerate(_BY_PHASE[tableau[count][0]]):
+                    if powers:
+                        cache[phase] += tuple([(count, pi, p) for pi, p in powers])
+                count += 1
+            if any(entry[2] < now for entry in tableau[count:]):
+                # An active card after an inactive one (a state built by hand): gather all.
+                seat.power_tableau = None
+                seat.power_count = 0
+                seat.power_cache = [(), (), (), (), (), (), ()]
+                out: list[list[tuple[int, int, Any]]] = [[], [], [], [], [], [], []]
+                for ti, entry in enumerate(tableau):
+                    if entry[2] < now:
+                        for phase, powers in enumerate(_BY_PHASE[entry[0]]):
+                            for pi, p in powers:
+                                out[phase].append((ti, pi, p))
+                seat.power_until = now
+                seat.power_cache = cache = [tuple(o) for o in out]
+                return cache
+        elif count == 0 and cache is not seat.power_cache:
+            seat.settle_powers = None
+        seat.power_count = count
+        seat.power_last = tableau[count - 1] if count else None
+        seat.power_cache = cache
+        # Every card active: valid until the tableau changes; else until the next phase.
+        seat.power_until = now if count < len(tableau) else 1 << 62
+        return cache
 
     def _settle_powers(self, i: int) -> _SettlePowers:
         """The seat's active phase-3 powers gathered (cached with them)."""
@@ -721,7 +900,7 @@ class RaceState(GameState):
     # -- explore ----------------------------------------------------------------------------
 
     def _begin_explore(self, k: int) -> None:
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             draw, keep = 2, 1
             if A.EXPLORE_5 in seat.actions:
                 draw += 5
@@ -736,7 +915,7 @@ class RaceState(GameState):
             seat.drawn = self._take(draw)
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             self.log(f"seat {i} explores {self._names(seat.drawn)}", _ONLY[i])
             self._set(i, "keep", seat.count)
 
@@ -744,13 +923,13 @@ class RaceState(GameState):
 
     def _begin_develop(self, k: int) -> None:
         self.sub = "place"
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.bonus = (A.DEVELOP if k == 1 else A.DEVELOP_2) in seat.actions
             seat.placing = NO_CARD
             for _ti, _pi, p in self._powers(i, 2):
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
-        for i in self.order:
+        for i in self._order:
             self._set(i, "develop")
 
     def _develop_cut(self, i: int) -> int:
@@ -766,12 +945,12 @@ class RaceState(GameState):
 
     def _reveal_placements(self) -> None:
         self.sub = "pay"
-        settle = self.stage is Phase.SETTLE
-        for i, seat in self._in_order():
+        settle = self.stage is PH.SETTLE
+        for i, seat in self._ordered:
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
-            self.log(f"seat {i} places {_card(seat.placing).name}")
+            self.log(f"seat {i} places {CARDS[seat.placing].name}")
             if settle:
                 # Methods are judged before the world joins the tableau (it has no effect yet).
                 methods = self._methods(i, seat.placing)
@@ -796,7 +975,7 @@ class RaceState(GameState):
         for seat in self.seats:
             seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
             seat.placing = NO_CARD
-        for i in self.order:
+        for i in self._order:
             self._set(i, "settle")
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
@@ -820,52 +999,52 @@ class RaceState(GameState):
         if not powers.any:  # no settle powers at all: the common early case
             if not card.military:
                 if card.cost <= budget:
-                    out.append((SettleMethod.PAY, max(0, card.cost)))
+                    out.append((SM.PAY, max(0, card.cost)))
             elif card.cost <= 0:
-                out.append((SettleMethod.CONQUER, 0))
+                out.append((SM.CONQUER, 0))
             return out
         good = _GOOD_INDEX[cid]
         cut = powers.cut + powers.cut_by_good[good]
-        ship = powers.colony_ship and card.good is not Good.ALIEN
+        ship = powers.colony_ship and card.good is not G.ALIEN
         if not card.military:
             cost = max(0, card.cost - cut)
             if cost <= budget:
-                out.append((SettleMethod.PAY, cost))
+                out.append((SM.PAY, cost))
             if ship:
-                out.append((SettleMethod.COLONY_SHIP, 0))
+                out.append((SM.COLONY_SHIP, 0))
             return out
         military = powers.military + powers.military_vs[good]
         if _IS_REBEL[cid]:
             military += powers.military_rebel
         if military >= card.cost:
-            out.append((SettleMethod.CONQUER, 0))
+            out.append((SM.CONQUER, 0))
         elif powers.tactics and military + 3 >= card.cost:
-            out.append((SettleMethod.CONQUER_TACTICS, 0))
-        if powers.contact and card.good is not Good.ALIEN:
+            out.append((SM.CONQUER_TACTICS, 0))
+        if powers.contact and card.good is not G.ALIEN:
             cost = max(0, card.cost - 1 - cut)
             if cost <= budget:
-                out.append((SettleMethod.CONTACT_PAY, cost))
+                out.append((SM.CONTACT_PAY, cost))
             if ship:
-                out.append((SettleMethod.CONTACT_COLONY_SHIP, 0))
+                out.append((SM.CONTACT_COLONY_SHIP, 0))
         return out
 
     def _use_method(self, i: int, method: SettleMethod) -> None:
         seat = self.seats[i]
-        card = _card(seat.placing)
+        card = CARDS[seat.placing]
         spent = None  # the power card the method discards (identity tests: no enum hashing)
-        if method is SettleMethod.CONQUER_TACTICS:
+        if method is SM.CONQUER_TACTICS:
             spent = K.NEW_MILITARY_TACTICS
-        elif method is SettleMethod.COLONY_SHIP or method is SettleMethod.CONTACT_COLONY_SHIP:
+        elif method is SM.COLONY_SHIP or method is SM.CONTACT_COLONY_SHIP:
             spent = K.COLONY_SHIP
         if spent is not None:
             ti = self._has(i, spent)
             gone = seat.tableau.pop(ti)[0]
             seat.version += 1
             self.discard.append(gone)
-            self.log(f"seat {i} discards {_card(gone).name} from the tableau")
-        if method is SettleMethod.PAY:
+            self.log(f"seat {i} discards {CARDS[gone].name} from the tableau")
+        if method is SM.PAY:
             cost = self._world_cost(i, card, card.cost)
-        elif method is SettleMethod.CONTACT_PAY:
+        elif method is SM.CONTACT_PAY:
             cost = self._world_cost(i, card, card.cost - 1)
         else:
             cost = 0
@@ -885,10 +1064,10 @@ class RaceState(GameState):
     # -- consume ----------------------------------------------------------------------------
 
     def _begin_consume(self, k: int) -> None:
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.used = []
             seat.bonus = A.CONSUME_2X in seat.actions
-            if A.CONSUME_TRADE in seat.actions and self._goods(i, Good.ANY):
+            if A.CONSUME_TRADE in seat.actions and self._goods(i, G.ANY):
                 self._set(i, "trade")
             else:
                 self._set(i, "power")
@@ -898,14 +1077,14 @@ class RaceState(GameState):
         return [
             ti
             for ti, (cid, good, _placed) in enumerate(self.seats[i].tableau)
-            if good != NO_CARD and (kind is Good.ANY or CARDS[cid].good is kind)
+            if good != NO_CARD and (kind is G.ANY or _GOOD[cid] is kind)
         ]
 
     def _trade_bonus(self, i: int, ti: int) -> int:
-        kind = _card(self.seats[i].tableau[ti][0]).good
+        kind = CARDS[self.seats[i].tableau[ti][0]].good
         extra = 0
         for src, _pi, p in self._powers(i, 4):
-            if p.kind is K.TRADE_BONUS and (p.good is Good.ANY or p.good is kind):
+            if p.kind is K.TRADE_BONUS and (p.good is G.ANY or p.good is kind):
                 extra += p.value
             elif p.kind is K.TRADE_THIS_WORLD and src == ti:
                 extra += p.value
@@ -915,16 +1094,16 @@ class RaceState(GameState):
         entry = self.seats[i].tableau[ti]
         self.discard.append(entry[1])
         entry[1] = NO_CARD
-        return _card(entry[0]).good
+        return CARDS[entry[0]].good
 
     def _usable(self, i: int, p: Any, goods: list[Good]) -> bool:
         """Whether consume power ``p`` can do anything with ``goods`` (the kinds of the
         seat's goods, one entry per good) and the seat's hand."""
         kind = p.kind
         if kind is K.CONSUME:
-            return bool(goods) if p.good is Good.ANY else p.good in goods
+            return bool(goods) if p.good is G.ANY else p.good in goods
         if kind is K.CONSUME_SET:
-            return (len(goods) if p.good is Good.ANY else goods.count(p.good)) >= p.count
+            return (len(goods) if p.good is G.ANY else goods.count(p.good)) >= p.count
         if kind is K.CONSUME_DISTINCT:
             kinds: list[Good] = []
             for g in goods:  # lists, not sets: an Enum's hash is a Python-level call
@@ -945,14 +1124,14 @@ class RaceState(GameState):
         seat.used.append((ti, pi))
         seat.current = (ti, pi)
         seat.taken = []
-        p = _card(seat.tableau[ti][0]).powers[pi]
+        p = CARDS[seat.tableau[ti][0]].powers[pi]
         kind = p.kind
         if kind is K.CONSUME_ALL:
-            goods = self._goods(i, Good.ANY)
+            goods = self._goods(i, G.ANY)
             for g in goods:
                 self._take_good(i, g)
             self._consume_vp(i, len(goods) - 1)
-            self.log(f"seat {i} consumes {len(goods)} goods with {_card(seat.tableau[ti][0]).name}")
+            self.log(f"seat {i} consumes {len(goods)} goods with {CARDS[seat.tableau[ti][0]].name}")
             self._set(i, "power")
         elif kind is K.CONSUME_DRAW:
             self._draw_cards(i, p.cards)
@@ -967,19 +1146,19 @@ class RaceState(GameState):
     def _current_power(self, i: int) -> Any:
         seat = self.seats[i]
         ti, pi = seat.current
-        return _card(seat.tableau[ti][0]).powers[pi]
+        return CARDS[seat.tableau[ti][0]].powers[pi]
 
     def _good_options(self, i: int) -> list[int]:
         p = self._current_power(i)
         if p.kind is K.CONSUME_DISTINCT:
             taken = self.seats[i].taken
             return [
-                ti for ti in self._goods(i, Good.ANY)
-                if _card(self.seats[i].tableau[ti][0]).good not in taken
+                ti for ti in self._goods(i, G.ANY)
+                if CARDS[self.seats[i].tableau[ti][0]].good not in taken
             ]
         if p.kind in (K.CONSUME, K.CONSUME_SET):
             return self._goods(i, p.good)
-        return self._goods(i, Good.ANY)
+        return self._goods(i, G.ANY)
 
     def _consume_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
@@ -996,14 +1175,14 @@ class RaceState(GameState):
             self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
             self._consume_vp(i, p.vp)
-        self.log(f"seat {i} consumes the good on {_card(world).name}")
+        self.log(f"seat {i} consumes the good on {CARDS[world].name}")
         if seat.count == 0:
             self._set(i, "power")
 
     # -- produce ----------------------------------------------------------------------------
 
     def _begin_produce(self, k: int) -> None:
-        for i, seat in self._in_order():
+        for i, seat in self._ordered:
             seat.produced = []
             seat.produced_on = []
             seat.used = []
@@ -1011,7 +1190,7 @@ class RaceState(GameState):
             for ti, _pi, p in self._powers(i, 5):
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
-        for i in self.order:
+        for i in self._order:
             self._set(i, "windfall")
 
     def _put_good(self, i: int, ti: int) -> None:
@@ -1020,7 +1199,7 @@ class RaceState(GameState):
         if good == NO_CARD:
             return
         seat.tableau[ti][1] = good
-        seat.produced.append(_card(seat.tableau[ti][0]).good)
+        seat.produced.append(CARDS[seat.tableau[ti][0]].good)
         seat.produced_on.append(ti)
 
     def _windfall_options(self, i: int) -> list[tuple[int, int, int]]:
@@ -1034,18 +1213,18 @@ class RaceState(GameState):
             return []
         sources: list[tuple[int, int, Good]] = []
         if seat.bonus:
-            sources.append((-1, -1, Good.ANY))
+            sources.append((-1, -1, G.ANY))
         for ti, pi, p in self._powers(i, 5):
             if p.kind is K.PRODUCE_WINDFALL and (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
         return [
             (src, pi, w) for src, pi, good in sources for w in empty
-            if good is Good.ANY or _card(seat.tableau[w][0]).good is good
+            if good is G.ANY or CARDS[seat.tableau[w][0]].good is good
         ]
 
     def _produce_draws(self) -> None:
-        rare = [s.produced.count(Good.RARE) for s in self.seats]
-        for i, seat in self._in_order():
+        rare = [s.produced.count(G.RARE) for s in self.seats]
+        for i, seat in self._ordered:
             draws = 0
             for ti, _pi, p in self._powers(i, 5):
                 kind = p.kind
@@ -1060,7 +1239,7 @@ class RaceState(GameState):
                 elif kind is K.PRODUCE_DRAW_PER_WORLD:
                     draws += p.cards * sum(
                         1 for e in seat.tableau
-                        if CARDS[e[0]].good is p.good and CARDS[e[0]].good_type is not GoodType.NONE
+                        if CARDS[e[0]].good is p.good and CARDS[e[0]].good_type is not GT.NONE
                     )
                 elif kind is K.PRODUCE_DRAW_MOST and all(
                     rare[i] > r for j, r in enumerate(rare) if j != i
@@ -1078,8 +1257,7 @@ class RaceState(GameState):
         key = (step, seat.count)
         prompt = _PROMPT_TEXTS.get(key)
         if prompt is None:
-            prompt = _PROMPTS[step]
-            prompt = _PROMPT_TEXTS[key] = prompt.format(seat.count) if "{" in prompt else prompt
+            prompt = _PROMPT_TEXTS[key] = _prompt_text(step, seat.count)
         return prompt
 
     def _options(self, i: int) -> _Options:
@@ -1102,8 +1280,8 @@ class RaceState(GameState):
         rows = _CARD_ROWS[step]
         if len(rows) < len(cards):
             rows = _card_rows(step, len(cards))
-        # Fewer cards than rows: zip stops at the last card.
-        return [row[c] for row, c in zip(rows, cards, strict=False)]
+        # Action n is rows[n][cards[n]]; map stops at the last card.
+        return list(map(getitem, rows, cards))
 
     def _develop_options(self, i: int) -> _Options:
         seat = self.seats[i]
@@ -1122,7 +1300,11 @@ class RaceState(GameState):
                 if cost < 0:
                     cost = 0
                 if cost <= budget:
-                    out.append(_action(len(out), _develop_parts, c, cost))
+                    key = (len(out), c, cost)
+                    action = _DEVELOP_ACTIONS.get(key)
+                    if action is None:
+                        action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
+                    out.append(action)
         return out
 
     def _settle_options(self, i: int) -> _Options:
@@ -1132,14 +1314,21 @@ class RaceState(GameState):
             if not _IS_DEV[c]:
                 methods = self._methods(i, c, powers)
                 if methods:
-                    out.append(_action(len(out), _settle_parts, c, min(m[1] for m in methods)))
+                    cost = methods[0][1] if len(methods) == 1 else min([m[1] for m in methods])
+                    key = (len(out), c, cost)
+                    action = _SETTLE_ACTIONS.get(key)
+                    if action is None:
+                        action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
+                    out.append(action)
         return out
 
     def _hand_options(self, i: int) -> _Options:
-        out = [_STOP_DISCARDING]
-        for c in sorted(set(self.seats[i].hand)):
-            out.append(_action(len(out), _hand_parts, c))
-        return out
+        cards = sorted(set(self.seats[i].hand))
+        rows = _HAND_ROWS
+        if len(rows) <= len(cards):
+            _hand_rows(len(cards) + 1)
+        # Row 0 is the stop; action n is rows[n][cards[n - 1]], map stops at the last card.
+        return [_STOP_DISCARDING, *map(getitem, rows[1:], cards)]
 
     def _gamble_options(self, i: int) -> _Options:
         return _GAMBLE
@@ -1150,11 +1339,15 @@ class RaceState(GameState):
             return []  # the usual case: no consume power at all
         seat = self.seats[i]
         out: list[Action] = []
-        goods = [CARDS[cid].good for cid, good, _p in seat.tableau if good != NO_CARD]
+        goods = [_GOOD[cid] for cid, good, _p in seat.tableau if good != NO_CARD]
         used = seat.used
         for ti, pi, p in powers:
             if (ti, pi) not in used and self._usable(i, p, goods):
-                out.append(_action(len(out), _power_parts, seat.tableau[ti][0], ti, pi, p.text))
+                key = (len(out), seat.tableau[ti][0], ti, pi)
+                action = _POWER_ACTIONS.get(key)
+                if action is None:
+                    action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
+                out.append(action)
         return out
 
     def _good_step_options(self, i: int) -> _Options:
@@ -1162,50 +1355,38 @@ class RaceState(GameState):
         src, pi = seat.current
         out: list[Action] = []
         for ti in self._good_options(i):
-            out.append(_action(len(out), _good_parts, seat.tableau[ti][0], ti, src, pi))
+            key = (len(out), seat.tableau[ti][0], ti, src, pi)
+            action = _GOOD_ACTIONS.get(key)
+            if action is None:
+                action = _GOOD_ACTIONS[key] = _action(key[0], _good_parts, *key[1:])
+            out.append(action)
         return out
 
     def _other_options(self, i: int) -> _Options:
-        return [Action(n, t, d) for n, (t, d) in enumerate(self._rare_options(i))]
-
-    def _rare_options(self, i: int) -> list[tuple[str, ActionDetail]]:
-        """Texts and details of the rarer steps (methods, trade, consume, windfall)."""
+        """The rarer steps (methods, trade, windfall): shared actions like the others."""
         seat = self.seats[i]
         step = seat.step
-        D = ActionDetail
+        tableau = seat.tableau
         if step == "method":
-            out = []
-            for m in seat.methods:
-                method = _SETTLE_METHODS[m]
-                cost = self._method_cost(i, method)
-                out.append((f"{method.name.lower().replace('_', ' ')} (pay {cost})",
-                            D(DecisionKind.METHOD, card=seat.placing, method=method,
-                              number=cost)))
-            return out
+            return [_action(n, _method_parts, seat.placing, m,
+                            self._method_cost(i, _SETTLE_METHODS[m]))
+                    for n, m in enumerate(seat.methods)]
         if step == "trade":
-            return [
-                (f"Sell the good on {CARDS[seat.tableau[ti][0]].name} for "
-                 f"{TRADE_PRICE[CARDS[seat.tableau[ti][0]].good] + self._trade_bonus(i, ti)} cards",
-                 D(DecisionKind.TRADE, card=seat.tableau[ti][0], tableau_index=ti))
-                for ti in self._goods(i, Good.ANY)
-            ]
+            return [_action(n, _trade_parts, tableau[ti][0], ti,
+                            _PRICE[tableau[ti][0]] + self._trade_bonus(i, ti))
+                    for n, ti in enumerate(self._goods(i, G.ANY))]
         if step == "windfall":
-            return [
-                (f"Produce on {CARDS[seat.tableau[w][0]].name}"
-                 + (" (Produce bonus)" if src < 0 else
-                    f" ({CARDS[seat.tableau[src][0]].name})"),
-                 D(DecisionKind.WINDFALL, card=seat.tableau[w][0], tableau_index=w,
-                   source_index=src, power_index=pi))
-                for src, pi, w in self._windfall_options(i)
-            ]
+            return [_action(n, _windfall_parts, tableau[w][0], w, src, pi,
+                            NO_CARD if src < 0 else tableau[src][0])
+                    for n, (src, pi, w) in enumerate(self._windfall_options(i))]
         raise AssertionError(f"unknown step {step!r}")
 
     def _method_cost(self, i: int, method: SettleMethod) -> int:
         seat = self.seats[i]
-        card = _card(seat.placing)
-        if method is SettleMethod.PAY:
+        card = CARDS[seat.placing]
+        if method is SM.PAY:
             return self._world_cost(i, card, card.cost)
-        if method is SettleMethod.CONTACT_PAY:
+        if method is SM.CONTACT_PAY:
             return self._world_cost(i, card, card.cost - 1)
         return 0
 
@@ -1234,7 +1415,7 @@ class RaceState(GameState):
             cards += self._trade_bonus(i, d.tableau_index)
             self._take_good(i, d.tableau_index)
             self._draw_cards(i, cards)
-            self.log(f"seat {i} sells the good on {_card(d.card).name} for {cards} cards")
+            self.log(f"seat {i} sells the good on {CARDS[d.card].name} for {cards} cards")
             self._set(i, "power")
         elif step == "power":
             self._invoke(i, d.source_index, d.power_index)
@@ -1252,8 +1433,8 @@ class RaceState(GameState):
         elif step == "gamble":
             top = self._draw()
             if top != NO_CARD:
-                self.log(f"seat {i} names {d.number} and flips {_card(top).name}")
-                if _card(top).cost == d.number:
+                self.log(f"seat {i} names {d.number} and flips {CARDS[top].name}")
+                if CARDS[top].cost == d.number:
                     seat.hand.append(top)
                 else:
                     self.discard.append(top)
@@ -1274,7 +1455,7 @@ class RaceState(GameState):
         seat.count = 0
         if step == "pay":
             seat.step = ""
-            if self.stage is Phase.SETTLE:
+            if self.stage is PH.SETTLE:
                 self._finish_settle(i)
             else:
                 self._finish_develop(i)
@@ -1335,7 +1516,7 @@ class RaceState(GameState):
     def observation(self, seat: int | None) -> Observation:
         """The seat's view: its own hand and explore cards, public facts about everyone."""
         scores = self._scores()
-        revealed = self.stage is not Phase.SELECT
+        revealed = self.stage is not PH.SELECT
         players = tuple(
             PlayerView(
                 seat=i,
@@ -1372,7 +1553,7 @@ class RaceState(GameState):
             players=players,
             hand=tuple(sorted(mine.hand)) if mine else (),
             explore_cards=(
-                tuple(sorted(mine.drawn)) if mine and self.stage is Phase.EXPLORE else ()
+                tuple(sorted(mine.drawn)) if mine and self.stage is PH.EXPLORE else ()
             ),
             pay_left=mine.count if mine and mine.step == "pay" else 0,
             deck_count=len(self.deck),
@@ -1439,3 +1620,30 @@ _OPTIONS_BY_STEP: dict[str, Callable[[RaceState, int], _Options]] = {
     "trade": RaceState._other_options,
     "windfall": RaceState._other_options,
 }
+
+
+def _warm() -> None:
+    """Build at import the shared prompts, round plans and actions that random play and
+    search reach within their first matches (else each first use builds them, once per
+    process): every round plan, prompts up to 15 cards, develop and settle actions for the
+    first 10 positions and every cost, consume-power actions for 12 tableau positions."""
+    for chosen in range(1 << len(_ACTION_TEXT)):
+        _PLANS[chosen] = _plan(chosen)
+    for step in _PROMPTS:
+        for count in range(16):
+            _PROMPT_TEXTS[(step, count)] = _prompt_text(step, count)
+    top = max(_COST) + 1
+    for n in range(1, 11):
+        for c in range(len(CARDS)):
+            for cost in range(top):
+                table, make = ((_DEVELOP_ACTIONS, _develop_parts) if _IS_DEV[c]
+                               else (_SETTLE_ACTIONS, _settle_parts))
+                table[(n, c, cost)] = _action(n, make, c, cost)
+    for c in range(len(CARDS)):
+        for pi, p in _BY_PHASE[c][CONSUMING]:
+            for ti in range(TABLEAU_END):
+                for n in range(4):
+                    _POWER_ACTIONS[(n, c, ti, pi)] = _action(n, _power_parts, c, ti, pi, p.text)
+
+
+_warm()
