@@ -12,7 +12,7 @@ from typing import Any
 
 from .._core import EngineError
 from ._messages import Location, Phase, Sector41Observation
-from ._state import Explorer, Sector41State
+from ._state import Explorer, Sector41State, _empty_count
 from ._tiles import CELLS, GONE, OUT, POINTS, SHIP, SIZE, TILE_TYPES, TOTAL_DISCS
 
 _LOC = {Location.SHIP: SHIP, Location.OUT_OF_PLAY: OUT, Location.REMOVED: GONE}
@@ -83,15 +83,17 @@ def from_observation(observation: Sector41Observation, rng: random.Random) -> Se
     state.turn = obs.turn
     state.current = obs.current_seat
     state.phase = obs.phase
-    state.expl = [[Explorer() for _ in range(3)] for _ in range(n)]
+    state._count = _empty_count()
+    state._mine = [_empty_count() for _ in range(n)]
+    state.expl = [[Explorer(state._count, state._mine[q]) for _ in range(3)] for q in range(n)]
     state.tow = None
     for view in obs.explorers:
         e = state.expl[view.seat][view.index]
         if view.location is Location.BOARD:
             assert view.row is not None and view.col is not None
-            e.loc = view.row * SIZE + view.col
+            e.put(view.row * SIZE + view.col)
         else:
-            e.loc = _LOC[view.location]
+            e.put(_LOC[view.location])
         e.asteroid = view.asteroid
         e.trapped = view.trapped
         if view.barren:

@@ -59,19 +59,40 @@ CHEB: tuple[tuple[int, ...], ...] = tuple(
 
 
 class Explorer:
-    """One Explorer's mutable state."""
+    """One Explorer's mutable state.
 
-    __slots__ = ("loc", "asteroid", "trapped", "barren")
+    ``count`` and ``mine`` are its match's occupancy tables (how many Explorers, of all
+    seats and of its own seat, are at each place, indexed by ``loc``: the off-grid places
+    are negative, so they count at the end of the list). Every change of ``loc`` goes
+    through ``put`` or ``reset``, which keep them true: rule 5 and the move offers ask
+    "is anybody there" of many cells on every decision, which a scan of all Explorers
+    answered slowly.
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("loc", "asteroid", "trapped", "barren", "count", "mine")
+
+    def __init__(self, count: list[int], mine: list[int]) -> None:
         self.loc = SHIP
         self.asteroid = 0  # asteroid number on an Asteroid Belt tile; 0 elsewhere or free
         self.trapped = False  # alone in a Nebula
         self.barren = -1  # turn of the Barren Planet landing; -1 when standing
+        self.count = count
+        self.mine = mine
+        count[SHIP] += 1
+        mine[SHIP] += 1
+
+    def put(self, loc: int) -> None:
+        """Move it to ``loc``, its tile statuses kept (the caller sets them)."""
+        count, mine, old = self.count, self.mine, self.loc
+        count[old] -= 1
+        mine[old] -= 1
+        count[loc] += 1
+        mine[loc] += 1
+        self.loc = loc
 
     def reset(self, loc: int) -> None:
         """Put it at ``loc`` free of every tile status (home, out of play, summoned)."""
-        self.loc = loc
+        self.put(loc)
         self.asteroid = 0
         self.trapped = False
         self.barren = -1
@@ -80,11 +101,18 @@ class Explorer:
         """Plain data for snapshots."""
         return (self.loc, self.asteroid, self.trapped, self.barren)
 
-    def copy(self) -> Explorer:
-        """An independent copy."""
+    def copy(self, count: list[int], mine: list[int]) -> Explorer:
+        """An independent copy counted in the (already copied) tables ``count``/``mine``."""
         other = Explorer.__new__(Explorer)
         other.loc, other.asteroid, other.trapped, other.barren = self.as_tuple()
+        other.count = count
+        other.mine = mine
         return other
+
+
+def _empty_count() -> list[int]:
+    """An occupancy table: grid cells 0..80, then GONE, OUT, SHIP (negative indices)."""
+    return [0] * (CELLS - GONE)
 
 
 class Sector41State(GameState):
@@ -114,7 +142,11 @@ class Sector41State(GameState):
         self.fronts: list[int] = [0] * n  # the cell in front of each ship (set with it)
         for p in range(n):
             self._place_ship(p, SIZE // 2)
-        self.expl: list[list[Explorer]] = [[Explorer() for _ in range(3)] for _ in range(n)]
+        # Occupancy tables (see Explorer): of all seats, and per seat.
+        self._count = _empty_count()
+        self._mine = [_empty_count() for _ in range(n)]
+        self.expl: list[list[Explorer]] = [[Explorer(self._count, self._mine[p])
+                                            for _ in range(3)] for p in range(n)]
         self.guardian = CENTRE
         self.mode = GuardianMode.WANDERING
         self.last_fold: list[int | None] = [None] * n
@@ -227,7 +259,10 @@ class Sector41State(GameState):
             setattr(other, name, list(getattr(self, name)))
         other.discs = [list(d) for d in self.discs]
         other.scored = [list(s) for s in self.scored]
-        other.expl = [[e.copy() for e in ex] for ex in self.expl]
+        count = other._count = list(self._count)
+        other._mine = [list(m) for m in self._mine]
+        other.expl = [[e.copy(count, mine) for e in ex]
+                      for ex, mine in zip(self.expl, other._mine, strict=True)]
         other.peeks = [dict(p) for p in self.peeks]
         return other
 
@@ -314,21 +349,13 @@ class Sector41State(GameState):
         """The kind of the tile lying at ``cell`` (hidden or not)."""
         return KIND_OF[self.types[self.grid[cell]]]
 
-    def _all_locs(self) -> list[int]:
-        """Every Explorer's position, with repeats (a list's count() is cheaper than a dict
-        of counts for a dozen Explorers)."""
-        return [e.loc for ex in self.expl for e in ex]
-
-    def shielded(self, p: int, count: list[int] | None = None) -> set[int]:
-        """Cells of ``p``'s shielded Explorers: chains of lone Explorers from the ship.
-
-        ``count``: ``_all_locs()``, when the caller has it already."""
+    def shielded(self, p: int) -> set[int]:
+        """Cells of ``p``'s shielded Explorers: chains of lone Explorers from the ship."""
         start = self.fronts[p]
-        if count is None:
-            count = self._all_locs()
-        if count.count(start) != 1:
+        count = self._count
+        if count[start] != 1:
             return set()  # no Explorer in front of the ship, or several
-        single = {e.loc for e in self.expl[p] if e.loc >= 0 and count.count(e.loc) == 1}
+        single = {e.loc for e in self.expl[p] if e.loc >= 0 and count[e.loc] == 1}
         if start not in single:
             return set()
         seen = {start}
@@ -344,30 +371,17 @@ class Sector41State(GameState):
     def blocked(self, p: int) -> AbstractSet[int]:
         """Cells ``p`` may not enter because a shielded enemy Explorer is there."""
         cells: AbstractSet[int] = _NO_CELLS  # the usual answer: shared, never mutated
-        count = None
         fronts = self.fronts
-        for q, (a, b, c) in enumerate(self.expl):
-            front = fronts[q]
+        for q, mine in enumerate(self._mine):
             # A shield chain starts in front of the ship.
-            if q != p and (a.loc == front or b.loc == front or c.loc == front):
-                if count is None:
-                    count = self._all_locs()
-                cells = cells | self.shielded(q, count)
+            if q != p and mine[fronts[q]]:
+                cells = cells | self.shielded(q)
         return cells
 
     def _open(self, pos: int, blocked: AbstractSet[int]) -> bool:
         if pos == SHIP:
             return True
         return pos >= 0 and not self.clean[self.grid[pos]] and pos not in blocked
-
-    def _enemy_cells(self, p: int) -> set[int]:
-        """Where the other seats' Explorers are (with their negative off-grid positions: the
-        callers ask about grid cells only)."""
-        cells: set[int] = set()
-        for q, (a, b, c) in enumerate(self.expl):
-            if q != p:
-                cells.update((a.loc, b.loc, c.loc))
-        return cells
 
     def _known_kind(self, seat: int, cell: int) -> TileKind | None:
         tid = self.grid[cell]
@@ -429,7 +443,7 @@ class Sector41State(GameState):
         for ex in self.expl:
             for e in ex:
                 if e.loc in back:
-                    e.loc = back[e.loc]
+                    e.put(back[e.loc])
         if self.guardian in back:
             self.guardian = back[self.guardian]
         self.last_fold[p] = self.ship_pos[p]
@@ -471,7 +485,8 @@ class Sector41State(GameState):
     def _move_options(self, p: int) -> tuple[list[Action], list[Any]]:
         # The hot path of random playouts, hence inlined lookups instead of helper calls.
         blocked = self.blocked(p)
-        enemies = self._enemy_cells(p)
+        # An enemy is on a cell where more Explorers are than the seat's own.
+        count, mine = self._count, self._mine[p]
         grid, up, types, clean, peeks = self.grid, self.up, self.types, self.clean, self.peeks[p]
         actions: list[Action] = []
         payloads: list[Any] = []
@@ -506,7 +521,7 @@ class Sector41State(GameState):
                 face_down = not up[tid]
                 kind = KIND_OF[types[tid]] if not face_down or tid in peeks else None
                 actions.append(lazy(len(actions), (move_parts, i, d, t, _GRID_RC, face_down, kind,
-                                                   t in enemies)))
+                                                   count[t] > mine[t])))
                 payloads.append((i, t, d, 0))
         return actions, payloads
 
@@ -516,14 +531,14 @@ class Sector41State(GameState):
     ) -> None:
         actions.append(act.hop(len(actions), i, loc, k, False))
         payloads.append((i, loc, -1, k))
-        enemies = self._enemy_cells(p)
+        count, mine = self._count, self._mine[p]
         grid, types = self.grid, self.types
         # The grid is a permutation of tile ids: cells in order are the sorted cells of belts.
         belts = [c for c in range(CELLS)
                  if _IS_BELT[types[grid[c]]] and NUMBER_OF[types[grid[c]]] >= k]
         for cell in belts:
             if cell != loc and self.up[grid[cell]] and self._open(cell, blocked):
-                actions.append(act.hop(len(actions), i, cell, k, cell in enemies))
+                actions.append(act.hop(len(actions), i, cell, k, count[cell] > mine[cell]))
                 payloads.append((i, cell, -1, k))
 
     def _move_choice(self, payload: tuple[int, int, int, int]) -> None:
@@ -552,7 +567,7 @@ class Sector41State(GameState):
         if k:
             if t != e.loc:
                 self._fight(p, t, _K.ASTEROID_BELT)
-                e.loc = t
+                e.put(t)
             e.asteroid = k
             e.trapped = False
             self.log(f"Seat {p} Explorer {i + 1} to asteroid {k} on {cell_name(t)}")
@@ -626,7 +641,7 @@ class Sector41State(GameState):
                 return
             self.visited.append(key)
             self._fight(p, dest, kind)
-            e.loc = dest
+            e.put(dest)
             e.asteroid = 0
             e.trapped = False
             nxt = self._effect(p, e, dest, heading, kind, type_id)
@@ -741,7 +756,7 @@ class Sector41State(GameState):
         if not moves:
             self._end_explorer_phase()
             return None
-        enemies = self._enemy_cells(p)
+        count, mine = self._count, self._mine[p]
         actions: list[Action] = []
         ship_rc = self.ship_rc[p]
         i = self.active
@@ -757,7 +772,7 @@ class Sector41State(GameState):
                 t * 9 + (d + 1 if d is not None and known in _HEADED else 0)
             ) in self.visited
             actions.append(act.tile_move(len(actions), i, d, t, ship_rc, not self.up[tid],
-                                         known, t in enemies, loop))
+                                         known, count[t] > mine[t], loop))
         self.sub = "jump"
         self._offer("tile", f"{_TITLE[kind]}: where to?", actions, moves)
         return None
@@ -847,7 +862,7 @@ class Sector41State(GameState):
         elif sub == "STAR_GATE":
             if payload is not None:
                 o = self.expl[p][payload]
-                o.loc = here
+                o.put(here)
                 o.asteroid = 0
                 o.trapped = False
                 self.log(f"Seat {p} summons Explorer {payload + 1} to {cell_name(here)}")
@@ -913,17 +928,15 @@ class Sector41State(GameState):
         self._remove_stuck()
         self._guardian_phase()
 
-    def stuck(self, p: int, locs: set[int] | None = None) -> bool:
+    def stuck(self, p: int) -> bool:
         """Whether ``p`` has Explorers in play and none of them can move (rule 5).
 
         A resting (Barren Planet) Explorer is not stuck: it moves again next turn. This agrees
         with ``_move_options`` being empty, without building any action (it runs for every
         seat at every decision, so the costly shield chains are traced only when needed).
-        ``locs`` lists where every Explorer is (only an occupied cell can be shielded).
         """
         grid, clean = self.grid, self.clean
-        if locs is None:
-            locs = self._locations()
+        count = self._count  # only an occupied cell can be shielded
         blocked: AbstractSet[int] | None = None
         in_play = False
         front = -9
@@ -947,7 +960,7 @@ class Sector41State(GameState):
             for t in cells:
                 if t < 0 or clean[grid[t]]:
                     continue
-                if t not in locs:
+                if not count[t]:
                     return False
                 if blocked is None:
                     blocked = self.blocked(p)
@@ -960,15 +973,6 @@ class Sector41State(GameState):
                     return False  # the step back onto its own ship is always open
         return in_play
 
-    def _locations(self) -> set[int]:
-        locs: set[int] = set()
-        add = locs.add
-        for a, b, c in self.expl:
-            add(a.loc)
-            add(b.loc)
-            add(c.loc)
-        return locs
-
     def _remove_stuck(self) -> None:
         """Rule 5, "if at any time": remove the Explorers of every seat now stuck.
 
@@ -976,7 +980,7 @@ class Sector41State(GameState):
         from the current one clockwise, each on the board its predecessors left.
         """
         n = self.num_players
-        locs = self._locations()
+        count = self._count
         grid, clean, expl = self.grid, self.clean, self.expl
         for k in range(n):
             q = (self.current + k) % n
@@ -991,22 +995,21 @@ class Sector41State(GameState):
                     in_play = True
                     if not e.trapped:
                         for t in _ON_GRID[loc]:
-                            if t not in locs and not clean[grid[t]]:
+                            if not count[t] and not clean[grid[t]]:
                                 free = True
                                 break
                 elif loc == SHIP:
                     in_play = True
                     t = self.fronts[q]
-                    free = t not in locs and not clean[grid[t]]
+                    free = not count[t] and not clean[grid[t]]
                 if free:
                     break
-            if free or not in_play or not self.stuck(q, locs):
+            if free or not in_play or not self.stuck(q):
                 continue
             for e in expl[q]:
                 if e.loc >= SHIP:
                     e.reset(OUT)
             self.log(f"Seat {q}: no Explorer can move; all are removed from play")
-            locs = self._locations()
 
     def _score(self, p: int, color: int) -> None:
         self.score[p] += POINTS[color]

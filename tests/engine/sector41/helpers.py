@@ -6,7 +6,16 @@ import random
 from collections.abc import Callable
 
 from engine import Decision
-from engine.sector41 import GAME, OUT, SHIP, TILE_TYPES, Sector41State, cell_name, parse_cell
+from engine.sector41 import (
+    GAME,
+    GONE,
+    OUT,
+    SHIP,
+    TILE_TYPES,
+    Sector41State,
+    cell_name,
+    parse_cell,
+)
 
 
 def decision(state: Sector41State) -> Decision:
@@ -69,3 +78,13 @@ def random_game(
         steps.append(step)
         if check is not None:
             check(state)
+
+
+def occupancy_agrees(state: Sector41State) -> None:
+    """The occupancy tables the engine keeps up to date say where the Explorers are."""
+    places = [*range(81), GONE, OUT, SHIP]
+    locs = [[e.loc for e in ex] for ex in state.expl]
+    assert [state._count[c] for c in places] == [sum(ls.count(c) for ls in locs) for c in places]
+    for q, ls in enumerate(locs):
+        assert [state._mine[q][c] for c in places] == [ls.count(c) for c in places]
+        assert all(e.count is state._count and e.mine is state._mine[q] for e in state.expl[q])

@@ -10,7 +10,7 @@ from engine import Termination
 from engine.sector41 import GAME, GONE, OUT, SHIP, Sector41State
 from engine.sector41._tiles import TOTAL_DISCS
 
-from .helpers import random_game
+from .helpers import occupancy_agrees, random_game
 
 PLAYOUTS = 1000
 
@@ -27,6 +27,23 @@ def conserved(state: Sector41State) -> None:
     for ex in state.expl:
         assert len(ex) == 3
         assert all(e.loc in (SHIP, OUT, GONE) or 0 <= e.loc < 81 for e in ex)
+    occupancy_agrees(state)
+
+
+def test_clones_keep_their_own_occupancy() -> None:
+    for seed in range(6):
+        fresh = GAME.new_match(3, seed)
+        assert isinstance(fresh, Sector41State)
+        copy = fresh.clone()
+        rng = random.Random(seed)
+        for _ in range(60):
+            pending = copy.pending()
+            if not pending:
+                break
+            copy.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+            occupancy_agrees(copy)
+        occupancy_agrees(fresh)  # the original did not move with its clone
+        assert fresh.snapshot() == GAME.new_match(3, seed).snapshot()
 
 
 @pytest.mark.slow

@@ -8,6 +8,8 @@ import pytest
 
 from engine.sector41 import GAME, Sector41State, from_observation
 
+from .helpers import occupancy_agrees
+
 
 def _states(players: int, games: int, seed0: int = 0) -> list[Sector41State]:
     """Mid-game states of random games, at every stage a decision can be in."""
@@ -54,6 +56,7 @@ def test_determinized_state_keeps_the_observation_and_the_decision(players: int)
         obs = state.observation(seat)
         sampled = from_observation(obs, random.Random(k))
         assert sampled.observation(seat) == obs
+        occupancy_agrees(sampled)
         (mine,) = state.pending().values()
         (theirs,) = sampled.pending().values()
         assert theirs.seat == mine.seat and theirs.kind == mine.kind
