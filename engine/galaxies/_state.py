@@ -407,10 +407,8 @@ class GalaxiesState(GameState):
             index = choices.get(seat)
             opts = self._opts
             if type(index) is int and 0 <= index < len(opts):
-                frame = self.stack.pop()
                 self._pend = None
-                _HANDLERS[frame[0]](self, frame, seat, opts[index])
-                self._settle()
+                self._settle(self.stack.pop(), seat, opts[index])
                 return
         super().apply(choices)
 
@@ -433,8 +431,8 @@ class GalaxiesState(GameState):
         return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
-        self._choose(choices[self._seat].id)
-        self._settle()
+        self._pend = None
+        self._settle(self.stack.pop(), self._seat, self._opts[choices[self._seat].id])
 
     def observation(self, seat: int | None) -> GalaxiesObservation:
         """What ``seat`` may know (None: a spectator): everything but the missions of others
@@ -653,9 +651,14 @@ class GalaxiesState(GameState):
 
     # -- the decision loop -------------------------------------------------------------------
 
-    def _settle(self) -> None:
-        """Move on until a real choice (two or more options) is open, or the match is over."""
+    def _settle(self, frame: _Opt = (), seat: int = -1, opt: _Opt = ()) -> None:
+        """Move on until a real choice (two or more options) is open, or the match is over.
+
+        Given a popped ``frame`` and the ``opt`` that ``seat`` chose in it, apply that first:
+        ``apply`` hands the choice over in the same call (a call less per decision)."""
         stack = self.stack
+        if frame:
+            _HANDLERS[frame[0]](self, frame, seat, opt)
         while True:
             if not stack:
                 self._end_turn()
@@ -680,12 +683,6 @@ class GalaxiesState(GameState):
             # depend on) is ready; the others are built when asked.
             self._pend = None if decision is None else {seat: decision}
             return
-
-    def _choose(self, index: int) -> None:
-        opt = self._opts[index]
-        frame = self.stack.pop()
-        self._pend = None
-        _HANDLERS[frame[0]](self, frame, self._seat, opt)
 
     def _check_end(self, actor: int) -> None:
         # Called where VP change: a colony, an upgrade, a pilot's ship, an exploration card.
@@ -758,7 +755,9 @@ class GalaxiesState(GameState):
     def _opts_reroll(self, frame: _Opt) -> _Menu:
         _, p, chosen, mode, left = frame
         # ``left``: the dice not chosen yet (sorted; None before the first choice)
-        shown = _dice(tuple(self.dice) if left is None else left)[1]
+        faces = tuple(self.dice) if left is None else left
+        info = _DICE.get(faces)  # ``_dice`` inline: a choice of the turn's, often repeated
+        shown = info[1] if info is not None else _dice_info(faces)[1]
         key = (p, shown, bool(chosen), mode == _ZALAX)
         menu = _REROLL_MENUS.get(key)
         if menu is None:
@@ -1181,7 +1180,11 @@ class GalaxiesState(GameState):
             self.activated.append(face)
             self._lines.append(_ACTIVATES[p][face])
             stack.append(_FOLLOW_FRAMES[self.num_players][p][face])
-            self._perform(p, face)
+            action = _FACE_FRAMES[p][face]  # ``_perform`` inline but for a yield
+            if action is not None:
+                stack.append(action)
+            else:
+                self._perform(p, face)
         elif kind is K_REROLL:
             self.stack.append(("reroll", p, (), opt[1], None))
         elif kind is K_CONVERT:
@@ -1235,14 +1238,14 @@ class GalaxiesState(GameState):
                 self.free_reroll = False
             for f in chosen:
                 self.dice.remove(f)
-            rnd = self.rng.random
+            rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
             self.dice.extend(int(rnd() * 6) for _ in chosen)
             self.dice.sort()
             dice = tuple(self.dice)
             text = _DICE_TEXT.get(dice)
             if text is None:  # dice set by hand (tests): more than a roll
                 text = ", ".join(FACE_NAMES[f] for f in dice)
-            self._say(f"seat {p} rerolls {len(chosen)} dice: now {text}")
+            self._lines.append(f"seat {p} rerolls {len(chosen)} dice: now {text}")
 
     def _do_convert(self, frame: _Opt, p: int, opt: _Opt) -> None:
         self.dice.remove(opt[1])
@@ -1279,7 +1282,7 @@ class GalaxiesState(GameState):
         if opt[0] is K_DECLINE:
             return
         self.culture[s] -= opt[1]
-        self._say(_FOLLOWS[s][face])
+        self._lines.append(_FOLLOWS[s][face])  # ``_say`` inline
         if active == self.current:
             bonus_e, bonus_c = self.follow_bonus
             if bonus_e:
@@ -1290,19 +1293,13 @@ class GalaxiesState(GameState):
 
     def _perform(self, p: int, face: int) -> None:
         """Do the action of a die face for seat ``p`` (owner or follower)."""
-        if face == MOVE:
-            self.stack.append(("move_ship", p, -1, False))
-        elif face == ENERGY or face == CULTURE:
-            res = _E if face == ENERGY else _C
-            pool = self.energy if face == ENERGY else self.culture
-            total = pool[p] + self._yield(p, res)  # ``_gain`` inline: a yield is never < 0
-            pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP
-        elif face == DIPLOMACY:
-            self.stack.append(("advance", p, _DIP, 1, True, -1))
-        elif face == ECONOMY:
-            self.stack.append(("advance", p, _ECO, 1, True, -1))
-        else:
-            self.stack.append(("utilize", p))
+        action = _FACE_FRAMES[p][face]  # the frame of the action, or None for a yield
+        if action is not None:
+            self.stack.append(action)
+            return
+        pool = self.energy if face == ENERGY else self.culture
+        total = pool[p] + self._yield(p, _E if face == ENERGY else _C)
+        pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP  # a yield is never < 0
 
     def _yield(self, p: int, res: int) -> int:
         where = self.where[p]
@@ -1794,6 +1791,11 @@ _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)
 # The follow round of a die, by player count, active seat and face.
 _FOLLOW_FRAMES = {n: tuple(tuple(("follow", p, f, _FOLLOWERS[n][p], False) for f in range(6))
                            for p in range(n)) for n in _FOLLOWERS}
+# The frame a die face's action pushes, by seat and face (None: energy and culture, which
+# yield at once): built once, not per activation.
+_FACE_FRAMES: tuple[tuple[_Opt | None, ...], ...] = tuple(
+    (("move_ship", p, -1, False), None, None, ("advance", p, _DIP, 1, True, -1),
+     ("advance", p, _ECO, 1, True, -1), ("utilize", p)) for p in range(5))
 _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
