@@ -6,6 +6,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import grpc
@@ -39,17 +40,25 @@ def test_registered_bots_play_a_rated_ladder(tmp_path: Path) -> None:
     again = subprocess.run([*ARENA, "bot", "add", "alpha", "--db", str(db)], cwd=ROOT,
                            capture_output=True, text=True, timeout=60)
     assert again.returncode == 2 and "alpha" in again.stderr
+    # A generous move time: on a loaded CI machine the default 0.5 s timed random bots out,
+    # the hub paused them as faulty, and the ladder outlived the wait.
     server = subprocess.Popen(
         [*ARENA, "serve", "--port", "0", "--metrics-port", "0", "--db", str(db), "--game",
-         "duel", "--max-matches", "6", "--concurrency", "2"],
+         "duel", "--max-matches", "6", "--concurrency", "2", "--move-time", "10"],
         cwd=ROOT, stderr=subprocess.PIPE, text=True)
     bots = []
+    log: list[str] = []
     try:
         assert server.stderr is not None
         line = server.stderr.readline()
         match = re.search(r"listening on (\S+);", line)
         assert match, line
         address = match[1]
+        # Keep reading the server's log so that it never blocks on a full pipe and a failure
+        # shows what the ladder did.
+        stderr = server.stderr
+        drain = threading.Thread(target=lambda: log.extend(stderr), daemon=True)
+        drain.start()
         for name, token in tokens.items():
             bots.append(subprocess.Popen(
                 [sys.executable, "-m", "bots.run", "random", f"--address={address}",
@@ -63,7 +72,12 @@ def test_registered_bots_play_a_rated_ladder(tmp_path: Path) -> None:
                 raise AssertionError("a wrong token was accepted")
             except grpc.RpcError as error:
                 assert error.code() == grpc.StatusCode.UNAUTHENTICATED
-        assert server.wait(timeout=120) == 0
+        try:
+            code = server.wait(timeout=180)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("the ladder did not finish 6 matches in 180 s; server log:\n"
+                                 + "".join(log[-60:])) from None
+        assert code == 0, "".join(log[-60:])
     finally:
         for process in [server, *bots]:
             process.kill()
