@@ -367,12 +367,16 @@ class Hub:
 
     # -- the ladder's view of each bot ------------------------------------------------------
 
-    def record_outcome(self, name: str, fault: str | None) -> None:
+    def record_outcome(self, name: str, fault: str | None) -> str | None:
         """A ladder match of bot ``name`` ended, cleanly or with ``fault`` (timeout, crash,
-        disconnect); a streak of them pauses the bot."""
+        disconnect); a streak of them pauses the bot. Returns the pause's reason if this
+        match paused it, else None."""
         streak = self.streaks.setdefault(name, FaultStreak())
-        if streak.record(fault, self.clock()) and self.metrics:
+        if not streak.record(fault, self.clock()):
+            return None
+        if self.metrics:
             self.metrics.ladder_pauses.inc()
+        return streak.reason
 
     def paused_for(self, name: str) -> float:
         """Seconds bot ``name`` still gets no ladder match (0: it may play)."""

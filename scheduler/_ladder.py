@@ -66,7 +66,10 @@ async def run_ladder(
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds)
             for name, faults in zip(record.seats, record.faults, strict=False):
-                arena.hub.record_outcome(name, _fault(faults))
+                if (paused := arena.hub.record_outcome(name, _fault(faults))) is not None:
+                    # A ladder whose bots are all paused waits: say why in the server's log.
+                    print(f"arena: bot {name} gets no ladder match for a while: {paused}",
+                          file=sys.stderr, flush=True)
             writer.put(record)
             played += 1
         finally:

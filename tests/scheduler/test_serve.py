@@ -47,18 +47,13 @@ def test_registered_bots_play_a_rated_ladder(tmp_path: Path) -> None:
          "duel", "--max-matches", "6", "--concurrency", "2", "--move-time", "10"],
         cwd=ROOT, stderr=subprocess.PIPE, text=True)
     bots = []
-    log: list[str] = []
     try:
         assert server.stderr is not None
         line = server.stderr.readline()
         match = re.search(r"listening on (\S+);", line)
         assert match, line
         address = match[1]
-        # Keep reading the server's log so that it never blocks on a full pipe and a failure
-        # shows what the ladder did.
-        stderr = server.stderr
-        drain = threading.Thread(target=lambda: log.extend(stderr), daemon=True)
-        drain.start()
+        log = _drain(server)
         for name, token in tokens.items():
             bots.append(subprocess.Popen(
                 [sys.executable, "-m", "bots.run", "random", f"--address={address}",
@@ -72,12 +67,7 @@ def test_registered_bots_play_a_rated_ladder(tmp_path: Path) -> None:
                 raise AssertionError("a wrong token was accepted")
             except grpc.RpcError as error:
                 assert error.code() == grpc.StatusCode.UNAUTHENTICATED
-        try:
-            code = server.wait(timeout=180)
-        except subprocess.TimeoutExpired:
-            raise AssertionError("the ladder did not finish 6 matches in 180 s; server log:\n"
-                                 + "".join(log[-60:])) from None
-        assert code == 0, "".join(log[-60:])
+        _wait_for_ladder(server, log, timeout=180)
     finally:
         for process in [server, *bots]:
             process.kill()
@@ -110,12 +100,33 @@ def _serve(db: Path, *flags: str) -> tuple[subprocess.Popen, str]:
     return server, match[1]
 
 
-def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float = 120,
-               exiting: tuple[str, ...] = ()) -> dict[str, int]:
+def _drain(server: subprocess.Popen) -> list[str]:
+    """The server's log from now on, read in a thread: the server never blocks on a full pipe,
+    and a failure can show what the ladder did."""
+    log: list[str] = []
+    stderr = server.stderr
+    assert stderr is not None
+    threading.Thread(target=lambda: log.extend(stderr), daemon=True).start()
+    return log
+
+
+def _wait_for_ladder(server: subprocess.Popen, log: list[str], timeout: float) -> None:
+    """Wait for the server to stop by itself (its --max-matches), with its log on failure."""
+    try:
+        code = server.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"the ladder did not finish in {timeout:g} s; server log:\n"
+                             + "".join(log[-60:])) from None
+    assert code == 0, "".join(log[-60:])
+
+
+def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float = 180,
+               exiting: tuple[str, ...] = ()) -> tuple[dict[str, int], list[str]]:
     """Register ``bots`` (name -> arguments of ``python -m bots.run``, or of ``python -m`` if
     the first is a module of tests.support), serve a ladder with
     ``flags`` until it stops by itself (give --max-matches), and stop the bots; returns the
-    exit codes of the bots named in ``exiting``, which must end by themselves."""
+    exit codes of the bots named in ``exiting``, which must end by themselves, and the
+    server's log."""
     store = Store(db)
     tokens = {name: store.add_bot(name) for name in bots}
     store.close()
@@ -126,10 +137,11 @@ def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float
                                    f"--address={address}", f"--token={tokens[name]}",
                                    f"--name={name}"], cwd=ROOT)
                  for name, args in bots.items()]
+    log = _drain(server)
     try:
-        assert server.wait(timeout=timeout) == 0
+        _wait_for_ladder(server, log, timeout)
         return {name: p.wait(timeout=30) for name, p in zip(bots, processes, strict=True)
-                if name in exiting}
+                if name in exiting}, log
     finally:
         for process in [server, *processes]:
             process.kill()
@@ -138,7 +150,7 @@ def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float
 
 def test_a_bot_with_max_matches_is_given_no_more_and_leaves_owing_nothing(tmp_path: Path) -> None:
     db = tmp_path / "budget.sqlite"
-    codes = run_ladder(db, {"brief": ["random", "--max-matches", "3"], "b": ["random"],
+    codes, _ = run_ladder(db, {"brief": ["random", "--max-matches", "3"], "b": ["random"],
                             "c": ["random"]}, "--game", "duel", "--max-matches", "9",
                        exiting=("brief",))
     records = Store(db).matches()
@@ -169,10 +181,14 @@ def test_ctrl_c_stops_the_server_quietly(tmp_path: Path) -> None:
 
 def test_dead_weight_is_paused_and_shown_paused(tmp_path: Path) -> None:
     db = tmp_path / "dead.sqlite"
-    run_ladder(db, {"silent": ["tests.support.scripted_bot", "silent"], "a": ["random"],
-                    "b": ["random"]},
-               "--game", "duel", "--max-matches", "12", "--concurrency", "1",
-               "--move-time", "0.05", "--metrics-port", "0")
+    _, log = run_ladder(db, {"silent": ["tests.support.scripted_bot", "silent"],
+                             "a": ["random"], "b": ["random"]},
+                        "--game", "duel", "--max-matches", "12", "--concurrency", "1",
+                        "--move-time", "0.25", "--metrics-port", "0")
+    pauses = [line for line in log if "gets no ladder match" in line]
+    assert pauses == [f"arena: bot silent gets no ladder match for a while: "
+                      f"{FAULT_STREAK_PAUSE} faults in a row (last: timeout); "
+                      f"paused {PAUSE_FIRST_SECONDS:g} s\n"], log
     records = Store(db).matches()
     assert len(records) == 12
     with_silent = [r for r in records if "silent" in r.seats]
@@ -187,9 +203,10 @@ def test_a_fault_streak_pauses_with_backoff_and_a_clean_match_ends_it() -> None:
     metrics = Metrics()
     hub = Hub(metrics, clock=lambda: now[0])
     for _ in range(FAULT_STREAK_PAUSE - 1):
-        hub.record_outcome("slow", "timeout")
+        assert hub.record_outcome("slow", "timeout") is None
     assert hub.paused_for("slow") == 0
-    hub.record_outcome("slow", "crash")
+    assert hub.record_outcome("slow", "crash") == (
+        f"{FAULT_STREAK_PAUSE} faults in a row (last: crash); paused {PAUSE_FIRST_SECONDS:g} s")
     assert hub.paused_for("slow") == PAUSE_FIRST_SECONDS
     assert metrics.registry.get_sample_value("arena_paused_bots") == 1
     now[0] += PAUSE_FIRST_SECONDS
