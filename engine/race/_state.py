@@ -17,7 +17,7 @@ from itertools import combinations
 from operator import getitem
 from typing import TYPE_CHECKING, Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -153,6 +153,8 @@ _Options = list[Action]
 # By ActionCard value (``_value_``: the plain attribute, no enum property or hash on the way).
 _ACTION_TEXTS = tuple(_ACTION_TEXT[a] for a in sorted(_ACTION_TEXT, key=lambda a: a.value))
 _NAMES = tuple(c.name for c in CARDS)
+# The end of a seat's "round n: seat i chose X" event, by seat and action value.
+_CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in range(4))
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
@@ -717,16 +719,18 @@ class RaceState(GameState):
         chosen = 0  # the action cards chosen, as a bit mask by value
         texts = _ACTION_TEXTS
         head = f"round {self.round}: seat "
+        events = self._events  # self.log, inline: one public event per seat every round
         for i, seat in self._ordered:
             actions = seat.actions
             if len(actions) == 1:
                 value = actions[0]._value_
                 chosen |= 1 << value
-                self.log(f"{head}{i} chose {texts[value]}")
+                events.append(Event(len(events), head + _CHOSE[i][value]))
             else:
                 for a in actions:
                     chosen |= 1 << a._value_
-                self.log(f"{head}{i} chose " + " and ".join([texts[a._value_] for a in actions]))
+                events.append(Event(len(events), f"{head}{i} chose "
+                                    + " and ".join([texts[a._value_] for a in actions])))
         plan = _PLANS.get(chosen)
         if plan is None:
             plan = _PLANS[chosen] = _plan(chosen)
@@ -915,8 +919,10 @@ class RaceState(GameState):
             seat.drawn = self._take(draw)
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
+        events = self._events  # self.log, inline
         for i, seat in self._ordered:
-            self.log(f"seat {i} explores {self._names(seat.drawn)}", _ONLY[i])
+            events.append(Event(len(events), f"seat {i} explores {self._names(seat.drawn)}",
+                                _ONLY[i]))
             self._set(i, "keep", seat.count)
 
     # -- develop ----------------------------------------------------------------------------
@@ -950,7 +956,8 @@ class RaceState(GameState):
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
-            self.log(f"seat {i} places {CARDS[seat.placing].name}")
+            events = self._events  # self.log, inline
+            events.append(Event(len(events), f"seat {i} places {_NAMES[seat.placing]}"))
             if settle:
                 # Methods are judged before the world joins the tableau (it has no effect yet).
                 methods = self._methods(i, seat.placing)
@@ -1205,18 +1212,19 @@ class RaceState(GameState):
     def _windfall_options(self, i: int) -> list[tuple[int, int, int]]:
         """(source tableau index or -1 for the bonus, power index, world) still possible."""
         seat = self.seats[i]
-        empty = [
-            ti for ti, (cid, good, _p) in enumerate(seat.tableau)
-            if good == NO_CARD and _IS_WINDFALL[cid]
-        ]
-        if not empty:
-            return []
+        # The sources first: usually none (no Produce bonus, no windfall power left).
         sources: list[tuple[int, int, Good]] = []
         if seat.bonus:
             sources.append((-1, -1, G.ANY))
         for ti, pi, p in self._powers(i, 5):
             if p.kind is K.PRODUCE_WINDFALL and (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
+        if not sources:
+            return []
+        empty = [
+            ti for ti, (cid, good, _p) in enumerate(seat.tableau)
+            if good == NO_CARD and _IS_WINDFALL[cid]
+        ]
         return [
             (src, pi, w) for src, pi, good in sources for w in empty
             if good is G.ANY or CARDS[seat.tableau[w][0]].good is good
