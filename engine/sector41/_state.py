@@ -383,12 +383,6 @@ class Sector41State(GameState):
             return True
         return pos >= 0 and not self.clean[self.grid[pos]] and pos not in blocked
 
-    def _known_kind(self, seat: int, cell: int) -> TileKind | None:
-        tid = self.grid[cell]
-        if self.up[tid] or tid in self.peeks[seat]:
-            return KIND_OF[self.types[tid]]
-        return None
-
     # -- turn structure --------------------------------------------------------------------
 
     def _start_turn(self) -> None:
@@ -510,19 +504,25 @@ class Sector41State(GameState):
                     steps = _STEPS_HOME[loc][outward]
                 else:
                     steps = _STEPS[loc]
+            n = len(actions)  # the ids are positions: counted here, not asked of the list
             for d, t in steps:
                 if t < 0:  # only the step home is off the grid here
-                    actions.append(act.move(len(actions), i, d, SHIP, ship_rc, False, None, False))
+                    actions.append(act.move(n, i, d, SHIP, ship_rc, False, None, False))
                     payloads.append((i, SHIP, d, 0))
+                    n += 1
                     continue
                 tid = grid[t]
                 if clean[tid] or t in blocked:
                     continue
-                face_down = not up[tid]
-                kind = KIND_OF[types[tid]] if not face_down or tid in peeks else None
-                actions.append(lazy(len(actions), (move_parts, i, d, t, _GRID_RC, face_down, kind,
-                                                   count[t] > mine[t])))
+                if up[tid]:
+                    actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, False,
+                                            KIND_OF[types[tid]], count[t] > mine[t])))
+                else:
+                    kind = KIND_OF[types[tid]] if tid in peeks else None
+                    actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, True, kind,
+                                            count[t] > mine[t])))
                 payloads.append((i, t, d, 0))
+                n += 1
         return actions, payloads
 
     def _add_hops(
@@ -534,8 +534,8 @@ class Sector41State(GameState):
         count, mine = self._count, self._mine[p]
         grid, types = self.grid, self.types
         # The grid is a permutation of tile ids: cells in order are the sorted cells of belts.
-        belts = [c for c in range(CELLS)
-                 if _IS_BELT[types[grid[c]]] and NUMBER_OF[types[grid[c]]] >= k]
+        belts = [c for c, tid in enumerate(grid)
+                 if _IS_BELT[types[tid]] and NUMBER_OF[types[tid]] >= k]
         for cell in belts:
             if cell != loc and self.up[grid[cell]] and self._open(cell, blocked):
                 actions.append(act.hop(len(actions), i, cell, k, count[cell] > mine[cell]))
@@ -750,29 +750,34 @@ class Sector41State(GameState):
                 tid = self.grid[cell]
                 if cell != here and self.up[tid] and KIND_OF[self.types[tid]] is _K.STAR_GATE:
                     moves.append((cell, None))
-        moves = [(t, d) for t, d in moves if self._open(t, blocked)]
+        grid, up, clean = self.grid, self.up, self.clean
+        # _open() inlined: a jump tile asks it of up to eight targets.
+        moves = [(t, d) for t, d in moves
+                 if t == SHIP or (t >= 0 and not clean[grid[t]] and t not in blocked)]
         if len(moves) == 1:
             return moves[0]
         if not moves:
             self._end_explorer_phase()
             return None
         count, mine = self._count, self._mine[p]
+        types, peeks, visited = self.types, self.peeks[p], self.visited
         actions: list[Action] = []
         ship_rc = self.ship_rc[p]
         i = self.active
         assert i is not None
-        for t, d in moves:
+        for n, (t, d) in enumerate(moves):
             if t == SHIP:
-                actions.append(act.tile_move(len(actions), i, d, t, ship_rc, False, None, False,
-                                             False))
+                actions.append(act.tile_move(n, i, d, t, ship_rc, False, None, False, False))
                 continue
-            tid = self.grid[t]
-            known = self._known_kind(p, t)
-            loop = self.up[tid] and (
-                t * 9 + (d + 1 if d is not None and known in _HEADED else 0)
-            ) in self.visited
-            actions.append(act.tile_move(len(actions), i, d, t, ship_rc, not self.up[tid],
-                                         known, count[t] > mine[t], loop))
+            tid = grid[t]
+            if up[tid]:
+                known: TileKind | None = KIND_OF[types[tid]]
+                loop = (t * 9 + (d + 1 if d is not None and known in _HEADED else 0)) in visited
+            else:
+                known = KIND_OF[types[tid]] if tid in peeks else None
+                loop = False
+            actions.append(act.tile_move(n, i, d, t, ship_rc, not up[tid], known,
+                                         count[t] > mine[t], loop))
         self.sub = "jump"
         self._offer("tile", f"{_TITLE[kind]}: where to?", actions, moves)
         return None
@@ -783,7 +788,7 @@ class Sector41State(GameState):
         actions: list[Action] = []
         payloads: list[Any] = []
         if kind is _K.REMOTE_VIEWPORT or kind is _K.SPACIAL_DISTORTION:
-            hidden = [c for c in range(CELLS) if not up[grid[c]] and not clean[grid[c]]]
+            hidden = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
             if kind is _K.SPACIAL_DISTORTION and hidden:
                 near = min(CHEB[here][c] for c in hidden)
                 hidden = [c for c in hidden if CHEB[here][c] == near]
@@ -799,13 +804,21 @@ class Sector41State(GameState):
             storm = kind is _K.ION_STORM
             ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
             peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
-            for c in range(CELLS):
-                tid = grid[c]
-                if clean[tid] or (storm and (c == here or not up[tid])):
+            # About 70 targets per offer: one pass over the grid, the ids counted locally.
+            n = 0
+            for c, tid in enumerate(grid):
+                if clean[tid]:
                     continue
-                face_up = up[tid]
-                known = KIND_OF[types[tid]] if face_up or tid in peeks else None
-                actions.append(lazy(len(actions), (parts, ak, c, not face_up, known, verb)))
+                if up[tid]:
+                    if storm and c == here:
+                        continue
+                    actions.append(lazy(n, (parts, ak, c, False, KIND_OF[types[tid]], verb)))
+                elif storm:
+                    continue
+                else:
+                    known = KIND_OF[types[tid]] if tid in peeks else None
+                    actions.append(lazy(n, (parts, ak, c, True, known, verb)))
+                n += 1
                 payloads.append(c)
         elif kind is _K.STARBASE:
             actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
