@@ -133,6 +133,28 @@ _CHOICE_ACTIONS = {choice: [act.choose_action(i, choice[0], choice[1], None) for
 _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
 _FLY = _K.FLY
+
+
+def _action_menu(p: int, can_move: bool, can_convert: bool, node: bool, foundry: bool,
+                 tower: bool) -> tuple[list[Any], Decision]:
+    """The turn's choice of ``p`` with no held card (payloads and decision), given which
+    choices are open; never changed once built, so shared by every state."""
+    payloads: list[Any] = []
+    if can_move:
+        payloads.append(_MOVE_CHOICE)
+    if can_convert:
+        payloads.append(_CONVERT_CHOICE)
+    for kind, open_ in ((NODE, node), (FOUNDRY, foundry), (TOWER, tower)):
+        if open_:
+            payloads.append(_ACTIVATE_CHOICE[kind])
+    actions = [_CHOICE_ACTIONS[choice][i] for i, choice in enumerate(payloads)]
+    if not payloads:
+        payloads.append(_PASS_CHOICE)
+        actions.append(_PASS_ACTION)
+    return payloads, Decision(p, "choose the turn's action", tuple(actions), "action")
+
+
+_ACTION_MENUS: dict[tuple[int, bool, bool, bool, bool, bool], tuple[list[Any], Decision]] = {}
 _MOVE_STAGE = Stage.MOVE
 _PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by position
 _STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
@@ -636,29 +658,17 @@ class SolState(GameState):
         self._offer(Stage.ACTION, p, "choose the turn's action", actions, payloads)
 
     def _step_plain_action(self, p: int) -> None:
-        """``_step_action`` without a held card: the same choices from shared tables."""
-        actions: list[Action] = []
-        payloads: list[Any] = []
-        if self._can_move(p):
-            payloads.append(_MOVE_CHOICE)
-            actions.append(_CHOICE_ACTIONS[_MOVE_CHOICE][0])
-        if self._can_convert(p):
-            payloads.append(_CONVERT_CHOICE)
-            actions.append(_CHOICE_ACTIONS[_CONVERT_CHOICE][len(actions)])
+        """``_step_action`` without a held card: the same choices from shared tables, the
+        whole menu built once per seat and set of open choices (``_ACTION_MENUS``)."""
         kinds = self._activatable_kinds(p)
-        if kinds:
-            for kind in (NODE, FOUNDRY, TOWER):
-                if kind in kinds:
-                    choice = _ACTIVATE_CHOICE[kind]
-                    payloads.append(choice)
-                    actions.append(_CHOICE_ACTIONS[choice][len(actions)])
-        if not actions:
-            payloads.append(_PASS_CHOICE)
-            actions.append(_PASS_ACTION)
+        key = (p, self._can_move(p), self._can_convert(p),
+               NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
+        menu = _ACTION_MENUS.get(key)
+        if menu is None:
+            menu = _ACTION_MENUS[key] = _action_menu(*key)
         self.stage = Stage.ACTION
         self._seat = p
-        self._payloads = payloads
-        self._decision = Decision(p, "choose the turn's action", tuple(actions), "action")
+        self._payloads, self._decision = menu
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -1107,7 +1117,7 @@ class SolState(GameState):
             return
         # The blocks change with the gates only.
         blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
-        if max(mine) < MAX_STACK:
+        if MAX_STACK not in mine:  # (no rule stacks past MAX_STACK; ``in`` beats ``max``)
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
             options: list[tuple[Any, ...]]
