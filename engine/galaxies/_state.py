@@ -1034,17 +1034,20 @@ class GalaxiesState(GameState):
     def _opts_hire(self, frame: _Opt) -> _Menu:
         p = frame[1]
         open_types = self._hire_open[p]
-        # What ``_hire_choices`` reads, as a key: the dice, the seat's open ship types (the
-        # derived mask) and the pilot row; the menu is the same whenever they are.
-        key = ("hire", id(self.content), p, tuple(self.dice), open_types, tuple(self.pilot_row))
-        menu = _HIRE_MENUS.get(key) if open_types else None
-        if menu is None:
+        if not open_types:  # the masks say none (or fields set by hand): the long way
             pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-            opts = tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots)
-            if not open_types:
-                return p, opts, None
-            menu = _remember(_HIRE_MENUS, key, p, opts, "hire", self.content)
-        return menu
+            return p, tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots), None
+        # ``_hire_choices`` as bit masks, not cached (a hire changes the pilot row, so the
+        # same menu seldom comes back): a pilot of the row can be hired if a pair hires for
+        # an open type it flies, or with a triple of any face (for any open type).
+        dice = self.dice
+        pairs = _dice(tuple(dice))[2]
+        triple = any(dice.count(f) >= 3 for f in _SHOWN_FACES[pairs])
+        paired_open = self._masks.paired[pairs] & open_types
+        flies = self._masks.flies
+        opts = tuple([(K_HIRE_PILOT, x, 0, 0) for x in sorted(set(self.pilot_row))
+                      if triple or flies[x] & paired_open])
+        return p, opts, None
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
