@@ -1034,31 +1034,26 @@ class GalaxiesState(GameState):
     def _opts_hire(self, frame: _Opt) -> _Menu:
         p = frame[1]
         open_types = self._hire_open[p]
-        # What ``_hire_choices`` reads, as a key: the dice, the seat's open ship types (the
-        # derived mask) and the pilot row; the menu is the same whenever they are.
-        key = ("hire", id(self.content), p, tuple(self.dice), open_types, tuple(self.pilot_row))
-        menu = _HIRE_MENUS.get(key) if open_types else None
-        if menu is None:
+        if not open_types:  # the masks say none (or fields set by hand): the long way
             pilots = sorted({pilot for pilot, _f, _n, _t in self._hire_choices(p)})
-            opts = tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots)
-            if not open_types:
-                return p, opts, None
-            menu = _remember(_HIRE_MENUS, key, p, opts, "hire", self.content)
-        return menu
+            return p, tuple((K_HIRE_PILOT, x, 0, 0) for x in pilots), None
+        # ``_hire_choices`` as bit masks, not cached (a hire changes the pilot row, so the
+        # same menu seldom comes back): a pilot of the row can be hired if a pair hires for
+        # an open type it flies, or with a triple of any face (for any open type).
+        dice = self.dice
+        pairs = _dice(tuple(dice))[2]
+        triple = any(dice.count(f) >= 3 for f in _SHOWN_FACES[pairs])
+        paired_open = self._masks.paired[pairs] & open_types
+        flies = self._masks.flies
+        opts = tuple([(K_HIRE_PILOT, x, 0, 0) for x in sorted(set(self.pilot_row))
+                      if triple or flies[x] & paired_open])
+        return p, opts, None
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        open_types = self._hire_open[p]
-        key = ("hire_with", id(self.content), p, tuple(self.dice), open_types,
-               tuple(self.pilot_row), pilot)
-        menu = _HIRE_MENUS.get(key) if open_types else None
-        if menu is None:
-            opts = tuple((K_HIRE_WITH, f, n, t) for x, f, n, t in self._hire_choices(p)
-                         if x == pilot)
-            if not open_types:
-                return p, opts, None
-            menu = _remember(_HIRE_MENUS, key, p, opts, "hire_with", self.content)
-        return menu
+        # Not cached, as the hire menu: a hire changes the pilot row.
+        return p, tuple([(K_HIRE_WITH, f, n, t)
+                         for _x, f, n, t in self._hire_choices(p, only=pilot)]), None
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
@@ -1126,9 +1121,11 @@ class GalaxiesState(GameState):
         self._hire_open = opens
         self._hire_flown = [o & flown for o in opens]
 
-    def _hire_choices(self, p: int, first: bool = False) -> list[tuple[int, int, int, int]]:
+    def _hire_choices(self, p: int, first: bool = False,
+                      only: int = -1) -> list[tuple[int, int, int, int]]:
         """(pilot, face, dice, ship type) for every way seat ``p`` can hire now (with
-        ``first``, stop at the first one found: the turn's menu only asks whether any)."""
+        ``first``, stop at the first one found: the turn's menu only asks whether any; with
+        ``only``, the ways of that pilot alone)."""
         counts = [0] * 6
         for f in self.dice:
             counts[f] += 1
@@ -1145,6 +1142,8 @@ class GalaxiesState(GameState):
         flies_of, pair_of = self._hire_tables()
         out = []
         for pilot in self.pilot_row:
+            if only >= 0 and pilot != only:
+                continue
             flies = flies_of[pilot]
             for f in faces:
                 pair = pair_of[f]
@@ -1800,7 +1799,6 @@ _REROLL_MENUS: dict[Any, _Menu] = {}
 _FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
 _SHIP_MENUS: dict[Any, _Menu] = {}
-_HIRE_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
