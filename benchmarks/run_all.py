@@ -4,6 +4,8 @@ Engines: random play's decisions per second on one core (CPU time) and ``clone()
 ``copy.deepcopy`` of the same mid-game state, per game and player count. With ``--against
 REV`` the same probe also runs on that commit (checked out in a temporary git worktree) in
 alternating rounds, and the table shows the ratio: like against like on a shared machine.
+Each side's figure is its fastest round (as ``timeit`` reports the best of its repeats: other
+load on a shared machine only ever slows a round down), and the median of the rounds beside it.
 Arena: the pinned decision round trip against a raw grpc.aio ping-pong, the match runner's
 own work per decision, and tournaments with bot processes against in-process bots.
 """
@@ -81,10 +83,12 @@ def probe(checkout: Path, game: str, players: int, games: int, clones: int) -> d
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def engines(quick: bool, baseline: Path | None,
-            only_games: list[str] | None = None) -> list[dict[str, Any]]:
-    """The engine rows: the median of alternating rounds, this tree and the baseline's."""
-    rounds, games, clones = (1, 4, 50) if quick else (3, 20, 300)
+def engines(quick: bool, baseline: Path | None, only_games: list[str] | None = None,
+            rounds: int | None = None) -> list[dict[str, Any]]:
+    """The engine rows from alternating rounds of this tree and the baseline's: each side's
+    fastest round (``decisions_per_s``, ``speedup``) and the median round (``median_*``)."""
+    default_rounds, games, clones = (1, 4, 50) if quick else (5, 20, 300)
+    rounds = rounds if rounds is not None else default_rounds
     rows = []
     for game, players in ENGINE_CASES:
         if only_games and game not in only_games:
@@ -97,14 +101,20 @@ def engines(quick: bool, baseline: Path | None,
             new.append(probe(ROOT, game, players, games, clones))
             if baseline is not None and (baseline / "engine" / game).is_dir():
                 old.append(probe(baseline, game, players, games, clones))
-        row: dict[str, Any] = {"game": game, "players": players}
-        for key in ("decisions_per_s", "clone_us", "deepcopy_us"):
-            row[key] = statistics.median(m[key] for m in new)
-            if old:
-                row[f"before_{key}"] = statistics.median(m[key] for m in old)
+        row: dict[str, Any] = {"game": game, "players": players, "rounds": rounds}
+        for prefix, side in (("", new), ("before_", old)):
+            if not side:
+                continue
+            row[f"{prefix}decisions_per_s"] = max(m["decisions_per_s"] for m in side)
+            row[f"{prefix}median_decisions_per_s"] = statistics.median(
+                m["decisions_per_s"] for m in side)
+            for key in ("clone_us", "deepcopy_us"):
+                row[f"{prefix}{key}"] = min(m[key] for m in side)
         row["deepcopy_over_clone"] = row["deepcopy_us"] / row["clone_us"]
         if old:
             row["speedup"] = row["decisions_per_s"] / row["before_decisions_per_s"]
+            row["median_speedup"] = (row["median_decisions_per_s"]
+                                     / row["before_median_decisions_per_s"])
         rows.append(row)
         print(_engine_line(row), flush=True)
     return rows
@@ -116,7 +126,7 @@ def _engine_line(row: dict[str, Any]) -> str:
             f"({row['deepcopy_over_clone']:.1f}x)")
     if "speedup" in row:
         line += (f"  before {row['before_decisions_per_s']:>9,.0f}/s: "
-                 f"{row['speedup']:.2f}x faster")
+                 f"{row['speedup']:.2f}x faster (median round {row['median_speedup']:.2f}x)")
     return line
 
 
@@ -141,10 +151,14 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
     parser.add_argument("--against", metavar="REV",
                         help="also measure the engines at this commit, alternating rounds")
+    parser.add_argument("--rounds", type=int, metavar="N",
+                        help="alternating engine rounds per side (default 5, 1 with --quick)")
     parser.add_argument("--only", choices=("engines", "arena"), help="one part only")
     parser.add_argument("--game", action="append", choices=sorted({g for g, _ in ENGINE_CASES}),
                         help="measure only this game's engine (repeatable)")
     args = parser.parse_args()
+    if args.rounds is not None and args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, not {args.rounds}")
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"run_all on {os.cpu_count()} CPUs, {started}"
           + (f", engines against {args.against}" if args.against else ""))
@@ -152,7 +166,7 @@ def main() -> None:
     if args.only in (None, "engines"):
         with contextlib.ExitStack() as stack:
             baseline = stack.enter_context(checkout_of(args.against)) if args.against else None
-            figures["engines"] = engines(args.quick, baseline, args.game)
+            figures["engines"] = engines(args.quick, baseline, args.game, args.rounds)
     if args.only in (None, "arena"):
         figures["arena"] = arena_figures(args.quick)
         for key, value in figures["arena"].items():

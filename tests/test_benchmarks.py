@@ -36,6 +36,7 @@ def test_run_all_quick_writes_every_engine_row(tmp_path: Path) -> None:
     assert {row["game"] for row in rows} == {"galaxies", "race", "sector41", "sol"}
     for row in rows:
         assert row["decisions_per_s"] > 0 and row["clone_us"] > 0 and row["deepcopy_us"] > 0
+        assert row["rounds"] == 1 and row["median_decisions_per_s"] == row["decisions_per_s"]
     assert "decisions/s" in done.stdout
 
 
