@@ -50,6 +50,7 @@ INVADE = -2  # a conversion that takes another player's station
 FLARE = int(Suit.FLARE)
 FLARES = CARDS_PER_SUIT
 _BASE = {int(r): REWARDS[r][0] for r in Ring}
+_SPACE_BASE = {side: tuple(_BASE[int(r)] for r in board.ring_of) for side, board in BOARDS.items()}
 _BONUS = {int(r): REWARDS[r][1] for r in Ring}
 _CARDS = {int(r): REWARDS[r][2] for r in Ring}
 _OUTER, _INNER = int(Ring.OUTER), int(Ring.INNER)
@@ -155,6 +156,47 @@ def _action_menu(p: int, can_move: bool, can_convert: bool, node: bool, foundry:
 
 
 _ACTION_MENUS: dict[tuple[int, bool, bool, bool, bool, bool], tuple[list[Any], Decision]] = {}
+
+
+def _held_menu(p: int, effect: int, can_move: bool, can_convert: bool, invade: bool,
+               node: bool, foundry: bool, tower: bool, playable: bool
+               ) -> tuple[list[Any], Decision]:
+    """The turn's choice of ``p`` holding a card of ``effect``, given which choices are open
+    (``invade``: a conversion only INVADE makes possible; ``playable``: the card's own play);
+    never changed once built, so shared by every state."""
+    timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
+    with_card = effect in IMPLEMENTED and effect not in _REPLACING
+    actions: list[Action] = []
+    payloads: list[Any] = []
+
+    def add(kind: ActionKind, station: int | None) -> None:
+        payloads.append((kind, station, NONE))
+        actions.append(act.choose_action(len(actions), kind, station, None))
+        if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and with_card:
+            payloads.append((kind, station, effect))
+            actions.append(act.choose_action(len(actions), kind, station, effect))
+
+    if can_move:
+        add(_K.MOVE, None)
+    if can_convert:
+        add(_K.CONVERT, None)
+    elif invade:
+        payloads.append((_K.CONVERT, None, effect))
+        actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
+    for kind, open_ in ((NODE, node), (FOUNDRY, foundry), (TOWER, tower)):
+        if open_:
+            add(_K.ACTIVATE, kind)
+    if playable:
+        payloads.append((_K.PLAY_CARD, None, effect))
+        actions.append(act.play_card(len(actions), effect))
+    if not actions:
+        payloads.append(_PASS_CHOICE)
+        actions.append(_PASS_ACTION)
+    return payloads, Decision(p, "choose the turn's action", tuple(actions), "action")
+
+
+_HELD_MENUS: dict[tuple[int, int, bool, bool, bool, bool, bool, bool, bool],
+                  tuple[list[Any], Decision]] = {}
 _MOVE_STAGE = Stage.MOVE
 _PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by position
 _STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
@@ -622,40 +664,24 @@ class SolState(GameState):
             self._step_plain_action(p)
             return
         effect = self.effect_of[held]
-        timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
-        actions: list[Action] = []
-        payloads: list[Any] = []
-
-        def add(kind: ActionKind, station: int | None) -> None:
-            payloads.append((kind, station, NONE))
-            actions.append(act.choose_action(len(actions), kind, station, None))
-            if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and (
-                    effect in IMPLEMENTED and effect not in _REPLACING):
-                payloads.append((kind, station, effect))
-                actions.append(act.choose_action(len(actions), kind, station, effect))
-
-        if self._can_move(p):
-            add(_K.MOVE, None)
-        if self._can_convert(p):
-            add(_K.CONVERT, None)
-        elif effect == Effect.INVADE:  # a conversion possible only with the held card
+        can_convert = self._can_convert(p)
+        invade = False
+        if not can_convert and effect == Effect.INVADE:  # possible only with the held card
             self.effect = effect
-            if self._conversions(p, probe=True):
-                payloads.append((_K.CONVERT, None, effect))
-                actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
+            invade = bool(self._conversions(p, probe=True))
             self.effect = NONE
         kinds = self._activatable_kinds(p)
-        for kind in (NODE, FOUNDRY, TOWER):
-            if kind in kinds:
-                add(_K.ACTIVATE, kind)
-        if (timing is Timing.ANY and effect in IMPLEMENTED and self._effect_targets(p, effect)) or (
-                effect in _REPLACING and self._effect_targets(p, effect)):
-            payloads.append((_K.PLAY_CARD, None, effect))
-            actions.append(act.play_card(len(actions), effect))
-        if not actions:
-            payloads.append((_K.PASS, None, NONE))
-            actions.append(act.simple(0, _K.PASS, "Pass (no action is possible)"))
-        self._offer(Stage.ACTION, p, "choose the turn's action", actions, payloads)
+        playable = effect != NONE and (
+            EFFECT_INFO[Effect(effect)].timing is Timing.ANY and effect in IMPLEMENTED
+            or effect in _REPLACING) and bool(self._effect_targets(p, effect))
+        key = (p, effect, self._can_move(p), can_convert, invade, NODE in kinds,
+               FOUNDRY in kinds, TOWER in kinds, playable)
+        menu = _HELD_MENUS.get(key)
+        if menu is None:
+            menu = _HELD_MENUS[key] = _held_menu(*key)
+        self.stage = Stage.ACTION
+        self._seat = p
+        self._payloads, self._decision = menu
 
     def _step_plain_action(self, p: int) -> None:
         """``_step_action`` without a held card: the same choices from shared tables, the
@@ -1483,7 +1509,21 @@ class SolState(GameState):
         st_type = self.st_type
         pulse = self.effect == Effect.PULSE and not probe
         activated = self.activated
-        if not pulse:  # the usual case: only stations under own sundivers, few of them
+        if not pulse and self.effect != Effect.AUGMENT:
+            # The usual case: only stations under own sundivers, few of them, at their ring's
+            # base (``_can_pay`` inlined).
+            energy, reserve = self.energy[p], self.reserve[p]
+            bases = _SPACE_BASE[self.side]
+            for s in compress(self._spaces, dv[p::n]):
+                here = st_type[s]
+                if here >= 0 and (kind < 0 or here == kind) and s not in activated and (
+                        here == NODE or (energy >= bases[s] and (
+                            here == TOWER or reserve >= bases[s]))):
+                    out.append(s)
+                    if probe:
+                        return out
+            return out
+        if not pulse:  # AUGMENT: the bases grow with the stack
             for s in compress(self._spaces, dv[p::n]):
                 if st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
                         s not in activated) and self._can_pay(p, st_type[s],
@@ -1507,14 +1547,26 @@ class SolState(GameState):
         return out
 
     def _activatable_kinds(self, p: int) -> set[int]:
-        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass."""
+        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass (with
+        ``_can_pay`` and, unless AUGMENT raises the bases, ``_base_for`` inlined: the turn's
+        choice asks it every turn)."""
         st_type = self.st_type
         activated = self.activated
         kinds: set[int] = set()
+        if self.effect == Effect.AUGMENT:
+            for s in compress(self._spaces, self.dv[p::self.num_players]):
+                kind = st_type[s]
+                if kind >= 0 and kind not in kinds and s not in activated and self._can_pay(
+                        p, kind, self._base_for(p, s)):
+                    kinds.add(kind)
+            return kinds
+        energy, reserve = self.energy[p], self.reserve[p]
+        bases = _SPACE_BASE[self.side]
         for s in compress(self._spaces, self.dv[p::self.num_players]):
             kind = st_type[s]
-            if kind >= 0 and kind not in kinds and s not in activated and self._can_pay(
-                    p, kind, self._base_for(p, s)):
+            if kind < 0 or kind in kinds or s in activated:
+                continue
+            if kind == NODE or (energy >= bases[s] and (kind == TOWER or reserve >= bases[s])):
                 kinds.add(kind)
         return kinds
 
