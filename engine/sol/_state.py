@@ -247,6 +247,9 @@ class SolState(GameState):
         self._spaces = range(board.size)
         self._layout_gates: list[int] = []  # the gates of ``_layout`` (a copy)
         self._layout: _Blocks = ()
+        # The last move decision built from whole shared blocks, and the spaces of the mover's
+        # sundivers it was built for (in order): the next flight updates them (``_plain_flight``).
+        self._plain_move: tuple[Decision | None, tuple[int, ...]] = (None, ())
         size = board.size
         self.dv: list[int] = [0] * (size * n)
         self.st_type: list[int] = [NONE] * size
@@ -361,7 +364,7 @@ class SolState(GameState):
                     self._decision = None
                     if (self.stage is _MOVE_STAGE and payload[0] is _FLY
                             and self.effect == NONE and not self.free_cross):
-                        self._plain_flight(self.current, payload)
+                        self._plain_flight(self.current, payload, decision)
                         return
                     _ON[self.stage](self, payload)
                     self._advance()
@@ -1155,7 +1158,8 @@ class SolState(GameState):
                 options = []
                 actions = []
             k = len(options)
-            for s in compress(self._spaces, mine):
+            spaces = tuple(compress(self._spaces, mine))
+            for s in spaces:
                 block, length, by_position = blocks[s]
                 found = by_position[k]
                 if found is None:
@@ -1163,8 +1167,12 @@ class SolState(GameState):
                 options += block
                 actions += found
                 k += length
-        else:  # a full stack: the blocks that fly into one are filtered
-            options, actions = self._steps_beside_full(p, mine, blocks)
+            self._offer_move(p, options, actions)
+            if self.effect == NONE:
+                self._plain_move = (self._decision, spaces)
+            return
+        # A full stack: the blocks that fly into one are filtered.
+        options, actions = self._steps_beside_full(p, mine, blocks)
         self._offer_move(p, options, actions)
 
     def _steps_beside_full(self, p: int, mine: list[int], blocks: _Blocks
@@ -1197,10 +1205,13 @@ class SolState(GameState):
                     k += 1
         return options, actions
 
-    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
+    def _plain_flight(self, p: int, option: tuple[Any, ...], decision: Decision) -> None:
         """``_on_move`` and ``_advance`` of the usual step, a flight with no effect in play:
         two counts change, then the next move decision is built directly while points are
-        left (no orbital activation or draw can be pending during a move)."""
+        left (no orbital activation or draw can be pending during a move). When ``decision``
+        was built from whole blocks (``_plain_move``) and the flight fills no stack, the
+        next one is too, over the same spaces but for the source if it emptied and the
+        target if it was empty: only the blocks are joined again, nothing is searched."""
         _, s, t, e = option
         n = self.num_players
         self.moved = True
@@ -1212,13 +1223,64 @@ class SolState(GameState):
             self._toll(p, e)
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
-            self._step_plain_move(p)
-            decision = self._decision
+            built, spaces = self._plain_move
+            if built is decision and dv[t * n + p] < MAX_STACK:
+                self._next_plain_move(p, left, s, t, spaces)
+            else:
+                self._step_plain_move(p)
+            decision = self._decision  # type: ignore[assignment]
             if decision is not None and len(decision.legal) != 1:
                 return
         else:
             self.next_step = "move"
         self._advance()
+
+    def _next_plain_move(self, p: int, left: int, s: int, t: int,
+                         spaces: tuple[int, ...]) -> None:
+        """``_step_plain_move`` after a plain flight s -> t from a decision built over
+        ``spaces`` from whole blocks, with no stack full now: the same launches and blocks
+        (neither the hold, the eye nor the gates changed) over the updated spaces."""
+        n = self.num_players
+        dv = self.dv
+        emptied = not dv[s * n + p]
+        arrived = dv[t * n + p] == 1
+        if emptied or arrived:
+            changed = [x for x in spaces if x != s] if emptied else list(spaces)
+            if arrived:
+                changed.append(t)
+                changed.sort()
+            spaces = tuple(changed)
+        side = self.side
+        options: list[tuple[Any, ...]]
+        if self.hold[p]:
+            launches = _LAUNCH_BLOCKS[side][self.eye[p]]
+            options = list(launches[0])
+            actions = list(launches[1])
+        else:
+            options = []
+            actions = []
+        k = len(options)
+        blocks = self._layout
+        for x in spaces:
+            block, length, by_position = blocks[x]
+            found = by_position[k]
+            if found is None:
+                found = by_position[k] = _block_actions(side, block, k)
+            options += block
+            actions += found
+            k += length
+        if not options:  # (no step but stopping is left; ``_offer_move`` ends the move)
+            self._offer_move(p, options, actions)
+            return
+        options.append(_STOP_OPTION)
+        actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
+        self.stage = _MOVE_STAGE
+        self._seat = p
+        self._payloads = options
+        decision = self._decision = Decision(
+            p, _MOVE_PROMPTS[left] if left < _PROMPTED else f"move ({left} points left)",
+            tuple(actions), "move")
+        self._plain_move = (decision, spaces)
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
