@@ -134,6 +134,7 @@ _CHOICE_ACTIONS = {choice: [act.choose_action(i, choice[0], choice[1], None) for
 _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
 _FLY = _K.FLY
+_LAUNCH = _K.LAUNCH
 
 
 def _action_menu(p: int, can_move: bool, can_convert: bool, node: bool, foundry: bool,
@@ -365,6 +366,10 @@ class SolState(GameState):
                     if (self.stage is _MOVE_STAGE and payload[0] is _FLY
                             and self.effect == NONE and not self.free_cross):
                         self._plain_flight(self.current, payload, decision)
+                        return
+                    if (self.stage is _MOVE_STAGE and payload[0] is _LAUNCH and len(payload) == 3
+                            and self.effect == NONE and not self.free_cross):
+                        self._plain_launch(self.current, payload[1], decision)
                         return
                     _ON[self.stage](self, payload)
                     self._advance()
@@ -1225,7 +1230,11 @@ class SolState(GameState):
             self.next_step = ""  # as ``_advance`` takes it
             built, spaces = self._plain_move
             if built is decision and dv[t * n + p] < MAX_STACK:
-                self._next_plain_move(p, left, s, t, spaces)
+                if not dv[s * n + p]:  # the source emptied
+                    spaces = tuple(x for x in spaces if x != s)
+                if dv[t * n + p] == 1:  # the target was empty
+                    spaces = tuple(sorted((*spaces, t)))
+                self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
             decision = self._decision  # type: ignore[assignment]
@@ -1235,21 +1244,35 @@ class SolState(GameState):
             self.next_step = "move"
         self._advance()
 
-    def _next_plain_move(self, p: int, left: int, s: int, t: int,
-                         spaces: tuple[int, ...]) -> None:
-        """``_step_plain_move`` after a plain flight s -> t from a decision built over
-        ``spaces`` from whole blocks, with no stack full now: the same launches and blocks
-        (neither the hold, the eye nor the gates changed) over the updated spaces."""
+    def _plain_launch(self, p: int, s: int, decision: Decision) -> None:
+        """``_on_move`` and ``_advance`` of a launch into ``s`` from the own hold with no
+        effect in play, as ``_plain_flight`` does for a flight."""
         n = self.num_players
+        self.moved = True
+        left = self.moves_left = self.moves_left - 1
+        self.hold[p] -= 1
         dv = self.dv
-        emptied = not dv[s * n + p]
-        arrived = dv[t * n + p] == 1
-        if emptied or arrived:
-            changed = [x for x in spaces if x != s] if emptied else list(spaces)
-            if arrived:
-                changed.append(t)
-                changed.sort()
-            spaces = tuple(changed)
+        count = dv[s * n + p] = dv[s * n + p] + 1
+        if left > 0 and not self.orbital and not self.draws:
+            self.next_step = ""  # as ``_advance`` takes it
+            built, spaces = self._plain_move
+            if built is decision and count < MAX_STACK:
+                if count == 1:
+                    spaces = tuple(sorted((*spaces, s)))
+                self._next_plain_move(p, left, spaces)
+            else:
+                self._step_plain_move(p)
+            decision = self._decision  # type: ignore[assignment]
+            if decision is not None and len(decision.legal) != 1:
+                return
+        else:
+            self.next_step = "move"
+        self._advance()
+
+    def _next_plain_move(self, p: int, left: int, spaces: tuple[int, ...]) -> None:
+        """``_step_plain_move`` after a plain flight or launch from a decision built from
+        whole blocks, with no stack full now: the launches and blocks (the eye and the gates
+        did not change) over ``spaces``, the spaces of ``p``'s sundivers now."""
         side = self.side
         options: list[tuple[Any, ...]]
         if self.hold[p]:
