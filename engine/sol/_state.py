@@ -15,6 +15,7 @@ those of another colour in ``host``'s hold (only BLIGHT puts them there; RULES.m
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping
 from itertools import compress
 from typing import Any
@@ -672,13 +673,14 @@ class SolState(GameState):
             self._step_plain_action(p)
             return
         effect = self.effect_of[held]
-        can_convert = self._can_convert(p)
+        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        can_convert = self._can_convert(p, spaces)
         invade = False
         if not can_convert and effect == Effect.INVADE:  # possible only with the held card
             self.effect = effect
             invade = bool(self._conversions(p, probe=True))
             self.effect = NONE
-        kinds = self._activatable_kinds(p)
+        kinds = self._activatable_kinds(p, spaces)
         playable = effect != NONE and (
             EFFECT_INFO[Effect(effect)].timing is Timing.ANY and effect in IMPLEMENTED
             or effect in _REPLACING) and bool(self._effect_targets(p, effect))
@@ -694,8 +696,9 @@ class SolState(GameState):
     def _step_plain_action(self, p: int) -> None:
         """``_step_action`` without a held card: the same choices from shared tables, the
         whole menu built once per seat and set of open choices (``_ACTION_MENUS``)."""
-        kinds = self._activatable_kinds(p)
-        key = (p, self._can_move(p), self._can_convert(p),
+        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        kinds = self._activatable_kinds(p, spaces)
+        key = (p, self._can_move(p), self._can_convert(p, spaces),
                NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
         menu = _ACTION_MENUS.get(key)
         if menu is None:
@@ -1000,12 +1003,14 @@ class SolState(GameState):
                     return True
         return False
 
-    def _can_convert(self, p: int) -> bool:
+    def _can_convert(self, p: int, spaces: tuple[int, ...] | None = None) -> bool:
         """``bool(self._conversions(p, probe=True))`` at the turn's start, cheaper: the same
-        patterns (``_PATTERNS``), looked for around the spaces of ``p``'s sundivers only."""
+        patterns (``_PATTERNS``), looked for around the spaces of ``p``'s sundivers only
+        (``spaces``, if the caller has them)."""
         if self.effect != NONE:
             return bool(self._conversions(p, probe=True))
-        mine = list(compress(self._spaces, self.dv[p::self.num_players]))
+        mine = tuple(compress(self._spaces, self.dv[p::self.num_players])) if (
+            spaces is None) else spaces
         if len(mine) < 2:
             return False  # every pattern covers two spaces or more
         has = set(mine)
@@ -1231,9 +1236,11 @@ class SolState(GameState):
             built, spaces = self._plain_move
             if built is decision and dv[t * n + p] < MAX_STACK:
                 if not dv[s * n + p]:  # the source emptied
-                    spaces = tuple(x for x in spaces if x != s)
+                    i = spaces.index(s)
+                    spaces = spaces[:i] + spaces[i + 1:]
                 if dv[t * n + p] == 1:  # the target was empty
-                    spaces = tuple(sorted((*spaces, t)))
+                    i = bisect_left(spaces, t)
+                    spaces = spaces[:i] + (t,) + spaces[i:]
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
@@ -1258,7 +1265,8 @@ class SolState(GameState):
             built, spaces = self._plain_move
             if built is decision and count < MAX_STACK:
                 if count == 1:
-                    spaces = tuple(sorted((*spaces, s)))
+                    i = bisect_left(spaces, s)
+                    spaces = spaces[:i] + (s,) + spaces[i:]
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
@@ -1631,15 +1639,15 @@ class SolState(GameState):
                     return out
         return out
 
-    def _activatable_kinds(self, p: int) -> set[int]:
-        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass (with
-        ``_can_pay`` and, unless AUGMENT raises the bases, ``_base_for`` inlined: the turn's
-        choice asks it every turn)."""
+    def _activatable_kinds(self, p: int, spaces: tuple[int, ...]) -> set[int]:
+        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass over
+        ``spaces`` (those of ``p``'s sundivers), with ``_can_pay`` and, unless AUGMENT raises
+        the bases, ``_base_for`` inlined: the turn's choice asks it every turn."""
         st_type = self.st_type
         activated = self.activated
         kinds: set[int] = set()
         if self.effect == Effect.AUGMENT:
-            for s in compress(self._spaces, self.dv[p::self.num_players]):
+            for s in spaces:
                 kind = st_type[s]
                 if kind >= 0 and kind not in kinds and s not in activated and self._can_pay(
                         p, kind, self._base_for(p, s)):
@@ -1647,7 +1655,7 @@ class SolState(GameState):
             return kinds
         energy, reserve = self.energy[p], self.reserve[p]
         bases = _SPACE_BASE[self.side]
-        for s in compress(self._spaces, self.dv[p::self.num_players]):
+        for s in spaces:
             kind = st_type[s]
             if kind < 0 or kind in kinds or s in activated:
                 continue
