@@ -143,6 +143,9 @@ ACCELERATE_MAX = 3  # ACCELERATE's N is chosen from 1..3 (RULES.md)
 BLIGHT_SUNDIVERS = 3  # BLIGHT moves 3 reserve sundivers, all or nothing (RULES.md)
 # Activate cards that replace the action: played as "Play EFFECT now", then the turn ends.
 _REPLACING = frozenset({_Fx.SACRIFICE, _Fx.BLIGHT})
+# Effects a held card may be played for on their own (any-time ones, and the replacing ones).
+_OWN_PLAY = frozenset(int(e) for e in Effect if (
+    EFFECT_INFO[e].timing is Timing.ANY and e in IMPLEMENTED) or e in _REPLACING)
 _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
                      _K.ACTIVATE: Timing.ACTIVATE}
 
@@ -763,9 +766,7 @@ class SolState(GameState):
             invade = bool(self._conversions(p, probe=True))
             self.effect = NONE
         kinds = self._activatable_kinds(p, spaces)
-        playable = effect != NONE and (
-            EFFECT_INFO[Effect(effect)].timing is Timing.ANY and effect in IMPLEMENTED
-            or effect in _REPLACING) and bool(self._effect_targets(p, effect))
+        playable = effect in _OWN_PLAY and bool(self._effect_targets(p, effect))
         key = (p, effect, self._can_move(p), can_convert, invade, NODE in kinds,
                FOUNDRY in kinds, TOWER in kinds, playable)
         menu = _HELD_MENUS.get(key)
