@@ -15,6 +15,7 @@ those of another colour in ``host``'s hold (only BLIGHT puts them there; RULES.m
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping
 from itertools import compress
 from typing import Any
@@ -43,13 +44,96 @@ from ._cards import (
 from ._effects import IMPLEMENTED, choose_effects
 from ._messages import ActionKind, Stage
 
-_K = ActionKind
+
+class _K:
+    """The action kinds this module names, as plain class attributes (the same members):
+    reading ``ActionKind.X`` goes through the enum's member descriptor, several times
+    slower, on every step."""
+
+    ACTIVATE = ActionKind.ACTIVATE
+    ACTIVATE_STATION = ActionKind.ACTIVATE_STATION
+    CONVERT = ActionKind.CONVERT
+    DECONSTRUCT_GATE = ActionKind.DECONSTRUCT_GATE
+    DECONSTRUCT_STATION = ActionKind.DECONSTRUCT_STATION
+    EFFECT_STEP = ActionKind.EFFECT_STEP
+    FLY = ActionKind.FLY
+    FLY_STATION = ActionKind.FLY_STATION
+    HURL = ActionKind.HURL
+    HURL_STATION = ActionKind.HURL_STATION
+    LAUNCH = ActionKind.LAUNCH
+    MOTIVATE = ActionKind.MOTIVATE
+    MOVE = ActionKind.MOVE
+    ORBITAL_ACTIVATE = ActionKind.ORBITAL_ACTIVATE
+    ORBITAL_SKIP = ActionKind.ORBITAL_SKIP
+    PASS = ActionKind.PASS
+    PLAY_CARD = ActionKind.PLAY_CARD
+    PUNCTURE = ActionKind.PUNCTURE
+    SKIP = ActionKind.SKIP
+    STOP = ActionKind.STOP
+    VESTIGIAL_GATE = ActionKind.VESTIGIAL_GATE
+
+
+class _Stage:
+    """The stages this module names, as ``_K`` holds the action kinds."""
+
+    ACTION = Stage.ACTION
+    ACTIVATE = Stage.ACTIVATE
+    BONUS = Stage.BONUS
+    CONVERT = Stage.CONVERT
+    EFFECT = Stage.EFFECT
+    KEEP = Stage.KEEP
+    MOTIVATE = Stage.MOTIVATE
+    MOVE = Stage.MOVE
+    ORBITAL = Stage.ORBITAL
+    OVER = Stage.OVER
+    STALL = Stage.STALL
+    VESTIGIAL = Stage.VESTIGIAL
+
+
+class _Fx:
+    """The effects this module names, as plain ints: reading ``Effect.X`` goes through the
+    enum's member descriptor, about ten times slower, and the turn's steps compare
+    ``self.effect`` with them many times per turn."""
+
+    ACCELERATE = int(Effect.ACCELERATE)
+    AUGMENT = int(Effect.AUGMENT)
+    BLIGHT = int(Effect.BLIGHT)
+    CASCADE = int(Effect.CASCADE)
+    CATAPULT = int(Effect.CATAPULT)
+    CEREMONY = int(Effect.CEREMONY)
+    CHAIN = int(Effect.CHAIN)
+    CHANNEL = int(Effect.CHANNEL)
+    CLUSTER = int(Effect.CLUSTER)
+    DUPLICATE = int(Effect.DUPLICATE)
+    FESTIVAL = int(Effect.FESTIVAL)
+    FUEL = int(Effect.FUEL)
+    HATCH = int(Effect.HATCH)
+    HYPERDRIVE = int(Effect.HYPERDRIVE)
+    INVADE = int(Effect.INVADE)
+    JUGGERNAUT = int(Effect.JUGGERNAUT)
+    METAMORPHOSIS = int(Effect.METAMORPHOSIS)
+    MOTIVATE = int(Effect.MOTIVATE)
+    PASSAGE = int(Effect.PASSAGE)
+    PILLAR = int(Effect.PILLAR)
+    PORTAL = int(Effect.PORTAL)
+    PROCREATE = int(Effect.PROCREATE)
+    PULSE = int(Effect.PULSE)
+    PUNCTURE = int(Effect.PUNCTURE)
+    SACRIFICE = int(Effect.SACRIFICE)
+    SQUEEZE = int(Effect.SQUEEZE)
+    SYNCHRONIZE = int(Effect.SYNCHRONIZE)
+    TELEPORT = int(Effect.TELEPORT)
+    TRANSCEND = int(Effect.TRANSCEND)
+    TRIBUTE = int(Effect.TRIBUTE)
+
+
 NONE = -1
 NODE, FOUNDRY, TOWER = int(Station.NODE), int(Station.FOUNDRY), int(Station.TOWER)
 INVADE = -2  # a conversion that takes another player's station
 FLARE = int(Suit.FLARE)
 FLARES = CARDS_PER_SUIT
 _BASE = {int(r): REWARDS[r][0] for r in Ring}
+_SPACE_BASE = {side: tuple(_BASE[int(r)] for r in board.ring_of) for side, board in BOARDS.items()}
 _BONUS = {int(r): REWARDS[r][1] for r in Ring}
 _CARDS = {int(r): REWARDS[r][2] for r in Ring}
 _OUTER, _INNER = int(Ring.OUTER), int(Ring.INNER)
@@ -58,14 +142,17 @@ _SPACING = {2: 6, 3: 4, 4: 3, 5: 3}
 ACCELERATE_MAX = 3  # ACCELERATE's N is chosen from 1..3 (RULES.md)
 BLIGHT_SUNDIVERS = 3  # BLIGHT moves 3 reserve sundivers, all or nothing (RULES.md)
 # Activate cards that replace the action: played as "Play EFFECT now", then the turn ends.
-_REPLACING = frozenset({int(Effect.SACRIFICE), int(Effect.BLIGHT)})
+_REPLACING = frozenset({_Fx.SACRIFICE, _Fx.BLIGHT})
+# Effects a held card may be played for on their own (any-time ones, and the replacing ones).
+_OWN_PLAY = frozenset(int(e) for e in Effect if (
+    EFFECT_INFO[e].timing is Timing.ANY and e in IMPLEMENTED) or e in _REPLACING)
 _TIMING_OF_ACTION = {_K.MOVE: Timing.MOVE, _K.CONVERT: Timing.CONVERT,
                      _K.ACTIVATE: Timing.ACTIVATE}
 
 
 # Move effects that change nothing about which flights are open.
-_PLAIN_MOVES = frozenset({int(Effect.CEREMONY), int(Effect.FUEL), int(Effect.PASSAGE),
-                          int(Effect.CLUSTER), int(Effect.TELEPORT)})
+_PLAIN_MOVES = frozenset({_Fx.CEREMONY, _Fx.FUEL, _Fx.PASSAGE,
+                          _Fx.CLUSTER, _Fx.TELEPORT})
 # Per space, its flight options (then its hurl, from the core) when no destination is full,
 # how many, and their actions by the position of the first one in the decision (None until
 # built; a colour has 13 sundivers, so a move decision has fewer than 128 actions).
@@ -133,6 +220,7 @@ _CHOICE_ACTIONS = {choice: [act.choose_action(i, choice[0], choice[1], None) for
 _PASS_CHOICE = (_K.PASS, None, NONE)
 _PASS_ACTION = act.simple(0, _K.PASS, "Pass (no action is possible)")
 _FLY = _K.FLY
+_LAUNCH = _K.LAUNCH
 
 
 def _action_menu(p: int, can_move: bool, can_convert: bool, node: bool, foundry: bool,
@@ -155,7 +243,48 @@ def _action_menu(p: int, can_move: bool, can_convert: bool, node: bool, foundry:
 
 
 _ACTION_MENUS: dict[tuple[int, bool, bool, bool, bool, bool], tuple[list[Any], Decision]] = {}
-_MOVE_STAGE = Stage.MOVE
+
+
+def _held_menu(p: int, effect: int, can_move: bool, can_convert: bool, invade: bool,
+               node: bool, foundry: bool, tower: bool, playable: bool
+               ) -> tuple[list[Any], Decision]:
+    """The turn's choice of ``p`` holding a card of ``effect``, given which choices are open
+    (``invade``: a conversion only INVADE makes possible; ``playable``: the card's own play);
+    never changed once built, so shared by every state."""
+    timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
+    with_card = effect in IMPLEMENTED and effect not in _REPLACING
+    actions: list[Action] = []
+    payloads: list[Any] = []
+
+    def add(kind: ActionKind, station: int | None) -> None:
+        payloads.append((kind, station, NONE))
+        actions.append(act.choose_action(len(actions), kind, station, None))
+        if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and with_card:
+            payloads.append((kind, station, effect))
+            actions.append(act.choose_action(len(actions), kind, station, effect))
+
+    if can_move:
+        add(_K.MOVE, None)
+    if can_convert:
+        add(_K.CONVERT, None)
+    elif invade:
+        payloads.append((_K.CONVERT, None, effect))
+        actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
+    for kind, open_ in ((NODE, node), (FOUNDRY, foundry), (TOWER, tower)):
+        if open_:
+            add(_K.ACTIVATE, kind)
+    if playable:
+        payloads.append((_K.PLAY_CARD, None, effect))
+        actions.append(act.play_card(len(actions), effect))
+    if not actions:
+        payloads.append(_PASS_CHOICE)
+        actions.append(_PASS_ACTION)
+    return payloads, Decision(p, "choose the turn's action", tuple(actions), "action")
+
+
+_HELD_MENUS: dict[tuple[int, int, bool, bool, bool, bool, bool, bool, bool],
+                  tuple[list[Any], Decision]] = {}
+_MOVE_STAGE = _Stage.MOVE
 _PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by position
 _STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
 _MOVE_PROMPTS = tuple(f"move ({left} points left)" for left in range(_PROMPTED))
@@ -205,6 +334,9 @@ class SolState(GameState):
         self._spaces = range(board.size)
         self._layout_gates: list[int] = []  # the gates of ``_layout`` (a copy)
         self._layout: _Blocks = ()
+        # The last move decision built from whole shared blocks, and the spaces of the mover's
+        # sundivers it was built for (in order): the next flight updates them (``_plain_flight``).
+        self._plain_move: tuple[Decision | None, tuple[int, ...]] = (None, ())
         size = board.size
         self.dv: list[int] = [0] * (size * n)
         self.st_type: list[int] = [NONE] * size
@@ -267,7 +399,7 @@ class SolState(GameState):
         self.squeeze_flares = 0  # SQUEEZE: flares drawn before its cards
         self.chain: list[int] = []  # CHAIN: the spaces chosen so far
         # Flow.
-        self.stage = Stage.ACTION
+        self.stage = _Stage.ACTION
         self.next_step = ""
         self.draws = 0
         self.hurl_draw = False
@@ -319,7 +451,11 @@ class SolState(GameState):
                     self._decision = None
                     if (self.stage is _MOVE_STAGE and payload[0] is _FLY
                             and self.effect == NONE and not self.free_cross):
-                        self._plain_flight(self.current, payload)
+                        self._plain_flight(self.current, payload, decision)
+                        return
+                    if (self.stage is _MOVE_STAGE and payload[0] is _LAUNCH and len(payload) == 3
+                            and self.effect == NONE and not self.free_cross):
+                        self._plain_launch(self.current, payload[1], decision)
                         return
                     _ON[self.stage](self, payload)
                     self._advance()
@@ -488,7 +624,7 @@ class SolState(GameState):
                 step, self.next_step = self.next_step, ""
                 _STEP[step](self)
         self._decision = None
-        self.stage = Stage.OVER
+        self.stage = _Stage.OVER
 
     def _choose(self, index: int) -> None:
         payload = self._payloads[index]
@@ -508,7 +644,7 @@ class SolState(GameState):
             kinds = [None]
         actions = [act.vestigial_kind(i, k) for i, k in enumerate(kinds)]
         self.vest_kind = NONE
-        self._offer(Stage.VESTIGIAL, seat, "vestigial structure: a gate or which station",
+        self._offer(_Stage.VESTIGIAL, seat, "vestigial structure: a gate or which station",
                     actions, [("kind", k) for k in kinds])
 
     def _on_vestigial(self, payload: tuple[str, int | None]) -> None:
@@ -529,7 +665,7 @@ class SolState(GameState):
                     if self.ring[s] >= _CONV and self.st_type[s] == NONE:
                         payloads.append(("station", (value, s)))
                         actions.append(act.vestigial_station(len(actions), self.side, value, s))
-            self._offer(Stage.VESTIGIAL, seat, "where to place it", actions, payloads)
+            self._offer(_Stage.VESTIGIAL, seat, "where to place it", actions, payloads)
             return
         if what == "gate":
             assert isinstance(value, int)
@@ -599,7 +735,7 @@ class SolState(GameState):
         if not actions:
             self._on_stall(("none", NONE))
             return
-        self._offer(Stage.STALL, p, "no sundivers: deconstruct a structure", actions, payloads)
+        self._offer(_Stage.STALL, p, "no sundivers: deconstruct a structure", actions, payloads)
 
     def _on_stall(self, payload: tuple[str, int]) -> None:
         p = self.current
@@ -622,51 +758,35 @@ class SolState(GameState):
             self._step_plain_action(p)
             return
         effect = self.effect_of[held]
-        timing = EFFECT_INFO[Effect(effect)].timing if effect != NONE else None
-        actions: list[Action] = []
-        payloads: list[Any] = []
-
-        def add(kind: ActionKind, station: int | None) -> None:
-            payloads.append((kind, station, NONE))
-            actions.append(act.choose_action(len(actions), kind, station, None))
-            if (timing is _TIMING_OF_ACTION[kind] or timing is Timing.DRAW) and (
-                    effect in IMPLEMENTED and effect not in _REPLACING):
-                payloads.append((kind, station, effect))
-                actions.append(act.choose_action(len(actions), kind, station, effect))
-
-        if self._can_move(p):
-            add(_K.MOVE, None)
-        if self._can_convert(p):
-            add(_K.CONVERT, None)
-        elif effect == Effect.INVADE:  # a conversion possible only with the held card
+        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        can_convert = self._can_convert(p, spaces)
+        invade = False
+        if not can_convert and effect == _Fx.INVADE:  # possible only with the held card
             self.effect = effect
-            if self._conversions(p, probe=True):
-                payloads.append((_K.CONVERT, None, effect))
-                actions.append(act.choose_action(len(actions), _K.CONVERT, None, effect))
+            invade = bool(self._conversions(p, probe=True))
             self.effect = NONE
-        kinds = self._activatable_kinds(p)
-        for kind in (NODE, FOUNDRY, TOWER):
-            if kind in kinds:
-                add(_K.ACTIVATE, kind)
-        if (timing is Timing.ANY and effect in IMPLEMENTED and self._effect_targets(p, effect)) or (
-                effect in _REPLACING and self._effect_targets(p, effect)):
-            payloads.append((_K.PLAY_CARD, None, effect))
-            actions.append(act.play_card(len(actions), effect))
-        if not actions:
-            payloads.append((_K.PASS, None, NONE))
-            actions.append(act.simple(0, _K.PASS, "Pass (no action is possible)"))
-        self._offer(Stage.ACTION, p, "choose the turn's action", actions, payloads)
+        kinds = self._activatable_kinds(p, spaces)
+        playable = effect in _OWN_PLAY and bool(self._effect_targets(p, effect))
+        key = (p, effect, self._can_move(p), can_convert, invade, NODE in kinds,
+               FOUNDRY in kinds, TOWER in kinds, playable)
+        menu = _HELD_MENUS.get(key)
+        if menu is None:
+            menu = _HELD_MENUS[key] = _held_menu(*key)
+        self.stage = _Stage.ACTION
+        self._seat = p
+        self._payloads, self._decision = menu
 
     def _step_plain_action(self, p: int) -> None:
         """``_step_action`` without a held card: the same choices from shared tables, the
         whole menu built once per seat and set of open choices (``_ACTION_MENUS``)."""
-        kinds = self._activatable_kinds(p)
-        key = (p, self._can_move(p), self._can_convert(p),
+        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        kinds = self._activatable_kinds(p, spaces)
+        key = (p, self._can_move(p), self._can_convert(p, spaces),
                NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
         menu = _ACTION_MENUS.get(key)
         if menu is None:
             menu = _ACTION_MENUS[key] = _action_menu(*key)
-        self.stage = Stage.ACTION
+        self.stage = _Stage.ACTION
         self._seat = p
         self._payloads, self._decision = menu
 
@@ -683,22 +803,22 @@ class SolState(GameState):
         self.effect = effect
         if kind is _K.MOVE:
             self.moves_left = self.movement(p)
-            if effect == Effect.HYPERDRIVE:
+            if effect == _Fx.HYPERDRIVE:
                 self.moves_left *= 2
-            if effect == Effect.CATAPULT:
+            if effect == _Fx.CATAPULT:
                 self.free_cross = [0] * self.board.size
             self.next_step = "move"
         elif kind is _K.CONVERT:
-            self.extra_convert = effect == Effect.CASCADE
+            self.extra_convert = effect == _Fx.CASCADE
             self.next_step = "convert"
         elif kind is _K.ACTIVATE:
             assert station is not None
-            self.act_type = NONE if effect == Effect.FESTIVAL else station
+            self.act_type = NONE if effect == _Fx.FESTIVAL else station
             self.next_step = "activate"
         else:
             self.log(f"Seat {p} passes")
             self.next_step = "keep"
-        if effect == Effect.PILLAR:
+        if effect == _Fx.PILLAR:
             self.resume, self.next_step = self.next_step, "effect"
 
     def _play_held(self, p: int) -> None:
@@ -709,7 +829,7 @@ class SolState(GameState):
                  f"{Effect(self.effect_of[suit]).name}")
 
     def _any_time(self, p: int, effect: int) -> None:
-        if effect == Effect.TRIBUTE:
+        if effect == _Fx.TRIBUTE:
             n = self.num_players
             for s in range(self.board.size):
                 if self.st_owner[s] != p:
@@ -719,12 +839,12 @@ class SolState(GameState):
                         paid = min(self.dv[s * n + q], self.energy[q])
                         self.energy[q] -= paid
                         self.energy[p] += paid
-        elif effect in (Effect.ACCELERATE, Effect.HATCH, Effect.SACRIFICE, Effect.CHAIN,
-                        Effect.BLIGHT):
+        elif effect in (_Fx.ACCELERATE, _Fx.HATCH, _Fx.SACRIFICE, _Fx.CHAIN,
+                        _Fx.BLIGHT):
             self.chain = []
             self.resume = "keep" if effect in _REPLACING else "action"
             self.next_step = "effect"
-        elif effect == Effect.PROCREATE:
+        elif effect == _Fx.PROCREATE:
             n = self.num_players
             for s in range(self.board.size):
                 i = s * n + p
@@ -736,28 +856,28 @@ class SolState(GameState):
         """The choices of an effect's own decision (empty: the effect cannot be used now)."""
         n = self.num_players
         dv = self.dv
-        if effect == Effect.ACCELERATE:
+        if effect == _Fx.ACCELERATE:
             return list(range(1, ACCELERATE_MAX + 1))
-        if effect == Effect.PILLAR:
+        if effect == _Fx.PILLAR:
             return list(self.suits)
-        if effect == Effect.SACRIFICE:
+        if effect == _Fx.SACRIFICE:
             return [s for s in range(self.board.size)
                     if self.st_type[s] == FOUNDRY and any(dv[s * n:(s + 1) * n])]
-        if effect == Effect.BLIGHT:
+        if effect == _Fx.BLIGHT:
             if self.reserve[p] < BLIGHT_SUNDIVERS:
                 return []
             return [(s, q) for q in range(n) if q != p
                     for s in self.board.launch[self.eye[q]] if dv[s * n + p]]
-        if effect == Effect.HATCH:
+        if effect == _Fx.HATCH:
             if self.hold[p] < 2:
                 return []
             return [(s, q) for s in range(self.board.size) if dv[s * n + p] + 2 <= MAX_STACK
                     for q in range(n) if q != p and dv[s * n + q]]
-        if effect == Effect.METAMORPHOSIS:
+        if effect == _Fx.METAMORPHOSIS:
             s = self.new_station
             return [NONE] + [k for k in (NODE, FOUNDRY, TOWER)
                              if k != self.st_type[s] and self.res_st[3 * p + k]]
-        if effect == Effect.CHAIN:
+        if effect == _Fx.CHAIN:
             single = [sum(dv[s * n:(s + 1) * n]) == 1 for s in range(self.board.size)]
             if not self.chain:
                 return [s for s in range(self.board.size) if single[s] and any(
@@ -766,7 +886,7 @@ class SolState(GameState):
             ends = [NONE] if len(self.chain) >= 2 else []
             return ends + [t for t, _ in self.board.neighbours[last]
                            if single[t] and t not in self.chain]
-        if effect == Effect.TELEPORT:
+        if effect == _Fx.TELEPORT:
             return [t for t in range(self.board.size)
                     if t != self.focus and dv[t * n + p] < MAX_STACK]
         return [True]  # PROCREATE, TRIBUTE: always playable
@@ -778,22 +898,22 @@ class SolState(GameState):
         name = Effect(effect).name
         actions = []
         for i, t in enumerate(targets):
-            if effect == Effect.ACCELERATE:
+            if effect == _Fx.ACCELERATE:
                 a = act.effect_step(i, effect, f"{name}: every mothership advances {t}",
                                     amount=t)
-            elif effect == Effect.PILLAR:
+            elif effect == _Fx.PILLAR:
                 a = act.effect_step(i, effect, f"{name}: name {Suit(t).name.lower()}", suit=t)
-            elif effect == Effect.SACRIFICE:
+            elif effect == _Fx.SACRIFICE:
                 a = act.effect_step(i, effect, f"{name}: the foundry on {self.name(t)}", space=t)
-            elif effect == Effect.BLIGHT:
+            elif effect == _Fx.BLIGHT:
                 a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s mothership from "
                                     f"{self.name(t[0])}", space=t[0], seat=t[1])
-            elif effect == Effect.HATCH:
+            elif effect == _Fx.HATCH:
                 a = act.effect_step(i, effect, f"{name}: seat {t[1]}'s sundiver on "
                                     f"{self.name(t[0])}", space=t[0], seat=t[1])
-            elif effect == Effect.TELEPORT:
+            elif effect == _Fx.TELEPORT:
                 a = act.effect_step(i, effect, f"{name}: to {self.name(t)}", space=t)
-            elif effect == Effect.CHAIN:
+            elif effect == _Fx.CHAIN:
                 text = (f"{name}: end the chain" if t == NONE else
                         f"{name}: {'start' if not self.chain else 'extend'} at {self.name(t)}")
                 a = act.effect_step(i, effect, text, space=None if t == NONE else t)
@@ -802,27 +922,27 @@ class SolState(GameState):
                         else f"{name}: make it a {act.station_name(t)}")
                 a = act.effect_step(i, effect, text, station=None if t == NONE else t)
             actions.append(a)
-        self._offer(Stage.EFFECT, p, f"{name}: choose", actions, targets)
+        self._offer(_Stage.EFFECT, p, f"{name}: choose", actions, targets)
 
     def _on_effect(self, target: Any) -> None:
         p = self.current
         effect = self.effect_playing
         n = self.num_players
         self.next_step = self.resume
-        if effect == Effect.ACCELERATE:
+        if effect == _Fx.ACCELERATE:
             orbit = self.board.orbit
             self.eye = [(e - target) % orbit for e in self.eye]
             self.log(f"Seat {p}: every mothership advances {target}")
-        elif effect == Effect.PILLAR:
+        elif effect == _Fx.PILLAR:
             self.pillar = target
-        elif effect == Effect.SACRIFICE:
+        elif effect == _Fx.SACRIFICE:
             for q in range(n):
                 count = self.dv[target * n + q]
                 self.dv[target * n + q] = 0
                 self.vapor[q] += count
                 self.momentum[q] += 2 * count
             self.log(f"Seat {p} sacrifices the sundivers on {self.name(target)}")
-        elif effect == Effect.BLIGHT:
+        elif effect == _Fx.BLIGHT:
             s, q = target
             self.dv[s * n + p] -= 1  # the activating sundiver is recalled
             self.hold[p] += 1
@@ -830,13 +950,13 @@ class SolState(GameState):
             self.guest[q * n + p] += BLIGHT_SUNDIVERS
             self.log(f"Seat {p} activates seat {q}'s mothership from {self.name(s)}: "
                      f"{BLIGHT_SUNDIVERS} sundivers into its hold")
-        elif effect == Effect.HATCH:
+        elif effect == _Fx.HATCH:
             s, q = target
             self.dv[s * n + q] -= 1
             self.hold[q] += 1
             self.dv[s * n + p] += 2
             self.hold[p] -= 2
-        elif effect == Effect.CHAIN:
+        elif effect == _Fx.CHAIN:
             if target != NONE:
                 self.chain.append(target)
                 self.next_step = "effect"  # extend or end it
@@ -849,12 +969,12 @@ class SolState(GameState):
                     self.hold[q] += 1
             self.log(f"Seat {p} plays CHAIN over {len(self.chain)} sundivers")
             self.chain = []
-        elif effect == Effect.TELEPORT:
+        elif effect == _Fx.TELEPORT:
             self.dv[self.focus * n + p] -= 1
             self.dv[target * n + p] += 1
             self.moves_left -= 3
             self.uses = 1
-        elif effect == Effect.METAMORPHOSIS:
+        elif effect == _Fx.METAMORPHOSIS:
             s = self.new_station
             self.new_station = NONE
             self.effect = NONE  # used once
@@ -874,9 +994,9 @@ class SolState(GameState):
         options: list[tuple[Any, ...]] = []
         left = self.moves_left if not probe else self.movement(p)
         catapult = bool(self.free_cross)
-        portal = self.effect == Effect.PORTAL
+        portal = self.effect == _Fx.PORTAL
         launch = self._portal_spaces() if portal else board.launch[self.eye[p]]
-        hyper = self.effect == Effect.HYPERDRIVE
+        hyper = self.effect == _Fx.HYPERDRIVE
         if left > 0 and self.hold[p] and not hyper:
             for s in launch:
                 if dv[s * n + p] < MAX_STACK:
@@ -893,7 +1013,7 @@ class SolState(GameState):
                             if probe:
                                 return options
         neighbours = board.neighbours
-        transcend = self.effect == Effect.TRANSCEND
+        transcend = self.effect == _Fx.TRANSCEND
         ring = self.ring
         if self.effect == NONE or self.effect in _PLAIN_MOVES:
             # The usual case: flights through open edges, cached per gate layout.
@@ -915,7 +1035,7 @@ class SolState(GameState):
             free = catapult and count > self.free_cross[s]
             for t, e in neighbours[s]:
                 if e >= 0 and gate[e] == NONE and not transcend:
-                    if (self.effect == Effect.PUNCTURE and not self.punctured and left > 0
+                    if (self.effect == _Fx.PUNCTURE and not self.punctured and left > 0
                             and self.res_gates[p]):
                         options.append((_K.PUNCTURE, s, t, e))
                     continue
@@ -933,7 +1053,7 @@ class SolState(GameState):
                 options.append(_HURL_OPTION[s])
                 if probe:
                     return options
-        if self.effect == Effect.JUGGERNAUT and left > 0:
+        if self.effect == _Fx.JUGGERNAUT and left > 0:
             sources = [self.juggernaut] if self.juggernaut != NONE else [
                 s for s in range(board.size) if self.st_owner[s] == p]
             for s in sources:
@@ -966,12 +1086,14 @@ class SolState(GameState):
                     return True
         return False
 
-    def _can_convert(self, p: int) -> bool:
+    def _can_convert(self, p: int, spaces: tuple[int, ...] | None = None) -> bool:
         """``bool(self._conversions(p, probe=True))`` at the turn's start, cheaper: the same
-        patterns (``_PATTERNS``), looked for around the spaces of ``p``'s sundivers only."""
+        patterns (``_PATTERNS``), looked for around the spaces of ``p``'s sundivers only
+        (``spaces``, if the caller has them)."""
         if self.effect != NONE:
             return bool(self._conversions(p, probe=True))
-        mine = list(compress(self._spaces, self.dv[p::self.num_players]))
+        mine = tuple(compress(self._spaces, self.dv[p::self.num_players])) if (
+            spaces is None) else spaces
         if len(mine) < 2:
             return False  # every pattern covers two spaces or more
         has = set(mine)
@@ -1013,9 +1135,9 @@ class SolState(GameState):
         n = self.num_players
         dv = self.dv
         out: list[tuple[Any, ...]] = []
-        if self.effect == Effect.TELEPORT and not self.uses and self.moves_left >= 3:
+        if self.effect == _Fx.TELEPORT and not self.uses and self.moves_left >= 3:
             out += [(_K.EFFECT_STEP, "teleport", s) for s, c in enumerate(dv[p::n]) if c]
-        elif self.effect == Effect.CLUSTER and self.uses < 2 and self.moves_left > 0:
+        elif self.effect == _Fx.CLUSTER and self.uses < 2 and self.moves_left > 0:
             for s, count in enumerate(dv[p::n]):
                 if count < 2:
                     continue
@@ -1044,7 +1166,7 @@ class SolState(GameState):
                 self._toll(p, e)
         else:  # teleport: the destination next
             self.focus = option[2]
-            self.effect_playing = int(Effect.TELEPORT)
+            self.effect_playing = _Fx.TELEPORT
             self.resume, self.next_step = "move", "effect"
 
     def _portal_spaces(self) -> tuple[int, ...]:
@@ -1060,8 +1182,8 @@ class SolState(GameState):
             if effect == NONE:  # no points and no effect: no step is left
                 self.next_step = "keep"
                 return
-        elif self.moves_left > 0 and (effect == Effect.CATAPULT or (
-                effect == Effect.PUNCTURE and (self.punctured or not self.res_gates[p]))):
+        elif self.moves_left > 0 and (effect == _Fx.CATAPULT or (
+                effect == _Fx.PUNCTURE and (self.punctured or not self.res_gates[p]))):
             # With points left CATAPULT's free crossings add no step, and a PUNCTURE that
             # can no longer puncture offers the plain steps.
             self._step_plain_move(p)
@@ -1074,21 +1196,21 @@ class SolState(GameState):
         """Offer the movement steps ``options`` (their ``actions``), then the played effect's
         own steps and "Stop moving"; on to keeping a card if there is nothing to offer."""
         if self.effect != NONE:
-            if self.effect == Effect.FUEL and self.uses < 3 and self.energy[p] > 0:
+            if self.effect == _Fx.FUEL and self.uses < 3 and self.energy[p] > 0:
                 options.append((_K.EFFECT_STEP, "fuel"))
-                actions.append(act.effect_step(len(actions), int(Effect.FUEL),
+                actions.append(act.effect_step(len(actions), _Fx.FUEL,
                                                "FUEL: pay 1 energy for 3 movement points",
                                                amount=3))
             for option in self._cluster_and_teleport(p):
                 options.append(option)
                 if option[1] == "teleport":
                     text = f"TELEPORT a sundiver from {self.name(option[2])}"
-                    actions.append(act.effect_step(len(actions), int(Effect.TELEPORT), text,
+                    actions.append(act.effect_step(len(actions), _Fx.TELEPORT, text,
                                                    space=option[2]))
                 else:
                     text = (f"CLUSTER: all from {self.name(option[2])} -> "
                             f"{self.name(option[3])}")
-                    actions.append(act.effect_step(len(actions), int(Effect.CLUSTER), text,
+                    actions.append(act.effect_step(len(actions), _Fx.CLUSTER, text,
                                                    space=option[2], to_space=option[3]))
         if not options:
             self.next_step = "keep"
@@ -1129,7 +1251,8 @@ class SolState(GameState):
                 options = []
                 actions = []
             k = len(options)
-            for s in compress(self._spaces, mine):
+            spaces = tuple(compress(self._spaces, mine))
+            for s in spaces:
                 block, length, by_position = blocks[s]
                 found = by_position[k]
                 if found is None:
@@ -1137,8 +1260,12 @@ class SolState(GameState):
                 options += block
                 actions += found
                 k += length
-        else:  # a full stack: the blocks that fly into one are filtered
-            options, actions = self._steps_beside_full(p, mine, blocks)
+            self._offer_move(p, options, actions)
+            if self.effect == NONE:
+                self._plain_move = (self._decision, spaces)
+            return
+        # A full stack: the blocks that fly into one are filtered.
+        options, actions = self._steps_beside_full(p, mine, blocks)
         self._offer_move(p, options, actions)
 
     def _steps_beside_full(self, p: int, mine: list[int], blocks: _Blocks
@@ -1171,10 +1298,13 @@ class SolState(GameState):
                     k += 1
         return options, actions
 
-    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
+    def _plain_flight(self, p: int, option: tuple[Any, ...], decision: Decision) -> None:
         """``_on_move`` and ``_advance`` of the usual step, a flight with no effect in play:
         two counts change, then the next move decision is built directly while points are
-        left (no orbital activation or draw can be pending during a move)."""
+        left (no orbital activation or draw can be pending during a move). When ``decision``
+        was built from whole blocks (``_plain_move``) and the flight fills no stack, the
+        next one is too, over the same spaces but for the source if it emptied and the
+        target if it was empty: only the blocks are joined again, nothing is searched."""
         _, s, t, e = option
         n = self.num_players
         self.moved = True
@@ -1186,13 +1316,85 @@ class SolState(GameState):
             self._toll(p, e)
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
-            self._step_plain_move(p)
-            decision = self._decision
+            built, spaces = self._plain_move
+            if built is decision and dv[t * n + p] < MAX_STACK:
+                if not dv[s * n + p]:  # the source emptied
+                    i = spaces.index(s)
+                    spaces = spaces[:i] + spaces[i + 1:]
+                if dv[t * n + p] == 1:  # the target was empty
+                    i = bisect_left(spaces, t)
+                    spaces = spaces[:i] + (t,) + spaces[i:]
+                self._next_plain_move(p, left, spaces)
+            else:
+                self._step_plain_move(p)
+            decision = self._decision  # type: ignore[assignment]
             if decision is not None and len(decision.legal) != 1:
                 return
         else:
             self.next_step = "move"
         self._advance()
+
+    def _plain_launch(self, p: int, s: int, decision: Decision) -> None:
+        """``_on_move`` and ``_advance`` of a launch into ``s`` from the own hold with no
+        effect in play, as ``_plain_flight`` does for a flight."""
+        n = self.num_players
+        self.moved = True
+        left = self.moves_left = self.moves_left - 1
+        self.hold[p] -= 1
+        dv = self.dv
+        count = dv[s * n + p] = dv[s * n + p] + 1
+        if left > 0 and not self.orbital and not self.draws:
+            self.next_step = ""  # as ``_advance`` takes it
+            built, spaces = self._plain_move
+            if built is decision and count < MAX_STACK:
+                if count == 1:
+                    i = bisect_left(spaces, s)
+                    spaces = spaces[:i] + (s,) + spaces[i:]
+                self._next_plain_move(p, left, spaces)
+            else:
+                self._step_plain_move(p)
+            decision = self._decision  # type: ignore[assignment]
+            if decision is not None and len(decision.legal) != 1:
+                return
+        else:
+            self.next_step = "move"
+        self._advance()
+
+    def _next_plain_move(self, p: int, left: int, spaces: tuple[int, ...]) -> None:
+        """``_step_plain_move`` after a plain flight or launch from a decision built from
+        whole blocks, with no stack full now: the launches and blocks (the eye and the gates
+        did not change) over ``spaces``, the spaces of ``p``'s sundivers now."""
+        side = self.side
+        options: list[tuple[Any, ...]]
+        if self.hold[p]:
+            launches = _LAUNCH_BLOCKS[side][self.eye[p]]
+            options = list(launches[0])
+            actions = list(launches[1])
+        else:
+            options = []
+            actions = []
+        k = len(options)
+        blocks = self._layout
+        for x in spaces:
+            block, length, by_position = blocks[x]
+            found = by_position[k]
+            if found is None:
+                found = by_position[k] = _block_actions(side, block, k)
+            options += block
+            actions += found
+            k += length
+        if not options:  # (no step but stopping is left; ``_offer_move`` ends the move)
+            self._offer_move(p, options, actions)
+            return
+        options.append(_STOP_OPTION)
+        actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
+        self.stage = _MOVE_STAGE
+        self._seat = p
+        self._payloads = options
+        decision = self._decision = Decision(
+            p, _MOVE_PROMPTS[left] if left < _PROMPTED else f"move ({left} points left)",
+            tuple(actions), "move")
+        self._plain_move = (decision, spaces)
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
@@ -1227,7 +1429,7 @@ class SolState(GameState):
             else:
                 self.hold[p] -= 1
             dv[s * n + p] += 1
-            if self.effect == Effect.CEREMONY and self.ring[s] == _OUTER:
+            if self.effect == _Fx.CEREMONY and self.ring[s] == _OUTER:
                 self.energy[p] += 1
         elif kind is _K.FLY:
             _, s, t, e = option
@@ -1245,12 +1447,12 @@ class SolState(GameState):
             dv[t * n + p] += 1
             if e >= 0:
                 self._toll(p, e)
-            if self.effect == Effect.HYPERDRIVE:
+            if self.effect == _Fx.HYPERDRIVE:
                 self.focus = t
                 self.uses += 1
                 if self.uses % 3 == 0:
                     self.energy[p] += 1
-            elif self.effect == Effect.PASSAGE and (s == self.focus or (
+            elif self.effect == _Fx.PASSAGE and (s == self.focus or (
                     self.focus == NONE and e >= 0)):
                 self.focus = t  # flights from its space move the passage sundiver
                 if e >= 0 and e not in self.crossed:
@@ -1316,13 +1518,13 @@ class SolState(GameState):
         st_type = self.st_type
         options: list[tuple[Any, ...]] = []
         mine = list(compress(self._spaces, dv[p::n]))
-        if not mine or (len(mine) < 2 and self.effect != Effect.INVADE):
+        if not mine or (len(mine) < 2 and self.effect != _Fx.INVADE):
             return options  # every pattern covers two spaces or more
         has = set(mine)
         res = self.res_st
         gates_left = self.res_gates[p] > 0
         node_ok, foundry_ok, tower_ok = res[3 * p] > 0, res[3 * p + 1] > 0, res[3 * p + 2] > 0
-        if self.effect == Effect.INVADE and not self.moved:
+        if self.effect == _Fx.INVADE and not self.moved:
             for x in mine:
                 kind = st_type[x]
                 need = 3 if kind == TOWER else 2
@@ -1388,7 +1590,7 @@ class SolState(GameState):
         if self.moved:  # the CASCADE extra conversion may be skipped
             options.append(None)
             actions.append(act.simple(len(actions), _K.SKIP, "No extra conversion"))
-        self._offer(Stage.CONVERT, p, "which conversion", actions, options)
+        self._offer(_Stage.CONVERT, p, "which conversion", actions, options)
 
     def _on_convert(self, option: tuple[Any, ...] | None) -> None:
         p = self.current
@@ -1426,10 +1628,10 @@ class SolState(GameState):
             self.res_st[3 * p + kind] -= 1
             deepest = self.ring[x]
             self.log(f"Seat {p} converts a {act.station_name(kind)} on {self.name(x)}")
-            if self.effect == Effect.MOTIVATE and not self.moved:
+            if self.effect == _Fx.MOTIVATE and not self.moved:
                 self.new_station = x
         self.draws += _CARDS[deepest]
-        if self.effect == Effect.MOTIVATE and self.new_station != NONE:
+        if self.effect == _Fx.MOTIVATE and self.new_station != NONE:
             self.next_step = "motivate"
         elif self.extra_convert and not self.moved:
             self.moved = True  # marks the extra conversion as begun
@@ -1445,7 +1647,7 @@ class SolState(GameState):
             return
         actions = [act.at_space(0, _K.MOTIVATE, self.side, x),
                    act.simple(1, _K.SKIP, "Do not activate it")]
-        self._offer(Stage.MOTIVATE, p, "MOTIVATE: activate the new station", actions,
+        self._offer(_Stage.MOTIVATE, p, "MOTIVATE: activate the new station", actions,
                     [x, NONE])
 
     def _on_motivate(self, x: int) -> None:
@@ -1467,7 +1669,7 @@ class SolState(GameState):
             self.energy[p] += amount
         elif kind == FOUNDRY:
             self.energy[p] -= amount
-            if self.effect == Effect.DUPLICATE and p == self.current:
+            if self.effect == _Fx.DUPLICATE and p == self.current:
                 amount += min(amount, self.reserve[p] - amount)  # the extras are free
             self.reserve[p] -= amount
             self.hold[p] += amount
@@ -1481,9 +1683,23 @@ class SolState(GameState):
         dv = self.dv
         out: list[int] = []
         st_type = self.st_type
-        pulse = self.effect == Effect.PULSE and not probe
+        pulse = self.effect == _Fx.PULSE and not probe
         activated = self.activated
-        if not pulse:  # the usual case: only stations under own sundivers, few of them
+        if not pulse and self.effect != _Fx.AUGMENT:
+            # The usual case: only stations under own sundivers, few of them, at their ring's
+            # base (``_can_pay`` inlined).
+            energy, reserve = self.energy[p], self.reserve[p]
+            bases = _SPACE_BASE[self.side]
+            for s in compress(self._spaces, dv[p::n]):
+                here = st_type[s]
+                if here >= 0 and (kind < 0 or here == kind) and s not in activated and (
+                        here == NODE or (energy >= bases[s] and (
+                            here == TOWER or reserve >= bases[s]))):
+                    out.append(s)
+                    if probe:
+                        return out
+            return out
+        if not pulse:  # AUGMENT: the bases grow with the stack
             for s in compress(self._spaces, dv[p::n]):
                 if st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
                         s not in activated) and self._can_pay(p, st_type[s],
@@ -1506,21 +1722,33 @@ class SolState(GameState):
                     return out
         return out
 
-    def _activatable_kinds(self, p: int) -> set[int]:
-        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass."""
+    def _activatable_kinds(self, p: int, spaces: tuple[int, ...]) -> set[int]:
+        """The station types ``_activations(p, kind, probe=True)`` finds, in one pass over
+        ``spaces`` (those of ``p``'s sundivers), with ``_can_pay`` and, unless AUGMENT raises
+        the bases, ``_base_for`` inlined: the turn's choice asks it every turn."""
         st_type = self.st_type
         activated = self.activated
         kinds: set[int] = set()
-        for s in compress(self._spaces, self.dv[p::self.num_players]):
+        if self.effect == _Fx.AUGMENT:
+            for s in spaces:
+                kind = st_type[s]
+                if kind >= 0 and kind not in kinds and s not in activated and self._can_pay(
+                        p, kind, self._base_for(p, s)):
+                    kinds.add(kind)
+            return kinds
+        energy, reserve = self.energy[p], self.reserve[p]
+        bases = _SPACE_BASE[self.side]
+        for s in spaces:
             kind = st_type[s]
-            if kind >= 0 and kind not in kinds and s not in activated and self._can_pay(
-                    p, kind, self._base_for(p, s)):
+            if kind < 0 or kind in kinds or s in activated:
+                continue
+            if kind == NODE or (energy >= bases[s] and (kind == TOWER or reserve >= bases[s])):
                 kinds.add(kind)
         return kinds
 
     def _base_for(self, p: int, s: int) -> int:
         base = _BASE[self.ring[s]]
-        if self.effect == Effect.AUGMENT and p == self.current:
+        if self.effect == _Fx.AUGMENT and p == self.current:
             extra = self.dv[s * self.num_players + p] - 1
             if extra > 0:
                 base += extra * AUGMENT_EXTRA[self.board.ring_of[s]]
@@ -1538,14 +1766,14 @@ class SolState(GameState):
         if self.activated:
             payloads.append(NONE)
             actions.append(act.done(len(actions)))
-        self._offer(Stage.ACTIVATE, p, "which station to activate", actions, payloads)
+        self._offer(_Stage.ACTIVATE, p, "which station to activate", actions, payloads)
 
     def _on_activate(self, s: int) -> None:
         if s == NONE:
             self._finish_activate()
             return
         p = self.current
-        if self.effect == Effect.SQUEEZE and self.st_owner[s] == p and self.dv[
+        if self.effect == _Fx.SQUEEZE and self.st_owner[s] == p and self.dv[
                 s * self.num_players + p]:
             # SQUEEZE: the station's cards are drawn first; the reward depends on them.
             self.effect = NONE
@@ -1562,7 +1790,7 @@ class SolState(GameState):
         if not present:  # PULSE: an orbit station activated with no sundiver
             self.activated.append(s)
         self.next_step = "activate"
-        if self.effect == Effect.METAMORPHOSIS and self.st_owner[s] == self.current:
+        if self.effect == _Fx.METAMORPHOSIS and self.st_owner[s] == self.current:
             self.new_station = s
             self.resume, self.next_step = "activate", "effect"
 
@@ -1593,7 +1821,7 @@ class SolState(GameState):
         ring = self.ring[s]
         base = self._base_for(p, s) if draw else _BASE[ring]
         self._reward(p, kind, base)
-        if self.effect == Effect.SYNCHRONIZE and draw:
+        if self.effect == _Fx.SYNCHRONIZE and draw:
             self.momentum[p] += 1
         if recall:
             self.dv[s * self.num_players + p] -= 1
@@ -1617,7 +1845,7 @@ class SolState(GameState):
             if self._can_pay(seat, kind, amount):
                 actions = [act.bonus(0, True, amount, s, self.side),
                            act.bonus(1, False, amount, s, self.side)]
-                self._offer(Stage.BONUS, seat, "take the bonus?", actions, [True, False])
+                self._offer(_Stage.BONUS, seat, "take the bonus?", actions, [True, False])
                 return
             self.bonus_asked.pop(0)
         self.bonus_space = NONE
@@ -1641,9 +1869,9 @@ class SolState(GameState):
         suit = self.deck.pop()
         self.drawn.append(suit)
         p = self.current
-        if suit == self.pillar and self.effect == Effect.PILLAR:
+        if suit == self.pillar and self.effect == _Fx.PILLAR:
             self.momentum[p] += 3
-        if self.effect == Effect.CHANNEL and self.energy[p]:
+        if self.effect == _Fx.CHANNEL and self.energy[p]:
             self.energy[p] -= 1
             self.momentum[p] += 1
         if suit != FLARE:
@@ -1682,7 +1910,7 @@ class SolState(GameState):
             return
         actions = [act.at_space(0, _K.ORBITAL_ACTIVATE, self.side, s),
                    act.simple(1, _K.ORBITAL_SKIP, "Skip the orbital activation")]
-        self._offer(Stage.ORBITAL, q, "solar flare: activate your outer orbit station?",
+        self._offer(_Stage.ORBITAL, q, "solar flare: activate your outer orbit station?",
                     actions, [s, NONE])
 
     def _on_orbital(self, s: int) -> None:
@@ -1702,7 +1930,7 @@ class SolState(GameState):
             return
         choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
         actions = [act.keep(i, suit) for i, suit in enumerate(choices)]
-        self._offer(Stage.KEEP, p, "which instability card to keep", actions, choices)
+        self._offer(_Stage.KEEP, p, "which instability card to keep", actions, choices)
 
     def _on_keep(self, suit: int) -> None:
         p = self.current
