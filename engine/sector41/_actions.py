@@ -129,6 +129,18 @@ def move_parts(
     return text, detail
 
 
+def move_payload(action: Action) -> tuple[int, int, int, int]:
+    """The (explorer, target, direction, asteroid) of a ``move`` or ``hop`` action.
+
+    A move offer keeps no payload list beside its actions (it builds many and applies one):
+    the move is read back from the arguments the action was built from. A step has no
+    asteroid (0); an asteroid hop has no direction (-1)."""
+    args = action._args  # type: ignore[attr-defined]
+    if args[0] is _hop:
+        return args[1], args[2], -1, args[3]
+    return args[1], args[3], args[2], 0
+
+
 def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action:
     """A step up the Asteroid Belt to ``asteroid`` on the tile at ``to``."""
     return LazyAction(aid, (_hop, explorer, to, asteroid, combat))

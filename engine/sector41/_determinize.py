@@ -142,8 +142,7 @@ def _reopen(state: Sector41State, obs: Sector41Observation, chosen: tuple[int, .
         state._decision, state._payloads = _ship_decision(p, state.ship_pos[p], along,
                                                           state._can_fold(p))
     elif stage == "move":
-        actions, payloads = state._move_options(p)
-        state._offer("move", f"Turn {state.turn}: move one Explorer", actions, payloads)
+        state._offer("move", f"Turn {state.turn}: move one Explorer", state._move_options(p), [])
     elif stage == "tow":
         i, t, d, k = chosen
         state._move_choice((i, t, d, k))

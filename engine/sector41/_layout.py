@@ -77,7 +77,7 @@ def build(
     state.mode = layout.mode
     state.turn = 0
     state.current = current
-    state._events.clear()
+    state._events = []
     state._start_turn()
     state._settle()
     return state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from . import _actions as act
 from ._messages import ActionKind, Sector41ActionDetail
 from ._state import CHEB, Sector41State
 from ._tiles import CELLS, KIND_OF, POINTS, SHIP, SIZE, TileKind
@@ -178,7 +179,8 @@ def greedy_choice(state: Sector41State, rng: random.Random, explore: float = 0.0
     seen = _Seen(state, state.current)
     payloads = state._payloads
     if stage == "move":
-        scores = [seen.move(i, t, k > 0, False) for i, t, _d, k in payloads]
+        moves = map(act.move_payload, decision.legal)
+        scores = [seen.move(i, t, k > 0, False) for i, t, _d, k in moves]
     elif stage == "ship":
         scores = [seen.ship(what, shift) for what, shift in payloads]
     elif stage == "guardian":

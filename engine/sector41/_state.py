@@ -13,9 +13,10 @@ import random
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
-from .._core import Action, Decision, GameState, Result, Termination
+from .._core import Action, Decision, Event, GameState, Result, Termination
 from . import _actions as act
 from ._messages import ActionKind, GuardianMode, Phase
 from ._observe import observe
@@ -206,6 +207,44 @@ class Sector41State(GameState):
         self._choose(choices[self.current].id)
         self._settle()
 
+    # -- the log --------------------------------------------------------------------------
+    # ``_lines`` is the log as it is written: a public text, a public text not formatted yet
+    # as (formatter, *its arguments), or a private Event. Random playouts never read the log,
+    # and an Event (and a text) costs as much as a good part of a decision: the Events are
+    # made when the log is read, through GameState's list ``_events``, a property here.
+
+    @property  # type: ignore[override]
+    def _events(self) -> list[Event]:
+        """The log as Events: the lines written since the last read become Events now."""
+        events, lines = self._event_list, self._lines
+        for index in range(len(events), len(lines)):
+            line = lines[index]
+            if type(line) is str:
+                events.append(Event(index, line))
+            elif type(line) is tuple:
+                events.append(Event(index, line[0](*line[1:])))
+            else:
+                events.append(line)
+        return events
+
+    @_events.setter
+    def _events(self, events: list[Event]) -> None:
+        self._event_list = events
+        self._lines: list[Any] = list(events)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._lines)
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        lines = self._lines
+        if visible_to is None:
+            lines.append(text)
+        else:
+            lines.append(Event(len(lines), text, frozenset(visible_to)))
+
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
         return observe(self, seat)
@@ -253,7 +292,8 @@ class Sector41State(GameState):
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
-        other._events = list(self._events)
+        other._event_list = list(self._event_list)
+        other._lines = list(self._lines)
         for name in ("types", "rot", "up", "clean", "grid", "removed", "score", "reached",
                      "edge", "ship_pos", "ship_rc", "fronts", "last_fold", "visited"):
             setattr(other, name, list(getattr(self, name)))
@@ -282,13 +322,17 @@ class Sector41State(GameState):
             self._choose(0)
 
     def _choose(self, index: int) -> None:
+        stage = self.stage
+        if stage == "move":
+            # A move offer keeps no payloads: its actions' own arguments say the move.
+            move = act.move_payload(self._decision.legal[index])  # type: ignore[union-attr]
+            self._decision = None
+            self._move_choice(move)
+            return
         payload = self._payloads[index]
         self._decision = None
-        stage = self.stage
         if stage == "ship":
             self._ship_choice(payload)
-        elif stage == "move":
-            self._move_choice(payload)
         elif stage == "tow":
             assert self.chosen is not None
             self._do_move(*self.chosen, tow=payload)
@@ -415,7 +459,7 @@ class Sector41State(GameState):
         what, shift = payload
         if what == "move":
             self._place_ship(p, (self.ship_pos[p] + shift) % SIZE)
-            self.log(f"Seat {p} moves its Mother Ship {shift:+d} to {self.ship_pos[p]}")
+            self._lines.append((_SHIP_MOVED, p, shift, self.ship_pos[p]))
             self._remove_stuck()  # its shield chain and its ship's way out have moved
         elif what == "fold":
             self.fold(p)
@@ -441,7 +485,7 @@ class Sector41State(GameState):
         if self.guardian in back:
             self.guardian = back[self.guardian]
         self.last_fold[p] = self.ship_pos[p]
-        self.log(f"Seat {p} folds space along line {self.ship_pos[p]}")
+        self._lines.append((_FOLDED, p, self.ship_pos[p]))
 
     # -- Explorer phase --------------------------------------------------------------------
 
@@ -451,7 +495,7 @@ class Sector41State(GameState):
         ex = self.expl[p]
         # A seat with a move is neither stuck nor out of play (stuck() agrees with no moves,
         # see its docstring), so the usual turn skips the judging below.
-        actions, payloads = self._move_options(p)
+        actions = self._move_options(p)
         if not actions:
             if self.stuck(p):  # only a hand-built board gets here stuck: removal is immediate
                 for e in ex:
@@ -464,7 +508,7 @@ class Sector41State(GameState):
                         e.reset(SHIP)
                         self.log(f"Seat {p} puts Explorer {i + 1} into play on its Mother Ship")
                         break
-            actions, payloads = self._move_options(p)
+            actions = self._move_options(p)
         if not actions:
             in_play = [e for e in ex if e.loc >= SHIP]
             # A resting (barren) Explorer is not stuck: it moves again next turn (RULES.md).
@@ -474,16 +518,16 @@ class Sector41State(GameState):
                 self.log(f"Seat {p}: no Explorer can move; all are removed from play")
             self._end_explorer_phase()
             return
-        self._offer("move", f"Turn {self.turn}: move one Explorer", actions, payloads)
+        self._offer("move", f"Turn {self.turn}: move one Explorer", actions, [])
 
-    def _move_options(self, p: int) -> tuple[list[Action], list[Any]]:
+    def _move_options(self, p: int) -> list[Action]:
+        """The Explorer phase moves of ``p`` (see ``act.move_payload`` for what each says)."""
         # The hot path of random playouts, hence inlined lookups instead of helper calls.
         blocked = self.blocked(p)
         # An enemy is on a cell where more Explorers are than the seat's own.
         count, mine = self._count, self._mine[p]
         grid, up, types, clean, peeks = self.grid, self.up, self.types, self.clean, self.peeks[p]
         actions: list[Action] = []
-        payloads: list[Any] = []
         ship_rc = self.ship_rc[p]
         front = self.front(p)
         inward = INWARD[self.edge[p]]
@@ -498,7 +542,7 @@ class Sector41State(GameState):
             else:
                 type_id = types[grid[loc]]
                 if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
-                    self._add_hops(p, i, loc, e.asteroid + 1, blocked, actions, payloads)
+                    self._add_hops(p, i, loc, e.asteroid + 1, blocked, actions)
                     continue
                 if loc == front:  # the step back onto the ship first, where its direction is
                     steps = _STEPS_HOME[loc][outward]
@@ -508,7 +552,6 @@ class Sector41State(GameState):
             for d, t in steps:
                 if t < 0:  # only the step home is off the grid here
                     actions.append(act.move(n, i, d, SHIP, ship_rc, False, None, False))
-                    payloads.append((i, SHIP, d, 0))
                     n += 1
                     continue
                 tid = grid[t]
@@ -521,25 +564,20 @@ class Sector41State(GameState):
                     kind = KIND_OF[types[tid]] if tid in peeks else None
                     actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, True, kind,
                                             count[t] > mine[t])))
-                payloads.append((i, t, d, 0))
                 n += 1
-        return actions, payloads
+        return actions
 
     def _add_hops(
         self, p: int, i: int, loc: int, k: int, blocked: AbstractSet[int],
-        actions: list[Action], payloads: list[Any],
+        actions: list[Action],
     ) -> None:
         actions.append(act.hop(len(actions), i, loc, k, False))
-        payloads.append((i, loc, -1, k))
         count, mine = self._count, self._mine[p]
-        grid, types = self.grid, self.types
-        # The grid is a permutation of tile ids: cells in order are the sorted cells of belts.
-        belts = [c for c, tid in enumerate(grid)
-                 if _IS_BELT[types[tid]] and NUMBER_OF[types[tid]] >= k]
-        for cell in belts:
-            if cell != loc and self.up[grid[cell]] and self._open(cell, blocked):
+        grid, up, clean = self.grid, self.up, self.clean
+        for cell in _cells_of(self.types, grid, _HOP_TARGETS[k]):
+            tid = grid[cell]
+            if cell != loc and up[tid] and not clean[tid] and cell not in blocked:
                 actions.append(act.hop(len(actions), i, cell, k, count[cell] > mine[cell]))
-                payloads.append((i, cell, -1, k))
 
     def _move_choice(self, payload: tuple[int, int, int, int]) -> None:
         i, t, d, k = payload
@@ -570,7 +608,7 @@ class Sector41State(GameState):
                 e.put(t)
             e.asteroid = k
             e.trapped = False
-            self.log(f"Seat {p} Explorer {i + 1} to asteroid {k} on {cell_name(t)}")
+            self._lines.append((_HOPPED, p, i + 1, k, cell_name(t)))
             self._end_explorer_phase()
             return
         self.visited = []
@@ -595,7 +633,7 @@ class Sector41State(GameState):
         self.up[tid] = True
         self.down -= 1
         type_id = self.types[tid]
-        self.log(f"{cell_name(cell)} is revealed: {TILE_TYPES[type_id].name}")
+        self._lines.append((_REVEALED, cell_name(cell), TILE_TYPES[type_id].name))
         for peek in self.peeks:
             peek.pop(tid, None)
         if KIND_OF[type_id] is _K.GLYNIUM_PLANET:
@@ -746,9 +784,9 @@ class Sector41State(GameState):
                     dc = DELTAS[o][1] + DELTAS[diag][1]
                     moves.append((self.target(p, here, dr, dc), diag))
         else:  # Worm Hole: any face-up Star Gate
-            for cell in range(CELLS):
-                tid = self.grid[cell]
-                if cell != here and self.up[tid] and KIND_OF[self.types[tid]] is _K.STAR_GATE:
+            up = self.up
+            for cell in _cells_of(self.types, self.grid, _IS_GATE):
+                if cell != here and up[self.grid[cell]]:
                     moves.append((cell, None))
         grid, up, clean = self.grid, self.up, self.clean
         # _open() inlined: a jump tile asks it of up to eight targets.
@@ -1098,7 +1136,7 @@ class Sector41State(GameState):
                 if e.loc == cell:
                     e.reset(GONE)
                     self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
-        self.log(f"The Guardian cleanses {cell_name(cell)}")
+        self._lines.append((_CLEANSED, cell_name(cell)))
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -1185,6 +1223,13 @@ _CLOSER = tuple(
     for g in range(CELLS)
 )
 
+# The formatters of the most frequent log lines (see ``_lines``), by the text they make.
+_SHIP_MOVED = "Seat {} moves its Mother Ship {:+d} to {}".format
+_FOLDED = "Seat {} folds space along line {}".format
+_HOPPED = "Seat {} Explorer {} to asteroid {} on {}".format
+_REVEALED = "{} is revealed: {}".format
+_CLEANSED = "The Guardian cleanses {}".format
+
 # A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its title in prompts.
 _NAME = {kind: kind.name for kind in TileKind}
 _TITLE = {kind: kind.name.replace("_", " ").title() for kind in TileKind}
@@ -1201,6 +1246,18 @@ _RINGS = tuple(
     for g in range(CELLS)
 )
 _IS_BELT = tuple(k is TileKind.ASTEROID_BELT for k in KIND_OF)
+_IS_GATE = tuple(k is TileKind.STAR_GATE for k in KIND_OF)
+# _HOP_TARGETS[k][type id]: a belt with an asteroid k (an Explorer may hop there to it).
+_HOP_TARGETS = tuple(tuple(is_belt and NUMBER_OF[t] >= k for t, is_belt in enumerate(_IS_BELT))
+                     for k in range(4))
+
+
+def _cells_of(types: list[int], grid: list[int], wanted: tuple[bool, ...]) -> list[int]:
+    """The cells, in order, of the tiles whose type is ``wanted`` (a flag by type id).
+
+    A few tiles of the 81 are wanted: finding them and their cells by C-level scans of
+    ``types`` and ``grid`` is several times cheaper than a Python loop over the cells."""
+    return sorted(map(grid.index, compress(range(CELLS), map(wanted.__getitem__, types))))
 
 # _LINES[edge][pos]: the line in front of a Mother Ship, from the ship outward.
 _LINES = tuple(tuple(_line(edge, pos) for pos in range(SIZE)) for edge in range(4))

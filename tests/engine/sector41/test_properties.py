@@ -71,7 +71,7 @@ def no_seat_stuck(state: Sector41State) -> None:
     for q in range(state.num_players):
         in_play = [e for e in state.expl[q] if e.loc >= SHIP]
         resting = any(e.barren >= 0 for e in in_play)
-        moves, _ = state._move_options(q)
+        moves = state._move_options(q)
         assert state.stuck(q) == (bool(in_play) and not moves and not resting)
         if q != state.current or state.active is None:  # a moving seat is judged after it
             assert not state.stuck(q)
