@@ -895,8 +895,17 @@ class GalaxiesState(GameState):
 
     def _opts_advance(self, frame: _Opt) -> _Menu:
         _, p, track, amount, by_die, exclude = frame
-        return p, [(K_ADVANCE, k, amount, 0)
-                   for k in self._advance_targets(p, track, by_die, exclude)], None
+        # ``_advance_targets`` inline: a Diplomacy or Economy die often finds no ship in orbit
+        where, orbit = self.where[p], self.orbit[p]
+        opts = []
+        for k in range(4):
+            w = where[k]
+            if w < 0 or not orbit[k] or k == exclude:
+                continue
+            if track == ANY or _TRACK[w] == track or (
+                    by_die and self.stype[p][k] and self._ability(p, k) is A_ANY_TRACK):
+                opts.append((K_ADVANCE, k, amount, 0))
+        return p, opts, None
 
     def _regress_targets(self, p: int, track: int, opponents: bool,
                          exclude: tuple[int, int]) -> list[tuple[int, int]]:
@@ -1110,13 +1119,15 @@ class GalaxiesState(GameState):
         for pilot in self.pilot_row:
             flown |= flies[pilot]
         opens = []
-        for p in range(n):
-            where, stype = self.where[p], self.stype[p]
-            if any(where[k] != LOCKED and not stype[k] for k in range(4)):
+        for where, stype, hangar in zip(self.where, self.stype, self.hangar, strict=True):
+            # Unrolled over the four ships and slots: this runs for every seat at each change.
+            if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
+                    or (where[2] != LOCKED and not stype[2])
+                    or (where[3] != LOCKED and not stype[3])):
                 opens.append(0b11110)
             else:
-                hangar = self.hangar[p]
-                opens.append(sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1]))
+                opens.append((2 if hangar[0] else 0) | (4 if hangar[1] else 0)
+                             | (8 if hangar[2] else 0) | (16 if hangar[3] else 0))
         self._hire_open = opens
         self._hire_flown = [o & flown for o in opens]
 
@@ -1178,11 +1189,13 @@ class GalaxiesState(GameState):
             self.activated.append(face)
             self._lines.append(_ACTIVATES[p][face])
             stack.append(_FOLLOW_FRAMES[self.num_players][p][face])
-            action = _FACE_FRAMES[p][face]  # ``_perform`` inline but for a yield
+            action = _FACE_FRAMES[p][face]  # ``_perform`` inline
             if action is not None:
                 stack.append(action)
             else:
-                self._perform(p, face)
+                pool = self.energy if face == ENERGY else self.culture
+                total = pool[p] + self._yield(p, _E if face == ENERGY else _C)
+                pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
         elif kind is K_REROLL:
             self.stack.append(("reroll", p, (), opt[1], None))
         elif kind is K_CONVERT:
@@ -1237,9 +1250,11 @@ class GalaxiesState(GameState):
             for f in chosen:
                 self.dice.remove(f)
             rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
-            self.dice.extend(int(rnd() * 6) for _ in chosen)
-            self.dice.sort()
-            dice = tuple(self.dice)
+            dice_list = self.dice
+            for _ in chosen:  # a loop, not ``extend`` of a generator (a frame per die)
+                dice_list.append(int(rnd() * 6))
+            dice_list.sort()
+            dice = tuple(dice_list)
             text = _DICE_TEXT.get(dice)
             if text is None:  # dice set by hand (tests): more than a roll
                 text = ", ".join(FACE_NAMES[f] for f in dice)
