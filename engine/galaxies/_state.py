@@ -732,24 +732,24 @@ class GalaxiesState(GameState):
         dice = self.dice
         faces = tuple(dice)
         info = _DICE.get(faces)  # ``_dice`` inline: this menu is built after most decisions
-        top, shown, pairs = info if info is not None else _dice_info(faces)
-        reroll = (0 if self.free_reroll else 1 if self.energy[p] >= 1 else -1) if dice else -1
-        convert = len(dice) >= 3 and not self.converter_used
-        hire = top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
-            top >= 3 or self._hire_flown[p] & self._masks.paired[pairs] > 0)
-        # The options depend on the faces shown, not on how many dice show each.
-        key = (p, shown, reroll, convert, hire)
-        menu = _TURN_MENUS.get(key)
+        top, code, pairs = info if info is not None else _dice_info(faces)
+        # The options depend on the faces shown (``code`` starts as their mask), not on how
+        # many dice show each; then on the reroll, the converter and hiring (see _TURN_OPTS).
+        if dice:
+            if self.free_reroll:
+                code += _TURN_FREE_REROLL
+            elif self.energy[p] >= 1:
+                code += _TURN_PAID_REROLL
+            if len(dice) >= 3 and not self.converter_used:
+                code += _TURN_CONVERT
+        if top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
+                top >= 3 or self._hire_flown[p] & self._masks.paired[pairs] > 0):
+            code += _TURN_HIRE
+        menus = _TURN_MENUS[p]
+        menu = menus[code]
         if menu is None:
-            opts = [(K_ACTIVATE, f, 0, 0) for f in _SHOWN_FACES[shown]]
-            if reroll >= 0:
-                opts.append((K_REROLL, reroll, 0, 0))
-            if convert:
-                opts.append((K_CONVERT, 0, 0, 0))
-            if hire:
-                opts.append((K_HIRE, 0, 0, 0))
-            opts.append((K_END_TURN, 0, 0, 0))
-            menu = _remember(_TURN_MENUS, key, p, tuple(opts), "turn", self.content)
+            opts, legal = _TURN_OPTS[code]
+            menu = menus[code] = (p, opts, Decision(p, _PROMPTS["turn"], legal, "turn"))
         return menu
 
     def _opts_reroll(self, frame: _Opt) -> _Menu:
@@ -757,41 +757,40 @@ class GalaxiesState(GameState):
         # ``left``: the dice not chosen yet (sorted; None before the first choice)
         faces = tuple(self.dice) if left is None else left
         info = _DICE.get(faces)  # ``_dice`` inline: a choice of the turn's, often repeated
-        shown = info[1] if info is not None else _dice_info(faces)[1]
-        key = (p, shown, bool(chosen), mode == _ZALAX)
-        menu = _REROLL_MENUS.get(key)
+        code = info[1] if info is not None else _dice_info(faces)[1]
+        if chosen:
+            code += _REROLL_CHOSEN
+        elif mode == _ZALAX:
+            code += _REROLL_ZALAX
+        menus = _REROLL_MENUS[p]
+        menu = menus[code]
         if menu is None:
-            opts = [(K_REROLL_DIE, f, 0, 0) for f in _SHOWN_FACES[shown]]
-            if chosen:
-                opts.append((K_ROLL, 0, 0, 0))
-            elif mode == _ZALAX:  # "any number": none at all is a choice of the planet's
-                opts.append((K_DECLINE, 0, 0, 0))
-            menu = _remember(_REROLL_MENUS, key, p, tuple(opts), "reroll", self.content)
+            opts, legal = _REROLL_OPTS[code]
+            menu = menus[code] = (p, opts, Decision(p, _PROMPTS["reroll"], legal, "reroll"))
         return menu
 
     def _opts_convert(self, frame: _Opt) -> _Menu:
-        return self._face_menu("convert", frame[1], K_CONVERT_SPEND)
+        return self._face_menu(_CONVERT_MENUS, frame[1], "convert")
 
     def _opts_set_die(self, frame: _Opt) -> _Menu:
-        return self._face_menu("set_die", frame[1], K_SET_DIE)
+        return self._face_menu(_SET_DIE_MENUS, frame[1], "set_die")
 
-    def _face_menu(self, stage: str, p: int, kind: ActionKind) -> _Menu:
+    def _face_menu(self, menus: list[list[_Menu | None]], p: int, stage: str) -> _Menu:
         """One option per distinct face of the inactive dice."""
         shown = _dice(tuple(self.dice))[1]
-        key = (stage, p, shown)
-        menu = _FACE_MENUS.get(key)
+        menu = menus[p][shown]
         if menu is None:
-            opts = tuple((kind, f, 0, 0) for f in _SHOWN_FACES[shown])
-            menu = _remember(_FACE_MENUS, key, p, opts, stage, self.content)
+            opts, legal = _FACE_OPTS[stage][shown]
+            menu = menus[p][shown] = (p, opts, Decision(p, _PROMPTS[stage], legal, stage))
         return menu
 
     def _opts_set_face(self, frame: _Opt) -> _Menu:
         _, p, old = frame
-        key = ("set_face", p, old)
-        menu = _FACE_MENUS.get(key)
+        menu = _SET_FACE_MENUS[p][old]
         if menu is None:
-            opts = tuple((K_SET_FACE, f, 0, 0) for f in range(6) if f != old)
-            menu = _remember(_FACE_MENUS, key, p, opts, "set_face", self.content)
+            opts, legal = _SET_FACE_OPTS[old]
+            menu = _SET_FACE_MENUS[p][old] = (p, opts,
+                                              Decision(p, _PROMPTS["set_face"], legal, "set_face"))
         return menu
 
     def _opts_discard_dice(self, frame: _Opt) -> _Menu:
@@ -896,8 +895,17 @@ class GalaxiesState(GameState):
 
     def _opts_advance(self, frame: _Opt) -> _Menu:
         _, p, track, amount, by_die, exclude = frame
-        return p, [(K_ADVANCE, k, amount, 0)
-                   for k in self._advance_targets(p, track, by_die, exclude)], None
+        # ``_advance_targets`` inline: a Diplomacy or Economy die often finds no ship in orbit
+        where, orbit = self.where[p], self.orbit[p]
+        opts = []
+        for k in range(4):
+            w = where[k]
+            if w < 0 or not orbit[k] or k == exclude:
+                continue
+            if track == ANY or _TRACK[w] == track or (
+                    by_die and self.stype[p][k] and self._ability(p, k) is A_ANY_TRACK):
+                opts.append((K_ADVANCE, k, amount, 0))
+        return p, opts, None
 
     def _regress_targets(self, p: int, track: int, opponents: bool,
                          exclude: tuple[int, int]) -> list[tuple[int, int]]:
@@ -1111,13 +1119,15 @@ class GalaxiesState(GameState):
         for pilot in self.pilot_row:
             flown |= flies[pilot]
         opens = []
-        for p in range(n):
-            where, stype = self.where[p], self.stype[p]
-            if any(where[k] != LOCKED and not stype[k] for k in range(4)):
+        for where, stype, hangar in zip(self.where, self.stype, self.hangar, strict=True):
+            # Unrolled over the four ships and slots: this runs for every seat at each change.
+            if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
+                    or (where[2] != LOCKED and not stype[2])
+                    or (where[3] != LOCKED and not stype[3])):
                 opens.append(0b11110)
             else:
-                hangar = self.hangar[p]
-                opens.append(sum(1 << t for t in (1, 2, 3, 4) if hangar[t - 1]))
+                opens.append((2 if hangar[0] else 0) | (4 if hangar[1] else 0)
+                             | (8 if hangar[2] else 0) | (16 if hangar[3] else 0))
         self._hire_open = opens
         self._hire_flown = [o & flown for o in opens]
 
@@ -1179,11 +1189,13 @@ class GalaxiesState(GameState):
             self.activated.append(face)
             self._lines.append(_ACTIVATES[p][face])
             stack.append(_FOLLOW_FRAMES[self.num_players][p][face])
-            action = _FACE_FRAMES[p][face]  # ``_perform`` inline but for a yield
+            action = _FACE_FRAMES[p][face]  # ``_perform`` inline
             if action is not None:
                 stack.append(action)
             else:
-                self._perform(p, face)
+                pool = self.energy if face == ENERGY else self.culture
+                total = pool[p] + self._yield(p, _E if face == ENERGY else _C)
+                pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
         elif kind is K_REROLL:
             self.stack.append(("reroll", p, (), opt[1], None))
         elif kind is K_CONVERT:
@@ -1238,9 +1250,11 @@ class GalaxiesState(GameState):
             for f in chosen:
                 self.dice.remove(f)
             rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
-            self.dice.extend(int(rnd() * 6) for _ in chosen)
-            self.dice.sort()
-            dice = tuple(self.dice)
+            dice_list = self.dice
+            for _ in chosen:  # a loop, not ``extend`` of a generator (a frame per die)
+                dice_list.append(int(rnd() * 6))
+            dice_list.sort()
+            dice = tuple(dice_list)
             text = _DICE_TEXT.get(dice)
             if text is None:  # dice set by hand (tests): more than a roll
                 text = ", ".join(FACE_NAMES[f] for f in dice)
@@ -1778,7 +1792,6 @@ _MOVE_ACTIONS: list[dict[_Opt, Action]] = []
 _HIRE_TABLES: dict[int, Any] = {}
 _MASKS: dict[int, _Masks] = {}
 
-_TURN_MENUS: dict[Any, _Menu] = {}
 _ENDS = tuple(f"seat {p} ends the turn" for p in range(5))
 _ACTIVATES = tuple(tuple(f"seat {p} activates {name}" for name in FACE_NAMES) for p in range(5))
 _FOLLOWS = tuple(tuple(f"seat {p} follows {name}" for name in FACE_NAMES) for p in range(5))
@@ -1795,8 +1808,6 @@ _FOLLOW_FRAMES = {n: tuple(tuple(("follow", p, f, _FOLLOWERS[n][p], False) for f
 _FACE_FRAMES: tuple[tuple[_Opt | None, ...], ...] = tuple(
     (("move_ship", p, -1, False), None, None, ("advance", p, _DIP, 1, True, -1),
      ("advance", p, _ECO, 1, True, -1), ("utilize", p)) for p in range(5))
-_REROLL_MENUS: dict[Any, _Menu] = {}
-_FACE_MENUS: dict[Any, _Menu] = {}
 _FOLLOW_MENUS: dict[Any, _Menu] = {}
 _SHIP_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
@@ -1840,3 +1851,41 @@ _PROMPTS: dict[str, str] = {
     "hire_with": "With which dice, for which ship?",
     "replace_ship": "Which regular ship does the pilot take?",
 }
+
+
+def _prebuilt(opts: list[_Opt]) -> tuple[tuple[_Opt, ...], tuple[Action, ...]]:
+    """Options and their Actions, made at import: the texts of the dice menus name faces
+    only, not the content, so the base game's Actions serve every content."""
+    return tuple(opts), _legal(opts, CONTENT)
+
+
+# The dice menus (after most decisions) are indexed by small ints, their options and Actions
+# made at import, so that a new process pays for a Decision per seat and menu only.
+# The turn: the mask of the faces shown, plus what else it offers.
+_TURN_FREE_REROLL, _TURN_PAID_REROLL, _TURN_CONVERT, _TURN_HIRE = 64, 128, 192, 384
+_TURN_OPTS = tuple(
+    _prebuilt([*[(K_ACTIVATE, f, 0, 0) for f in _SHOWN_FACES[code % 64]],
+               *([(K_REROLL, code // 64 % 3 - 1, 0, 0)] if code // 64 % 3 else []),
+               *([(K_CONVERT, 0, 0, 0)] if code // 192 % 2 else []),
+               *([(K_HIRE, 0, 0, 0)] if code // 384 else []),
+               (K_END_TURN, 0, 0, 0)])
+    for code in range(768))
+# The reroll: the mask of the faces not chosen yet, plus whether any is (Roll) or else
+# whether none at all may be (Zalax's "any number").
+_REROLL_CHOSEN, _REROLL_ZALAX = 64, 128
+_REROLL_OPTS = tuple(
+    _prebuilt([*[(K_REROLL_DIE, f, 0, 0) for f in _SHOWN_FACES[code % 64]],
+               *([(K_ROLL, 0, 0, 0)] if code // 64 == 1 else []),
+               *([(K_DECLINE, 0, 0, 0)] if code // 64 == 2 else [])])
+    for code in range(192))
+_FACE_OPTS = {stage: tuple(_prebuilt([(kind, f, 0, 0) for f in _SHOWN_FACES[shown]])
+                           for shown in range(64))
+              for stage, kind in (("convert", K_CONVERT_SPEND), ("set_die", K_SET_DIE))}
+_SET_FACE_OPTS = tuple(_prebuilt([(K_SET_FACE, f, 0, 0) for f in range(6) if f != old])
+                       for old in range(6))
+# Their menus by seat, then index: filled as they are first offered.
+_TURN_MENUS: list[list[_Menu | None]] = [[None] * 768 for _ in range(5)]
+_REROLL_MENUS: list[list[_Menu | None]] = [[None] * 192 for _ in range(5)]
+_CONVERT_MENUS: list[list[_Menu | None]] = [[None] * 64 for _ in range(5)]
+_SET_DIE_MENUS: list[list[_Menu | None]] = [[None] * 64 for _ in range(5)]
+_SET_FACE_MENUS: list[list[_Menu | None]] = [[None] * 6 for _ in range(5)]
