@@ -260,18 +260,6 @@ def _action(i: int, opt: _Opt, content: Content) -> Action:
     return action
 
 
-def _remember(menus: dict[Any, _Menu], key: Any, seat: int, opts: tuple[_Opt, ...], stage: str,
-              content: Content) -> _Menu:
-    """Store the menu of a frequent stage under what it depends on (the state's parts that
-    decide its options; a key whose texts name content, as hiring's, includes its id)."""
-    if len(menus) > 100_000:
-        menus.clear()
-    # The menu keeps its Decision: no lookup under all the options first (``_decide``'s).
-    decision = Decision(seat, _PROMPTS[stage], _legal(opts, content), stage)
-    menu = menus[key] = (seat, opts, decision)
-    return menu
-
-
 class _Masks:
     """Hiring tables of one content as bit masks of ship type values (``1 << t``)."""
 
@@ -745,12 +733,7 @@ class GalaxiesState(GameState):
         if top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
                 top >= 3 or self._hire_flown[p] & self._masks.paired[pairs] > 0):
             code += _TURN_HIRE
-        menus = _TURN_MENUS[p]
-        menu = menus[code]
-        if menu is None:
-            opts, legal = _TURN_OPTS[code]
-            menu = menus[code] = (p, opts, Decision(p, _PROMPTS["turn"], legal, "turn"))
-        return menu
+        return _TURN_MENUS[p][code]
 
     def _opts_reroll(self, frame: _Opt) -> _Menu:
         _, p, chosen, mode, left = frame
@@ -762,36 +745,17 @@ class GalaxiesState(GameState):
             code += _REROLL_CHOSEN
         elif mode == _ZALAX:
             code += _REROLL_ZALAX
-        menus = _REROLL_MENUS[p]
-        menu = menus[code]
-        if menu is None:
-            opts, legal = _REROLL_OPTS[code]
-            menu = menus[code] = (p, opts, Decision(p, _PROMPTS["reroll"], legal, "reroll"))
-        return menu
+        return _REROLL_MENUS[p][code]
 
+    # Convert and set_die: one option per distinct face of the inactive dice.
     def _opts_convert(self, frame: _Opt) -> _Menu:
-        return self._face_menu(_CONVERT_MENUS, frame[1], "convert")
+        return _CONVERT_MENUS[frame[1]][_dice(tuple(self.dice))[1]]
 
     def _opts_set_die(self, frame: _Opt) -> _Menu:
-        return self._face_menu(_SET_DIE_MENUS, frame[1], "set_die")
-
-    def _face_menu(self, menus: list[list[_Menu | None]], p: int, stage: str) -> _Menu:
-        """One option per distinct face of the inactive dice."""
-        shown = _dice(tuple(self.dice))[1]
-        menu = menus[p][shown]
-        if menu is None:
-            opts, legal = _FACE_OPTS[stage][shown]
-            menu = menus[p][shown] = (p, opts, Decision(p, _PROMPTS[stage], legal, stage))
-        return menu
+        return _SET_DIE_MENUS[frame[1]][_dice(tuple(self.dice))[1]]
 
     def _opts_set_face(self, frame: _Opt) -> _Menu:
-        _, p, old = frame
-        menu = _SET_FACE_MENUS[p][old]
-        if menu is None:
-            opts, legal = _SET_FACE_OPTS[old]
-            menu = _SET_FACE_MENUS[p][old] = (p, opts,
-                                              Decision(p, _PROMPTS["set_face"], legal, "set_face"))
-        return menu
+        return _SET_FACE_MENUS[frame[1]][frame[2]]
 
     def _opts_discard_dice(self, frame: _Opt) -> _Menu:
         _, p, left = frame
@@ -813,11 +777,7 @@ class GalaxiesState(GameState):
             if culture[s] >= cost:
                 if order is not frame[3]:
                     self.stack[-1] = ("follow", active, face, order, free)
-                menu = _FOLLOW_MENUS.get((s, cost))
-                if menu is None:
-                    opts = ((K_FOLLOW, cost, 0, 0), (K_DECLINE, 0, 0, 0))
-                    menu = _remember(_FOLLOW_MENUS, (s, cost), s, opts, "follow", self.content)
-                return menu
+                return _FOLLOW_MENUS[s][cost]
             order = order[1:]
         return -1, [], None
 
@@ -843,13 +803,8 @@ class GalaxiesState(GameState):
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
         _, p, exclude, _second = frame
         where = self.where[p]
-        key = (p, exclude, where[2] == LOCKED, where[3] == LOCKED)  # ships 1, 2: never locked
-        menu = _SHIP_MENUS.get(key)
-        if menu is None:
-            opts = tuple((K_MOVE_SHIP, k, 0, 0) for k in range(4)
-                         if where[k] != LOCKED and k != exclude)
-            menu = _remember(_SHIP_MENUS, key, p, opts, "move_ship", self.content)
-        return menu
+        # Ships 1 and 2 are never locked; -1 (no ship excluded) reads the table's last entry.
+        return _SHIP_MENUS[p][exclude][(where[2] == LOCKED) + 2 * (where[3] == LOCKED)]
 
     def _opts_move_to(self, frame: _Opt) -> _Menu:
         _, p, k = frame
@@ -1808,8 +1763,6 @@ _FOLLOW_FRAMES = {n: tuple(tuple(("follow", p, f, _FOLLOWERS[n][p], False) for f
 _FACE_FRAMES: tuple[tuple[_Opt | None, ...], ...] = tuple(
     (("move_ship", p, -1, False), None, None, ("advance", p, _DIP, 1, True, -1),
      ("advance", p, _ECO, 1, True, -1), ("utilize", p)) for p in range(5))
-_FOLLOW_MENUS: dict[Any, _Menu] = {}
-_SHIP_MENUS: dict[Any, _Menu] = {}
 _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "discard_dice",
            "follow", "move_ship", "move_to", "explore", "drawn", "advance", "regress",
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
@@ -1883,9 +1836,37 @@ _FACE_OPTS = {stage: tuple(_prebuilt([(kind, f, 0, 0) for f in _SHOWN_FACES[show
               for stage, kind in (("convert", K_CONVERT_SPEND), ("set_die", K_SET_DIE))}
 _SET_FACE_OPTS = tuple(_prebuilt([(K_SET_FACE, f, 0, 0) for f in range(6) if f != old])
                        for old in range(6))
-# Their menus by seat, then index: filled as they are first offered.
-_TURN_MENUS: list[list[_Menu | None]] = [[None] * 768 for _ in range(5)]
-_REROLL_MENUS: list[list[_Menu | None]] = [[None] * 192 for _ in range(5)]
-_CONVERT_MENUS: list[list[_Menu | None]] = [[None] * 64 for _ in range(5)]
-_SET_DIE_MENUS: list[list[_Menu | None]] = [[None] * 64 for _ in range(5)]
-_SET_FACE_MENUS: list[list[_Menu | None]] = [[None] * 6 for _ in range(5)]
+
+
+def _menu(seat: int, stage: str, prebuilt: tuple[tuple[_Opt, ...], tuple[Action, ...]]
+          ) -> _Menu:
+    """The menu of ``seat`` with these options and Actions, made at import: a new process
+    would otherwise pay for a Decision per seat and menu during its matches."""
+    opts, legal = prebuilt
+    return seat, opts, Decision(seat, _PROMPTS[stage], legal, stage)
+
+
+def _menus(stage: str, table: Sequence[tuple[tuple[_Opt, ...], tuple[Action, ...]]]
+           ) -> tuple[tuple[_Menu, ...], ...]:
+    """The menus of ``table`` (options and Actions by index) for each seat."""
+    return tuple(tuple(_menu(seat, stage, prebuilt) for prebuilt in table) for seat in range(5))
+
+
+# Their menus by seat, then index.
+_TURN_MENUS = _menus("turn", _TURN_OPTS)
+_REROLL_MENUS = _menus("reroll", _REROLL_OPTS)
+_CONVERT_MENUS = _menus("convert", _FACE_OPTS["convert"])
+_SET_DIE_MENUS = _menus("set_die", _FACE_OPTS["set_die"])
+_SET_FACE_MENUS = _menus("set_face", _SET_FACE_OPTS)
+# Following, by seat and cost (0 to 2: a Nibiru die's 2 at most).
+_FOLLOW_MENUS = _menus("follow", [_prebuilt([(K_FOLLOW, cost, 0, 0), (K_DECLINE, 0, 0, 0)])
+                                  for cost in range(3)])
+# Which ship moves, by seat, the ship excluded (a Nagato's second move; -1, none, is the
+# last entry) and which of ships 3 and 4 are locked (bit 1: ship 3, bit 2: ship 4).
+_SHIP_OPTS = tuple(
+    tuple(_prebuilt([(K_MOVE_SHIP, k, 0, 0) for k in range(4)
+                     if k != exclude and not (k == 2 and locked & 1 or k == 3 and locked & 2)])
+          for locked in range(4))
+    for exclude in (0, 1, 2, 3, -1))
+_SHIP_MENUS = tuple(tuple(tuple(_menu(seat, "move_ship", prebuilt) for prebuilt in by_locked)
+                          for by_locked in _SHIP_OPTS) for seat in range(5))
