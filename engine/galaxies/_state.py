@@ -396,8 +396,32 @@ class GalaxiesState(GameState):
             opts = self._opts
             if type(index) is int and 0 <= index < len(opts):
                 self._pend = None
-                self._settle(self.stack.pop(), seat, opts[index])
-                return
+                stack = self.stack
+                frame = stack.pop()
+                _HANDLERS[frame[0]](self, frame, seat, opts[index])
+                # ``_settle``'s loop, inline: this runs on every decision (a call less).
+                while True:
+                    if not stack:
+                        self._end_turn()
+                        if self.termination is not None:
+                            self._seat = -1
+                            return
+                        continue
+                    frame = stack[-1]
+                    seat, opts, decision = _OPTIONS[frame[0]](self, frame)
+                    if not opts:
+                        if stack and stack[-1] is frame:
+                            stack.pop()
+                        continue
+                    self._opts = opts
+                    self._seat = seat
+                    if len(opts) == 1:
+                        frame = stack.pop()
+                        _HANDLERS[frame[0]](self, frame, seat, opts[0])
+                        continue
+                    if decision is not None:
+                        self._pend = {seat: decision}
+                    return
         super().apply(choices)
 
     def _build(self) -> Decision:
