@@ -301,6 +301,9 @@ class GalaxiesState(GameState):
         self.pos = [[0] * 4 for _ in range(n)]
         self.stype = [[0] * 4 for _ in range(n)]
         self._cheap = [0] * n  # culture the seat's pilots take off following (derived)
+        # Whether the seat's dice yield as the table says: no pilot of it yields more
+        # (derived, as ``_cheap``)
+        self._plain_yield = [True] * n
         # The pilot flying each ship (None: a regular ship), by seat (derived, as ``_cheap``)
         self._pilot: list[list[Pilot | None]] = [[None] * 4 for _ in range(n)]
         self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
@@ -551,9 +554,9 @@ class GalaxiesState(GameState):
         other.options = dict(self.options)
         other._events = list(self._events)
         other._lines = list(self._lines)
-        for name in ("energy", "culture", "level", "_cheap", "_hire_open", "_hire_flown",
-                     "deck", "row", "mission", "pilot_deck", "pilot_row", "ex_deck",
-                     "ex_discard", "dice", "activated", "stack", "_opts"):
+        for name in ("energy", "culture", "level", "_cheap", "_plain_yield", "_hire_open",
+                     "_hire_flown", "deck", "row", "mission", "pilot_deck", "pilot_row",
+                     "ex_deck", "ex_discard", "dice", "activated", "stack", "_opts"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("where", "orbit", "pos", "stype", "colonies", "cards", "offers",
                      "_pilot"):
@@ -721,7 +724,11 @@ class GalaxiesState(GameState):
         self.turn += 1
         p = self.current
         rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
-        self.dice = sorted([int(rnd() * 6) for _ in _DICE_RANGE[self.level[p]]])
+        dice = []
+        for _ in _DICE_RANGE[self.level[p]]:  # a loop, not a comprehension (a frame more)
+            dice.append(int(rnd() * 6))
+        dice.sort()
+        self.dice = dice
         self.activated = []
         self.free_reroll = True
         self.converter_used = False
@@ -823,6 +830,9 @@ class GalaxiesState(GameState):
                 if pilot is not None and pilot.ability is A_CHEAP_FOLLOW:
                     cheap += pilot.amount
         self._cheap[p] = cheap
+        self._plain_yield[p] = not any(
+            pilot is not None and pilot.ability in (A_BOTH_RESOURCES, A_EXTRA_YIELD)
+            for pilot in flying)
 
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
         _, p, exclude, _second = frame
@@ -1295,8 +1305,7 @@ class GalaxiesState(GameState):
 
     def _yield(self, p: int, res: int) -> int:
         where = self.where[p]
-        stype = self.stype[p]
-        if not (stype[0] or stype[1] or stype[2] or stype[3]):  # no pilot: a table lookup
+        if self._plain_yield[p]:  # no pilot that yields more: a table lookup
             table = _YIELDS[res]
             return table[where[0]] + table[where[1]] + table[where[2]] + table[where[3]]
         total = 0
