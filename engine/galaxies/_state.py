@@ -432,15 +432,13 @@ class GalaxiesState(GameState):
         if stage == "move_to":
             # Its options follow the planet row and the ships: nearly every one is new, so
             # the Decision is not looked up under all of them first (twice), only built.
-            # Its texts name planets and places only (not the content): Actions by position.
-            opts = self._opts
-            while len(_MOVE_ACTIONS) < len(opts):
-                _MOVE_ACTIONS.append({})
+            # Its texts name planets and places only (not the content): Actions by position,
+            # made at import (a row set by hand may be longer: those are made here).
             legal = []
-            for i, opt in enumerate(opts):
-                action = _MOVE_ACTIONS[i].get(opt)
+            for i, opt in enumerate(self._opts):
+                action = _MOVE_ACTIONS[i].get(opt) if i < len(_MOVE_ACTIONS) else None
                 if action is None:
-                    action = _MOVE_ACTIONS[i][opt] = Action(i, *_describe(opt, self.content))
+                    action = Action(i, *_describe(opt, self.content))
                 legal.append(action)
             return Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
         return _decide(self._seat, stage, self._opts, self.content)
@@ -1756,7 +1754,7 @@ class GalaxiesState(GameState):
         self._hiring_changed()
         name = self.content.pilots[pilot].name
         if len(self.hangar[p][t - 1]) > 1:
-            self.log(f"seat {p} hires {name} for its {ShipType(t).name.title()} (replacing)")
+            self.log(f"seat {p} hires {name} for its {_SHIP_TITLES[t]} (replacing)")
             return
         self.log(f"seat {p} hires {name} with {count} {FACE_NAMES[face]} dice")
         self.stack.append(("replace_ship", p, pilot, t))
@@ -1766,7 +1764,7 @@ class GalaxiesState(GameState):
         self.stype[p][opt[1]] = t
         self._pilots_changed(p)
         self._hiring_changed()
-        self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {ShipType(t).name.title()}")
+        self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {_SHIP_TITLES[t]}")
         self._check_end(p)
 
 
@@ -1775,11 +1773,11 @@ _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
 _ACTIONS: dict[tuple[int, int, _Opt], Action] = {}
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
 _LEGALS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-# move_to's Actions, by position then option (bounded: positions x planets x four kinds).
-_MOVE_ACTIONS: list[dict[_Opt, Action]] = []
 _HIRE_TABLES: dict[int, Any] = {}
 _MASKS: dict[int, _Masks] = {}
 
+# Ship types' names in the log, by value (an Enum call and its name cost a microsecond).
+_SHIP_TITLES = tuple(t.name.title() for t in ShipType)
 _ENDS = tuple(f"seat {p} ends the turn" for p in range(5))
 _ACTIVATES = tuple(tuple(f"seat {p} activates {name}" for name in FACE_NAMES) for p in range(5))
 _FOLLOWS = tuple(tuple(f"seat {p} follows {name}" for name in FACE_NAMES) for p in range(5))
@@ -1903,3 +1901,16 @@ _SHIP_OPTS = tuple(
     for exclude in (0, 1, 2, 3, -1))
 _SHIP_MENUS = tuple(tuple(tuple(_menu(seat, "move_ship", prebuilt) for prebuilt in by_locked)
                           for by_locked in _SHIP_OPTS) for seat in range(5))
+
+
+def _move_actions() -> tuple[dict[_Opt, Action], ...]:
+    """move_to's Actions by position, then option: each option's text and detail made once,
+    for every position a row of planets (two options each), home and exploring can fill."""
+    opts = [(kind, planet, 0, 0) for planet in range(len(PLANETS)) for kind in (K_LAND, K_ORBIT)]
+    opts += [(K_GO_HOME, 0, 0, 0), (K_EXPLORE, 0, 0, 0)]
+    described = [(opt, *_describe(opt, CONTENT)) for opt in opts]
+    return tuple({opt: Action(i, text, detail) for opt, text, detail in described}
+                 for i in range(2 * row_size(5) + 2))
+
+
+_MOVE_ACTIONS = _move_actions()
