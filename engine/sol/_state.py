@@ -449,14 +449,17 @@ class SolState(GameState):
                     self._unlogged.append((seat, action))
                     payload = self._payloads[aid]
                     self._decision = None
-                    if (self.stage is _MOVE_STAGE and payload[0] is _FLY
-                            and self.effect == NONE and not self.free_cross):
-                        self._plain_flight(self.current, payload, decision)
-                        return
-                    if (self.stage is _MOVE_STAGE and payload[0] is _LAUNCH and len(payload) == 3
-                            and self.effect == NONE and not self.free_cross):
-                        self._plain_launch(self.current, payload[1], decision)
-                        return
+                    if decision is self._plain_move[0]:
+                        # A move decision built from whole blocks: no effect is in play and
+                        # no seat's sundivers lie in another's hold, so a launch is from the
+                        # own hold.
+                        kind = payload[0]
+                        if kind is _FLY:
+                            self._plain_flight(self.current, payload)
+                            return
+                        if kind is _LAUNCH:
+                            self._plain_launch(self.current, payload[1])
+                            return
                     _ON[self.stage](self, payload)
                     self._advance()
                     return
@@ -717,7 +720,9 @@ class SolState(GameState):
         if self.hold[p] == 0 and self.on_board(p) == 0 and self.in_other_holds(p) == 0:
             self._step_stall()
             return
-        self.next_step = "action"
+        # Straight on (nothing is pending between the steps of a turn's end and start, so
+        # ``_advance`` would run the next step at once; ``next_step`` stays empty as it would).
+        self._step_action()
 
     def _step_stall(self) -> None:
         # The stall rule: deconstruct a station or gate, then take 2 sundivers to the hold.
@@ -1298,45 +1303,46 @@ class SolState(GameState):
                     k += 1
         return options, actions
 
-    def _plain_flight(self, p: int, option: tuple[Any, ...], decision: Decision) -> None:
-        """``_on_move`` and ``_advance`` of the usual step, a flight with no effect in play:
-        two counts change, then the next move decision is built directly while points are
-        left (no orbital activation or draw can be pending during a move). When ``decision``
-        was built from whole blocks (``_plain_move``) and the flight fills no stack, the
-        next one is too, over the same spaces but for the source if it emptied and the
-        target if it was empty: only the blocks are joined again, nothing is searched."""
+    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
+        """``_on_move`` and ``_advance`` of the usual step, a flight from a move decision
+        built from whole blocks (``_plain_move``, so no effect is in play): two
+        counts change, then the next move decision is built directly while points are left
+        (no orbital activation or draw can be pending during a move). If the flight fills no
+        stack, the next one is built from whole blocks too, over the same spaces but for the
+        source if it emptied and the target if it was empty: nothing is searched."""
         _, s, t, e = option
         n = self.num_players
         self.moved = True
         left = self.moves_left = self.moves_left - 1
         dv = self.dv
         dv[s * n + p] -= 1
-        dv[t * n + p] += 1
+        count = dv[t * n + p] = dv[t * n + p] + 1
         if e >= 0:
             self._toll(p, e)
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
-            built, spaces = self._plain_move
-            if built is decision and dv[t * n + p] < MAX_STACK:
+            if count < MAX_STACK:
+                spaces = self._plain_move[1]
                 if not dv[s * n + p]:  # the source emptied
                     i = spaces.index(s)
                     spaces = spaces[:i] + spaces[i + 1:]
-                if dv[t * n + p] == 1:  # the target was empty
+                if count == 1:  # the target was empty
                     i = bisect_left(spaces, t)
                     spaces = spaces[:i] + (t,) + spaces[i:]
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
-            decision = self._decision  # type: ignore[assignment]
+            decision = self._decision
             if decision is not None and len(decision.legal) != 1:
                 return
         else:
-            self.next_step = "move"
+            # ``_step_move`` with no effect and no points left ends the move.
+            self.next_step = "move" if left > 0 else "keep"
         self._advance()
 
-    def _plain_launch(self, p: int, s: int, decision: Decision) -> None:
-        """``_on_move`` and ``_advance`` of a launch into ``s`` from the own hold with no
-        effect in play, as ``_plain_flight`` does for a flight."""
+    def _plain_launch(self, p: int, s: int) -> None:
+        """``_on_move`` and ``_advance`` of a launch into ``s`` from the own hold, from a
+        move decision built from whole blocks, as ``_plain_flight`` does for a flight."""
         n = self.num_players
         self.moved = True
         left = self.moves_left = self.moves_left - 1
@@ -1345,19 +1351,19 @@ class SolState(GameState):
         count = dv[s * n + p] = dv[s * n + p] + 1
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
-            built, spaces = self._plain_move
-            if built is decision and count < MAX_STACK:
+            if count < MAX_STACK:
+                spaces = self._plain_move[1]
                 if count == 1:
                     i = bisect_left(spaces, s)
                     spaces = spaces[:i] + (s,) + spaces[i:]
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
-            decision = self._decision  # type: ignore[assignment]
+            decision = self._decision
             if decision is not None and len(decision.legal) != 1:
                 return
         else:
-            self.next_step = "move"
+            self.next_step = "move" if left > 0 else "keep"  # as ``_plain_flight``
         self._advance()
 
     def _next_plain_move(self, p: int, left: int, spaces: tuple[int, ...]) -> None:
@@ -1926,7 +1932,7 @@ class SolState(GameState):
         self.hurl_draw = False
         p = self.current
         if not self.drawn:
-            self.next_step = "orbit"
+            self._step_orbit()  # straight on, as ``_step_turn`` does
             return
         choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
         actions = [act.keep(i, suit) for i, suit in enumerate(choices)]
@@ -1948,7 +1954,7 @@ class SolState(GameState):
             self.drawn = []
         self.eye[p] = (self.eye[p] - 1) % self.board.orbit
         self.current = (p + 1) % self.num_players
-        self.next_step = "turn"
+        self._step_turn()  # straight on, as ``_step_turn`` does
 
 
 # Dispatch tables (unbound, so that clones share them): the step named by ``next_step`` and the
