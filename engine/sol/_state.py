@@ -339,6 +339,10 @@ class SolState(GameState):
         self._plain_move: tuple[Decision | None, tuple[int, ...]] = (None, ())
         size = board.size
         self.dv: list[int] = [0] * (size * n)
+        # Per seat, the spaces of its sundivers in order (``_spaces_of``), or None where a
+        # change of ``dv`` has not been followed: every write to ``dv`` that may empty or
+        # fill a space updates or clears its seat's entry.
+        self._mine: list[tuple[int, ...] | None] = [None] * n
         self.st_type: list[int] = [NONE] * size
         self.st_owner: list[int] = [NONE] * size
         self.gate: list[int] = [NONE] * len(board.barriers)
@@ -552,6 +556,7 @@ class SolState(GameState):
         other._events = list(self._events)
         other._unlogged = list(self._unlogged)
         other.effect_of = dict(self.effect_of)
+        other._mine = list(self._mine)
         for name in self._LISTS:
             setattr(other, name, list(getattr(self, name)))
         return other
@@ -559,6 +564,7 @@ class SolState(GameState):
     def reopen_turn(self) -> None:
         """Start the current seat's turn afresh (for hand-built positions in tests)."""
         self._decision = None
+        self._mine = [None] * self.num_players  # a hand-built position sets ``dv`` directly
         self.orbital = []
         self.draws = 0
         self.turn = max(self.turn - 1, 0)
@@ -570,6 +576,13 @@ class SolState(GameState):
     def sundivers(self, space: int, seat: int) -> int:
         """How many of ``seat``'s sundivers are on ``space``."""
         return self.dv[space * self.num_players + seat]
+
+    def _spaces_of(self, p: int) -> tuple[int, ...]:
+        """The spaces of ``p``'s sundivers, in order (kept in ``_mine`` until they change)."""
+        mine = self._mine[p]
+        if mine is None:
+            mine = self._mine[p] = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        return mine
 
     def on_board(self, seat: int) -> int:
         """How many of ``seat``'s sundivers are on the board."""
@@ -763,7 +776,7 @@ class SolState(GameState):
             self._step_plain_action(p)
             return
         effect = self.effect_of[held]
-        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        spaces = self._spaces_of(p)
         can_convert = self._can_convert(p, spaces)
         invade = False
         if not can_convert and effect == _Fx.INVADE:  # possible only with the held card
@@ -784,7 +797,7 @@ class SolState(GameState):
     def _step_plain_action(self, p: int) -> None:
         """``_step_action`` without a held card: the same choices from shared tables, the
         whole menu built once per seat and set of open choices (``_ACTION_MENUS``)."""
-        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        spaces = self._spaces_of(p)
         kinds = self._activatable_kinds(p, spaces)
         key = (p, self._can_move(p), self._can_convert(p, spaces),
                NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
@@ -941,6 +954,7 @@ class SolState(GameState):
         elif effect == _Fx.PILLAR:
             self.pillar = target
         elif effect == _Fx.SACRIFICE:
+            self._mine = [None] * n
             for q in range(n):
                 count = self.dv[target * n + q]
                 self.dv[target * n + q] = 0
@@ -950,6 +964,7 @@ class SolState(GameState):
         elif effect == _Fx.BLIGHT:
             s, q = target
             self.dv[s * n + p] -= 1  # the activating sundiver is recalled
+            self._mine[p] = None
             self.hold[p] += 1
             self.reserve[p] -= BLIGHT_SUNDIVERS
             self.guest[q * n + p] += BLIGHT_SUNDIVERS
@@ -960,12 +975,14 @@ class SolState(GameState):
             self.dv[s * n + q] -= 1
             self.hold[q] += 1
             self.dv[s * n + p] += 2
+            self._mine[p] = self._mine[q] = None
             self.hold[p] -= 2
         elif effect == _Fx.CHAIN:
             if target != NONE:
                 self.chain.append(target)
                 self.next_step = "effect"  # extend or end it
                 return
+            self._mine = [None] * n
             for k, space in enumerate(self.chain):
                 q = next(q for q in range(n) if self.dv[space * n + q])
                 self.momentum[q] += 1
@@ -977,6 +994,7 @@ class SolState(GameState):
         elif effect == _Fx.TELEPORT:
             self.dv[self.focus * n + p] -= 1
             self.dv[target * n + p] += 1
+            self._mine[p] = None
             self.moves_left -= 3
             self.uses = 1
         elif effect == _Fx.METAMORPHOSIS:
@@ -1085,7 +1103,7 @@ class SolState(GameState):
             return bool(self._move_options(p, probe=True))  # BLIGHT: launches from others
         blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
         hurl = _K.HURL
-        for s in compress(self._spaces, dv[p::n]):
+        for s in self._spaces_of(p):
             for option in blocks[s][0]:
                 if option[0] is hurl or dv[option[2] * n + p] < MAX_STACK:
                     return True
@@ -1165,6 +1183,7 @@ class SolState(GameState):
             count = self.dv[s * n + p]
             self.dv[s * n + p] = 0
             self.dv[t * n + p] += count
+            self._mine[p] = None
             self.moves_left -= 1
             self.uses += 1
             if e >= 0:
@@ -1256,7 +1275,7 @@ class SolState(GameState):
                 options = []
                 actions = []
             k = len(options)
-            spaces = tuple(compress(self._spaces, mine))
+            spaces = self._spaces_of(p)
             for s in spaces:
                 block, length, by_position = blocks[s]
                 found = by_position[k]
@@ -1317,18 +1336,19 @@ class SolState(GameState):
         dv = self.dv
         dv[s * n + p] -= 1
         count = dv[t * n + p] = dv[t * n + p] + 1
+        spaces = self._plain_move[1]
+        if not dv[s * n + p]:  # the source emptied
+            i = spaces.index(s)
+            spaces = spaces[:i] + spaces[i + 1:]
+        if count == 1:  # the target was empty
+            i = bisect_left(spaces, t)
+            spaces = spaces[:i] + (t,) + spaces[i:]
+        self._mine[p] = spaces
         if e >= 0:
             self._toll(p, e)
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
             if count < MAX_STACK:
-                spaces = self._plain_move[1]
-                if not dv[s * n + p]:  # the source emptied
-                    i = spaces.index(s)
-                    spaces = spaces[:i] + spaces[i + 1:]
-                if count == 1:  # the target was empty
-                    i = bisect_left(spaces, t)
-                    spaces = spaces[:i] + (t,) + spaces[i:]
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
@@ -1349,13 +1369,14 @@ class SolState(GameState):
         self.hold[p] -= 1
         dv = self.dv
         count = dv[s * n + p] = dv[s * n + p] + 1
+        spaces = self._plain_move[1]
+        if count == 1:
+            i = bisect_left(spaces, s)
+            spaces = spaces[:i] + (s,) + spaces[i:]
+        self._mine[p] = spaces
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
             if count < MAX_STACK:
-                spaces = self._plain_move[1]
-                if count == 1:
-                    i = bisect_left(spaces, s)
-                    spaces = spaces[:i] + (s,) + spaces[i:]
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
@@ -1415,6 +1436,7 @@ class SolState(GameState):
             dv = self.dv
             dv[s * n + p] -= 1
             dv[t * n + p] += 1
+            self._mine[p] = None
             if e >= 0:
                 self._toll(p, e)
             return
@@ -1427,6 +1449,7 @@ class SolState(GameState):
         self.moved = True
         self.next_step = "move"
         dv = self.dv
+        self._mine[p] = None  # every other step but a station's flight or hurl changes ``dv``
         if kind is _K.LAUNCH:
             s = option[1]
             self.moves_left -= 1
@@ -1606,6 +1629,7 @@ class SolState(GameState):
         n = self.num_players
         kind, x, used, e = option
         recall = self.moved  # the CASCADE conversion recalls its sundivers
+        self._mine[p] = None
         for s in used:
             self.dv[s * n + p] -= 1
             if recall:
@@ -1696,7 +1720,7 @@ class SolState(GameState):
             # base (``_can_pay`` inlined).
             energy, reserve = self.energy[p], self.reserve[p]
             bases = _SPACE_BASE[self.side]
-            for s in compress(self._spaces, dv[p::n]):
+            for s in self._spaces_of(p):
                 here = st_type[s]
                 if here >= 0 and (kind < 0 or here == kind) and s not in activated and (
                         here == NODE or (energy >= bases[s] and (
@@ -1784,6 +1808,7 @@ class SolState(GameState):
             # SQUEEZE: the station's cards are drawn first; the reward depends on them.
             self.effect = NONE
             self.dv[s * self.num_players + p] -= 1
+            self._mine[p] = None
             self.hold[p] += 1
             self.activated.append(s)
             self.squeeze = s
@@ -1831,6 +1856,7 @@ class SolState(GameState):
             self.momentum[p] += 1
         if recall:
             self.dv[s * self.num_players + p] -= 1
+            self._mine[p] = None
             self.hold[p] += 1
             self.activated.append(s)
         if draw:
