@@ -314,6 +314,8 @@ def _patterns(side: int) -> tuple[tuple[Any, ...], ...]:
 
 
 _PATTERNS = {side: _patterns(side) for side in BOARDS}
+# Their first items alone: most spaces fail that test, and need not unpack the rest.
+_PARTNERS = {side: tuple(row[0] for row in rows) for side, rows in _PATTERNS.items()}
 
 
 class SolState(GameState):
@@ -1126,10 +1128,11 @@ class SolState(GameState):
         st_type = self.st_type
         gate = self.gate
         patterns = _PATTERNS[self.side]
+        partners = _PARTNERS[self.side]
         for x in mine:
-            partners, beside, nodes, inward, outward, towers = patterns[x]
-            if has.isdisjoint(partners):
+            if has.isdisjoint(partners[x]):
                 continue  # the usual case: no other sundiver near enough for a pattern
+            _, beside, nodes, inward, outward, towers = patterns[x]
             if st_type[x] == NONE:
                 if foundry_ok and (beside[0] in has or beside[1] in has):
                     return True
