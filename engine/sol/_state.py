@@ -586,6 +586,14 @@ class SolState(GameState):
             mine = self._mine[p] = tuple(compress(self._spaces, self.dv[p::self.num_players]))
         return mine
 
+    def _left(self, p: int, s: int) -> None:
+        """Follow in ``_mine`` a sundiver of ``p`` taken off space ``s``: the spaces change
+        only if ``s`` emptied."""
+        mine = self._mine[p]
+        if mine is not None and not self.dv[s * self.num_players + p]:
+            i = mine.index(s)
+            self._mine[p] = mine[:i] + mine[i + 1:]
+
     def on_board(self, seat: int) -> int:
         """How many of ``seat``'s sundivers are on the board."""
         n = self.num_players
@@ -1632,9 +1640,9 @@ class SolState(GameState):
         n = self.num_players
         kind, x, used, e = option
         recall = self.moved  # the CASCADE conversion recalls its sundivers
-        self._mine[p] = None
         for s in used:
             self.dv[s * n + p] -= 1
+            self._left(p, s)
             if recall:
                 self.hold[p] += 1
             else:
@@ -1859,7 +1867,7 @@ class SolState(GameState):
             self.momentum[p] += 1
         if recall:
             self.dv[s * self.num_players + p] -= 1
-            self._mine[p] = None
+            self._left(p, s)
             self.hold[p] += 1
             self.activated.append(s)
         if draw:
