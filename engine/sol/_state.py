@@ -314,6 +314,8 @@ def _patterns(side: int) -> tuple[tuple[Any, ...], ...]:
 
 
 _PATTERNS = {side: _patterns(side) for side in BOARDS}
+# Their first items alone: most spaces fail that test, and need not unpack the rest.
+_PARTNERS = {side: tuple(row[0] for row in rows) for side, rows in _PATTERNS.items()}
 
 
 class SolState(GameState):
@@ -339,6 +341,10 @@ class SolState(GameState):
         self._plain_move: tuple[Decision | None, tuple[int, ...]] = (None, ())
         size = board.size
         self.dv: list[int] = [0] * (size * n)
+        # Per seat, the spaces of its sundivers in order (``_spaces_of``), or None where a
+        # change of ``dv`` has not been followed: every write to ``dv`` that may empty or
+        # fill a space updates or clears its seat's entry.
+        self._mine: list[tuple[int, ...] | None] = [None] * n
         self.st_type: list[int] = [NONE] * size
         self.st_owner: list[int] = [NONE] * size
         self.gate: list[int] = [NONE] * len(board.barriers)
@@ -449,14 +455,17 @@ class SolState(GameState):
                     self._unlogged.append((seat, action))
                     payload = self._payloads[aid]
                     self._decision = None
-                    if (self.stage is _MOVE_STAGE and payload[0] is _FLY
-                            and self.effect == NONE and not self.free_cross):
-                        self._plain_flight(self.current, payload, decision)
-                        return
-                    if (self.stage is _MOVE_STAGE and payload[0] is _LAUNCH and len(payload) == 3
-                            and self.effect == NONE and not self.free_cross):
-                        self._plain_launch(self.current, payload[1], decision)
-                        return
+                    if decision is self._plain_move[0]:
+                        # A move decision built from whole blocks: no effect is in play and
+                        # no seat's sundivers lie in another's hold, so a launch is from the
+                        # own hold.
+                        kind = payload[0]
+                        if kind is _FLY:
+                            self._plain_flight(self.current, payload)
+                            return
+                        if kind is _LAUNCH:
+                            self._plain_launch(self.current, payload[1])
+                            return
                     _ON[self.stage](self, payload)
                     self._advance()
                     return
@@ -549,6 +558,7 @@ class SolState(GameState):
         other._events = list(self._events)
         other._unlogged = list(self._unlogged)
         other.effect_of = dict(self.effect_of)
+        other._mine = list(self._mine)
         for name in self._LISTS:
             setattr(other, name, list(getattr(self, name)))
         return other
@@ -556,6 +566,7 @@ class SolState(GameState):
     def reopen_turn(self) -> None:
         """Start the current seat's turn afresh (for hand-built positions in tests)."""
         self._decision = None
+        self._mine = [None] * self.num_players  # a hand-built position sets ``dv`` directly
         self.orbital = []
         self.draws = 0
         self.turn = max(self.turn - 1, 0)
@@ -567,6 +578,21 @@ class SolState(GameState):
     def sundivers(self, space: int, seat: int) -> int:
         """How many of ``seat``'s sundivers are on ``space``."""
         return self.dv[space * self.num_players + seat]
+
+    def _spaces_of(self, p: int) -> tuple[int, ...]:
+        """The spaces of ``p``'s sundivers, in order (kept in ``_mine`` until they change)."""
+        mine = self._mine[p]
+        if mine is None:
+            mine = self._mine[p] = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        return mine
+
+    def _left(self, p: int, s: int) -> None:
+        """Follow in ``_mine`` a sundiver of ``p`` taken off space ``s``: the spaces change
+        only if ``s`` emptied."""
+        mine = self._mine[p]
+        if mine is not None and not self.dv[s * self.num_players + p]:
+            i = mine.index(s)
+            self._mine[p] = mine[:i] + mine[i + 1:]
 
     def on_board(self, seat: int) -> int:
         """How many of ``seat``'s sundivers are on the board."""
@@ -717,7 +743,9 @@ class SolState(GameState):
         if self.hold[p] == 0 and self.on_board(p) == 0 and self.in_other_holds(p) == 0:
             self._step_stall()
             return
-        self.next_step = "action"
+        # Straight on (nothing is pending between the steps of a turn's end and start, so
+        # ``_advance`` would run the next step at once; ``next_step`` stays empty as it would).
+        self._step_action()
 
     def _step_stall(self) -> None:
         # The stall rule: deconstruct a station or gate, then take 2 sundivers to the hold.
@@ -758,7 +786,7 @@ class SolState(GameState):
             self._step_plain_action(p)
             return
         effect = self.effect_of[held]
-        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        spaces = self._spaces_of(p)
         can_convert = self._can_convert(p, spaces)
         invade = False
         if not can_convert and effect == _Fx.INVADE:  # possible only with the held card
@@ -779,7 +807,7 @@ class SolState(GameState):
     def _step_plain_action(self, p: int) -> None:
         """``_step_action`` without a held card: the same choices from shared tables, the
         whole menu built once per seat and set of open choices (``_ACTION_MENUS``)."""
-        spaces = tuple(compress(self._spaces, self.dv[p::self.num_players]))
+        spaces = self._spaces_of(p)
         kinds = self._activatable_kinds(p, spaces)
         key = (p, self._can_move(p), self._can_convert(p, spaces),
                NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
@@ -936,6 +964,7 @@ class SolState(GameState):
         elif effect == _Fx.PILLAR:
             self.pillar = target
         elif effect == _Fx.SACRIFICE:
+            self._mine = [None] * n
             for q in range(n):
                 count = self.dv[target * n + q]
                 self.dv[target * n + q] = 0
@@ -945,6 +974,7 @@ class SolState(GameState):
         elif effect == _Fx.BLIGHT:
             s, q = target
             self.dv[s * n + p] -= 1  # the activating sundiver is recalled
+            self._mine[p] = None
             self.hold[p] += 1
             self.reserve[p] -= BLIGHT_SUNDIVERS
             self.guest[q * n + p] += BLIGHT_SUNDIVERS
@@ -955,12 +985,14 @@ class SolState(GameState):
             self.dv[s * n + q] -= 1
             self.hold[q] += 1
             self.dv[s * n + p] += 2
+            self._mine[p] = self._mine[q] = None
             self.hold[p] -= 2
         elif effect == _Fx.CHAIN:
             if target != NONE:
                 self.chain.append(target)
                 self.next_step = "effect"  # extend or end it
                 return
+            self._mine = [None] * n
             for k, space in enumerate(self.chain):
                 q = next(q for q in range(n) if self.dv[space * n + q])
                 self.momentum[q] += 1
@@ -972,6 +1004,7 @@ class SolState(GameState):
         elif effect == _Fx.TELEPORT:
             self.dv[self.focus * n + p] -= 1
             self.dv[target * n + p] += 1
+            self._mine[p] = None
             self.moves_left -= 3
             self.uses = 1
         elif effect == _Fx.METAMORPHOSIS:
@@ -1080,7 +1113,7 @@ class SolState(GameState):
             return bool(self._move_options(p, probe=True))  # BLIGHT: launches from others
         blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
         hurl = _K.HURL
-        for s in compress(self._spaces, dv[p::n]):
+        for s in self._spaces_of(p):
             for option in blocks[s][0]:
                 if option[0] is hurl or dv[option[2] * n + p] < MAX_STACK:
                     return True
@@ -1103,10 +1136,11 @@ class SolState(GameState):
         st_type = self.st_type
         gate = self.gate
         patterns = _PATTERNS[self.side]
+        partners = _PARTNERS[self.side]
         for x in mine:
-            partners, beside, nodes, inward, outward, towers = patterns[x]
-            if has.isdisjoint(partners):
+            if has.isdisjoint(partners[x]):
                 continue  # the usual case: no other sundiver near enough for a pattern
+            _, beside, nodes, inward, outward, towers = patterns[x]
             if st_type[x] == NONE:
                 if foundry_ok and (beside[0] in has or beside[1] in has):
                     return True
@@ -1160,6 +1194,7 @@ class SolState(GameState):
             count = self.dv[s * n + p]
             self.dv[s * n + p] = 0
             self.dv[t * n + p] += count
+            self._mine[p] = None
             self.moves_left -= 1
             self.uses += 1
             if e >= 0:
@@ -1251,7 +1286,7 @@ class SolState(GameState):
                 options = []
                 actions = []
             k = len(options)
-            spaces = tuple(compress(self._spaces, mine))
+            spaces = self._spaces_of(p)
             for s in spaces:
                 block, length, by_position = blocks[s]
                 found = by_position[k]
@@ -1298,66 +1333,69 @@ class SolState(GameState):
                     k += 1
         return options, actions
 
-    def _plain_flight(self, p: int, option: tuple[Any, ...], decision: Decision) -> None:
-        """``_on_move`` and ``_advance`` of the usual step, a flight with no effect in play:
-        two counts change, then the next move decision is built directly while points are
-        left (no orbital activation or draw can be pending during a move). When ``decision``
-        was built from whole blocks (``_plain_move``) and the flight fills no stack, the
-        next one is too, over the same spaces but for the source if it emptied and the
-        target if it was empty: only the blocks are joined again, nothing is searched."""
+    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
+        """``_on_move`` and ``_advance`` of the usual step, a flight from a move decision
+        built from whole blocks (``_plain_move``, so no effect is in play): two
+        counts change, then the next move decision is built directly while points are left
+        (no orbital activation or draw can be pending during a move). If the flight fills no
+        stack, the next one is built from whole blocks too, over the same spaces but for the
+        source if it emptied and the target if it was empty: nothing is searched."""
         _, s, t, e = option
         n = self.num_players
         self.moved = True
         left = self.moves_left = self.moves_left - 1
         dv = self.dv
         dv[s * n + p] -= 1
-        dv[t * n + p] += 1
+        count = dv[t * n + p] = dv[t * n + p] + 1
+        spaces = self._plain_move[1]
+        if not dv[s * n + p]:  # the source emptied
+            i = spaces.index(s)
+            spaces = spaces[:i] + spaces[i + 1:]
+        if count == 1:  # the target was empty
+            i = bisect_left(spaces, t)
+            spaces = spaces[:i] + (t,) + spaces[i:]
+        self._mine[p] = spaces
         if e >= 0:
             self._toll(p, e)
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
-            built, spaces = self._plain_move
-            if built is decision and dv[t * n + p] < MAX_STACK:
-                if not dv[s * n + p]:  # the source emptied
-                    i = spaces.index(s)
-                    spaces = spaces[:i] + spaces[i + 1:]
-                if dv[t * n + p] == 1:  # the target was empty
-                    i = bisect_left(spaces, t)
-                    spaces = spaces[:i] + (t,) + spaces[i:]
+            if count < MAX_STACK:
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
-            decision = self._decision  # type: ignore[assignment]
+            decision = self._decision
             if decision is not None and len(decision.legal) != 1:
                 return
         else:
-            self.next_step = "move"
+            # ``_step_move`` with no effect and no points left ends the move.
+            self.next_step = "move" if left > 0 else "keep"
         self._advance()
 
-    def _plain_launch(self, p: int, s: int, decision: Decision) -> None:
-        """``_on_move`` and ``_advance`` of a launch into ``s`` from the own hold with no
-        effect in play, as ``_plain_flight`` does for a flight."""
+    def _plain_launch(self, p: int, s: int) -> None:
+        """``_on_move`` and ``_advance`` of a launch into ``s`` from the own hold, from a
+        move decision built from whole blocks, as ``_plain_flight`` does for a flight."""
         n = self.num_players
         self.moved = True
         left = self.moves_left = self.moves_left - 1
         self.hold[p] -= 1
         dv = self.dv
         count = dv[s * n + p] = dv[s * n + p] + 1
+        spaces = self._plain_move[1]
+        if count == 1:
+            i = bisect_left(spaces, s)
+            spaces = spaces[:i] + (s,) + spaces[i:]
+        self._mine[p] = spaces
         if left > 0 and not self.orbital and not self.draws:
             self.next_step = ""  # as ``_advance`` takes it
-            built, spaces = self._plain_move
-            if built is decision and count < MAX_STACK:
-                if count == 1:
-                    i = bisect_left(spaces, s)
-                    spaces = spaces[:i] + (s,) + spaces[i:]
+            if count < MAX_STACK:
                 self._next_plain_move(p, left, spaces)
             else:
                 self._step_plain_move(p)
-            decision = self._decision  # type: ignore[assignment]
+            decision = self._decision
             if decision is not None and len(decision.legal) != 1:
                 return
         else:
-            self.next_step = "move"
+            self.next_step = "move" if left > 0 else "keep"  # as ``_plain_flight``
         self._advance()
 
     def _next_plain_move(self, p: int, left: int, spaces: tuple[int, ...]) -> None:
@@ -1409,6 +1447,7 @@ class SolState(GameState):
             dv = self.dv
             dv[s * n + p] -= 1
             dv[t * n + p] += 1
+            self._mine[p] = None
             if e >= 0:
                 self._toll(p, e)
             return
@@ -1421,6 +1460,7 @@ class SolState(GameState):
         self.moved = True
         self.next_step = "move"
         dv = self.dv
+        self._mine[p] = None  # every other step but a station's flight or hurl changes ``dv``
         if kind is _K.LAUNCH:
             s = option[1]
             self.moves_left -= 1
@@ -1602,6 +1642,7 @@ class SolState(GameState):
         recall = self.moved  # the CASCADE conversion recalls its sundivers
         for s in used:
             self.dv[s * n + p] -= 1
+            self._left(p, s)
             if recall:
                 self.hold[p] += 1
             else:
@@ -1690,7 +1731,7 @@ class SolState(GameState):
             # base (``_can_pay`` inlined).
             energy, reserve = self.energy[p], self.reserve[p]
             bases = _SPACE_BASE[self.side]
-            for s in compress(self._spaces, dv[p::n]):
+            for s in self._spaces_of(p):
                 here = st_type[s]
                 if here >= 0 and (kind < 0 or here == kind) and s not in activated and (
                         here == NODE or (energy >= bases[s] and (
@@ -1778,6 +1819,7 @@ class SolState(GameState):
             # SQUEEZE: the station's cards are drawn first; the reward depends on them.
             self.effect = NONE
             self.dv[s * self.num_players + p] -= 1
+            self._mine[p] = None
             self.hold[p] += 1
             self.activated.append(s)
             self.squeeze = s
@@ -1825,6 +1867,7 @@ class SolState(GameState):
             self.momentum[p] += 1
         if recall:
             self.dv[s * self.num_players + p] -= 1
+            self._left(p, s)
             self.hold[p] += 1
             self.activated.append(s)
         if draw:
@@ -1926,7 +1969,7 @@ class SolState(GameState):
         self.hurl_draw = False
         p = self.current
         if not self.drawn:
-            self.next_step = "orbit"
+            self._step_orbit()  # straight on, as ``_step_turn`` does
             return
         choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
         actions = [act.keep(i, suit) for i, suit in enumerate(choices)]
@@ -1948,7 +1991,7 @@ class SolState(GameState):
             self.drawn = []
         self.eye[p] = (self.eye[p] - 1) % self.board.orbit
         self.current = (p + 1) % self.num_players
-        self.next_step = "turn"
+        self._step_turn()  # straight on, as ``_step_turn`` does
 
 
 # Dispatch tables (unbound, so that clones share them): the step named by ``next_step`` and the

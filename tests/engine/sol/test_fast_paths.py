@@ -74,3 +74,39 @@ def test_the_turns_probes_agree_with_the_full_option_lists(players: int) -> None
                 checked += 1
             state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
     assert checked > 1000
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_kept_spaces_of_each_seat_match_the_board_after_every_step(players: int) -> None:
+    kept = 0
+    for seed in range(6):
+        options = {"effects": "all"} if seed % 2 else {}
+        state = GAME.new_match(players, seed, options)
+        assert isinstance(state, SolState)
+        rng = random.Random(seed)
+        while pending := state.pending():
+            state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+            for p in range(players):
+                mine = state._mine[p]
+                if mine is not None:
+                    kept += 1
+                    assert mine == tuple(s for s in range(state.board.size)
+                                         if state.sundivers(s, p)), (seed, p)
+            if rng.random() < 0.05:  # a clone follows its own board from here on
+                state = state.clone()
+    assert kept > 1000
+
+
+def test_a_clone_keeps_its_own_spaces_of_each_seat() -> None:
+    state = _play(2, 5, {}, steps=60)
+    copy = state.clone()
+    rng = random.Random(5)
+    for _ in range(30):
+        if not (pending := copy.pending()):
+            break
+        copy.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+    for each in (state, copy):
+        for p in range(2):
+            mine = each._mine[p]
+            assert mine is None or mine == tuple(
+                s for s in range(each.board.size) if each.sundivers(s, p))
