@@ -460,7 +460,12 @@ class Sector41State(GameState):
         if what == "move":
             self._place_ship(p, (self.ship_pos[p] + shift) % SIZE)
             self._lines.append((_SHIP_MOVED, p, shift, self.ship_pos[p]))
-            self._remove_stuck()  # its shield chain and its ship's way out have moved
+            # Its shield chain and its ship's way out have moved. Another seat loses moves
+            # only to a new chain, which needs an Explorer of this seat in front of the ship;
+            # this seat's own Explorers are judged at once by its Explorer phase below (the
+            # same removal, the same log line), so the usual move skips the judging.
+            if self._mine[p][self.fronts[p]]:
+                self._remove_stuck()
         elif what == "fold":
             self.fold(p)
             self._remove_stuck()
@@ -523,13 +528,15 @@ class Sector41State(GameState):
     def _move_options(self, p: int) -> list[Action]:
         """The Explorer phase moves of ``p`` (see ``act.move_payload`` for what each says)."""
         # The hot path of random playouts, hence inlined lookups instead of helper calls.
-        blocked = self.blocked(p)
+        # Only an occupied cell can be shielded, and most steps lead onto empty cells: the
+        # shield chains are traced when the first occupied cell is met, usually never.
+        blocked: AbstractSet[int] | None = None
         # An enemy is on a cell where more Explorers are than the seat's own.
         count, mine = self._count, self._mine[p]
         grid, up, types, clean, peeks = self.grid, self.up, self.types, self.clean, self.peeks[p]
         actions: list[Action] = []
         ship_rc = self.ship_rc[p]
-        front = self.front(p)
+        front = self.fronts[p]
         inward = INWARD[self.edge[p]]
         outward = (inward + 4) % 8
         lazy, move_parts = act.LazyAction, act.move_parts
@@ -542,7 +549,7 @@ class Sector41State(GameState):
             else:
                 type_id = types[grid[loc]]
                 if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
-                    self._add_hops(p, i, loc, e.asteroid + 1, blocked, actions)
+                    self._add_hops(p, i, loc, e.asteroid + 1, actions)
                     continue
                 if loc == front:  # the step back onto the ship first, where its direction is
                     steps = _STEPS_HOME[loc][outward]
@@ -555,23 +562,27 @@ class Sector41State(GameState):
                     n += 1
                     continue
                 tid = grid[t]
-                if clean[tid] or t in blocked:
+                if clean[tid]:
                     continue
+                combat = False
+                if count[t]:
+                    if blocked is None:
+                        blocked = self.blocked(p)
+                    if t in blocked:
+                        continue
+                    combat = count[t] > mine[t]
                 if up[tid]:
                     actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, False,
-                                            KIND_OF[types[tid]], count[t] > mine[t])))
+                                            KIND_OF[types[tid]], combat)))
                 else:
                     kind = KIND_OF[types[tid]] if tid in peeks else None
-                    actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, True, kind,
-                                            count[t] > mine[t])))
+                    actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, True, kind, combat)))
                 n += 1
         return actions
 
-    def _add_hops(
-        self, p: int, i: int, loc: int, k: int, blocked: AbstractSet[int],
-        actions: list[Action],
-    ) -> None:
+    def _add_hops(self, p: int, i: int, loc: int, k: int, actions: list[Action]) -> None:
         actions.append(act.hop(len(actions), i, loc, k, False))
+        blocked = self.blocked(p)
         count, mine = self._count, self._mine[p]
         grid, up, clean = self.grid, self.up, self.clean
         for cell in _cells_of(self.types, grid, _HOP_TARGETS[k]):
