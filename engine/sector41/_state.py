@@ -10,10 +10,11 @@ Positions are cell indices 0..80 (row * 9 + col); ``SHIP`` is the owner's Mother
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from .._core import Action, Decision, Event, GameState, Result, Termination
@@ -796,7 +797,7 @@ class Sector41State(GameState):
                     moves.append((self.target(p, here, dr, dc), diag))
         else:  # Worm Hole: any face-up Star Gate
             up = self.up
-            for cell in _cells_of(self.types, self.grid, _IS_GATE):
+            for cell in _cells_of(self.types, self.grid, _GATES):
                 if cell != here and up[self.grid[cell]]:
                     moves.append((cell, None))
         grid, up, clean = self.grid, self.up, self.clean
@@ -1257,18 +1258,27 @@ _RINGS = tuple(
     for g in range(CELLS)
 )
 _IS_BELT = tuple(k is TileKind.ASTEROID_BELT for k in KIND_OF)
-_IS_GATE = tuple(k is TileKind.STAR_GATE for k in KIND_OF)
-# _HOP_TARGETS[k][type id]: a belt with an asteroid k (an Explorer may hop there to it).
-_HOP_TARGETS = tuple(tuple(is_belt and NUMBER_OF[t] >= k for t, is_belt in enumerate(_IS_BELT))
+
+
+def _flags(wanted: list[bool]) -> bytes:
+    """A ``bytes.translate`` table: type id -> 1 when ``wanted[type id]``, else 0."""
+    return bytes(int(i < len(wanted) and wanted[i]) for i in range(256))
+
+
+_GATES = _flags([k is TileKind.STAR_GATE for k in KIND_OF])
+# _HOP_TARGETS[k]: the belts with an asteroid k (an Explorer may hop there to it), as _flags.
+_HOP_TARGETS = tuple(_flags([is_belt and NUMBER_OF[t] >= k for t, is_belt in enumerate(_IS_BELT)])
                      for k in range(4))
 
 
-def _cells_of(types: list[int], grid: list[int], wanted: tuple[bool, ...]) -> list[int]:
-    """The cells, in order, of the tiles whose type is ``wanted`` (a flag by type id).
+def _cells_of(types: list[int], grid: list[int], wanted: bytes) -> Iterator[int]:
+    """The cells, in order, of the tiles whose type is ``wanted`` (a table of ``_flags``).
 
-    A few tiles of the 81 are wanted: finding them and their cells by C-level scans of
-    ``types`` and ``grid`` is several times cheaper than a Python loop over the cells."""
-    return sorted(map(grid.index, compress(range(CELLS), map(wanted.__getitem__, types))))
+    A few tiles of the 81 are wanted: the type at each cell by one C-level gather, flagged
+    by one translation of its bytes, is several times cheaper than a Python loop over the
+    cells (or a search of the grid for each wanted tile)."""
+    return compress(range(CELLS), bytes(itemgetter(*grid)(types)).translate(wanted))
+
 
 # _LINES[edge][pos]: the line in front of a Mother Ship, from the ship outward.
 _LINES = tuple(tuple(_line(edge, pos) for pos in range(SIZE)) for edge in range(4))
