@@ -200,7 +200,11 @@ class Sector41State(GameState):
             # Action ids are the positions in the legal list: an id in range is legal.
             if type(aid) is int and 0 <= aid < len(decision.legal):
                 self._choose(aid)
-                self._settle()
+                # _settle() inlined: it runs after every decision.
+                decision = self._decision
+                while decision is not None and len(decision.legal) == 1:
+                    self._choose(0)
+                    decision = self._decision
                 return
         super().apply(choices)  # the errors (and odd but legal ids, e.g. True) as everywhere
 
@@ -443,14 +447,16 @@ class Sector41State(GameState):
 
     def _can_fold(self, p: int) -> bool:
         pos = self.ship_pos[p]
-        opposite = OPPOSITE_EDGE[self.edge[p]]
-        for q in range(self.num_players):
-            if self.edge[q] == opposite and self.last_fold[q] == pos:
-                return False
+        edge = self.edge
+        if pos in self.last_fold:  # usually no seat's last fold was at this position
+            opposite = OPPOSITE_EDGE[edge[p]]
+            for q in range(self.num_players):
+                if edge[q] == opposite and self.last_fold[q] == pos:
+                    return False
         if self.mode is not GuardianMode.AWAKENING:
             return True  # nothing is cleansed before the Awakening
         grid, clean = self.grid, self.clean
-        for c in self.line_cells(p):
+        for c in _LINES[edge[p]][pos]:
             if clean[grid[c]]:
                 return False
         return True
@@ -616,7 +622,8 @@ class Sector41State(GameState):
             self.tow = tow
         if k:
             if t != e.loc:
-                self._fight(p, t, _K.ASTEROID_BELT)
+                if self._count[t] != self._mine[p][t]:  # an Explorer of another seat is there
+                    self._fight(p, t, _K.ASTEROID_BELT)
                 e.put(t)
             e.asteroid = k
             e.trapped = False
@@ -627,6 +634,7 @@ class Sector41State(GameState):
         self._enter(t, d)
 
     def _fight(self, p: int, cell: int, kind: TileKind) -> None:
+        # The callers first ask the occupancy tables whether another seat is on the cell.
         for q, ex in enumerate(self.expl):
             a, b, c = ex
             if q == p or (a.loc != cell and b.loc != cell and c.loc != cell):
@@ -670,6 +678,7 @@ class Sector41State(GameState):
         p = self.current
         assert self.active is not None
         e = self.expl[p][self.active]
+        count, mine = self._count, self._mine[p]
         while True:
             if dest == SHIP:
                 e.reset(SHIP)
@@ -690,7 +699,8 @@ class Sector41State(GameState):
                 self._loop(key)
                 return
             self.visited.append(key)
-            self._fight(p, dest, kind)
+            if count[dest] != mine[dest]:  # an Explorer of another seat is there
+                self._fight(p, dest, kind)
             e.put(dest)
             e.asteroid = 0
             e.trapped = False
@@ -716,8 +726,15 @@ class Sector41State(GameState):
         self, p: int, e: Explorer, here: int, heading: int | None, kind: TileKind, type_id: int
     ) -> tuple[int, int | None] | None:
         """Apply the tile at ``here``; return the next forced move, or None when done."""
-        rot = self.rot[self.grid[here]]
-        if kind is _K.SPACE_RIFT:
+        # The kinds are exclusive: the most frequent ones in play are asked first.
+        if kind in _JUMPS:
+            return self._offer_jumps(p, here, kind, type_id, self.rot[self.grid[here]])
+        if kind is _K.GLYNIUM_PLANET:
+            pass  # its discs came with the reveal: the phase ends
+        elif kind in _CHOICES:
+            if self._offer_choice(p, here, kind):
+                return None
+        elif kind is _K.SPACE_RIFT:
             if heading is not None:
                 t = self.step(p, here, heading)
                 if self._open(t, self.blocked(p)):
@@ -733,12 +750,10 @@ class Sector41State(GameState):
         elif kind is _K.MOTHER_SHIP_BEACON:
             return SHIP, None
         elif kind is _K.SOLAR_FLARE or kind is _K.SOLAR_TEMPEST:
-            d = board_arrows(type_id, rot)[0]
+            d = board_arrows(type_id, self.rot[self.grid[here]])[0]
             t = self._ray(here, d, kind is _K.SOLAR_FLARE)
             if t >= 0 and self._open(t, self.blocked(p)):
                 return t, d
-        elif kind in _JUMPS:
-            return self._offer_jumps(p, here, kind, type_id, rot)
         elif kind is _K.ASTEROID_BELT:
             e.asteroid = 1
         elif kind is _K.BARREN_PLANET:
@@ -760,9 +775,6 @@ class Sector41State(GameState):
                     o.reset(SHIP)
                     self.log(f"Seat {p} salvages Explorer {i + 1}")
                     break
-        elif kind in _CHOICES:
-            if self._offer_choice(p, here, kind):
-                return None
         self._end_explorer_phase()
         return None
 
