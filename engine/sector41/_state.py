@@ -1054,37 +1054,34 @@ class Sector41State(GameState):
         The seat moving an Explorer is not judged until that move is over. Seats are judged
         from the current one clockwise, each on the board its predecessors left.
         """
-        n = self.num_players
-        count = self._count
-        grid, clean, expl = self.grid, self.clean, self.expl
-        for k in range(n):
-            q = (self.current + k) % n
-            if k == 0 and self.active is not None:
-                continue
-            # The usual cases first, as stuck() would judge them: no Explorer in play, or one
-            # (not trapped) next to a free cell, or on its ship with the cell in front free.
-            free = in_play = False
+        count, grid, clean, fronts = self._count, self.grid, self.clean, self.fronts
+        expl = self.expl
+        order = _CLOCKWISE[self.num_players][self.current]
+        if self.active is not None:
+            order = order[1:]
+        for q in order:
+            # The usual cases first, as stuck() would judge them: an Explorer (not trapped)
+            # next to a free cell, or on its ship with the cell in front free, ends the search.
             for e in expl[q]:
                 loc = e.loc
                 if loc >= 0:
-                    in_play = True
                     if not e.trapped:
                         for t in _ON_GRID[loc]:
                             if not count[t] and not clean[grid[t]]:
-                                free = True
                                 break
+                        else:
+                            continue
+                        break
                 elif loc == SHIP:
-                    in_play = True
-                    t = self.fronts[q]
-                    free = not count[t] and not clean[grid[t]]
-                if free:
-                    break
-            if free or not in_play or not self.stuck(q):
-                continue
-            for e in expl[q]:
-                if e.loc >= SHIP:
-                    e.reset(OUT)
-            self.log(f"Seat {q}: no Explorer can move; all are removed from play")
+                    t = fronts[q]
+                    if not count[t] and not clean[grid[t]]:
+                        break
+            else:
+                if self.stuck(q):  # (also False for a seat with no Explorer in play)
+                    for e in expl[q]:
+                        if e.loc >= SHIP:
+                            e.reset(OUT)
+                    self.log(f"Seat {q}: no Explorer can move; all are removed from play")
 
     def _score(self, p: int, color: int) -> None:
         self.score[p] += POINTS[color]
@@ -1239,6 +1236,10 @@ _STEPS_HOME = tuple(
           for home in range(8))
     for c in range(CELLS)
 )
+
+# _CLOCKWISE[n][seat]: the n seats from ``seat`` clockwise (seat order is clockwise).
+_CLOCKWISE = {n: tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
+              for n in EDGES_BY_PLAYERS}
 
 # _CLOSER[g][t]: bit j set when the j-th of _ON_GRID[g] is nearer to t than g is.
 _CLOSER = tuple(
