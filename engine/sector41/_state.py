@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import compress
@@ -180,7 +180,7 @@ class Sector41State(GameState):
         self.vortex_cell = NOWHERE
         self.revealed = False
         self.termination: Termination | None = None
-        self._payloads: list[Any] = []
+        self._payloads: Sequence[Any] = ()
         self._decision: Decision | None = None
         self._reveal(CENTRE)
         self.log(f"Setup: {n} players, the Guardian on {cell_name(CENTRE)}")
@@ -327,7 +327,8 @@ class Sector41State(GameState):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def _offer(self, stage: str, prompt: str, actions: list[Action], payloads: list[Any]) -> None:
+    def _offer(self, stage: str, prompt: str, actions: list[Action],
+               payloads: Sequence[Any]) -> None:
         if self.active is not None and stage != "tow":
             # A choice in the middle of a move: the steps so far may have stuck another seat.
             self._remove_stuck()
@@ -864,10 +865,16 @@ class Sector41State(GameState):
         actions: list[Action] = []
         payloads: list[Any] = []
         if kind is _K.REMOTE_VIEWPORT or kind is _K.SPACIAL_DISTORTION:
-            hidden = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
-            if kind is _K.SPACIAL_DISTORTION and hidden:
-                near = min(CHEB[here][c] for c in hidden)
-                hidden = [c for c in hidden if CHEB[here][c] == near]
+            if kind is _K.REMOTE_VIEWPORT:
+                hidden = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
+            else:
+                # The closest face-down tiles: the first ring around the tile holding one
+                # holds them all (in cell order, as a scan of the grid would list them).
+                hidden = []
+                for ring in _RINGS[here]:
+                    hidden = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
+                    if hidden:
+                        break
             ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
                         else (_A.DISTORTION, "Turn over"))
             peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
@@ -1113,7 +1120,7 @@ class Sector41State(GameState):
             if not self.revealed:
                 self._end_turn()
                 return
-            options = list(_ON_GRID[g])
+            options = _ON_GRID[g]
         else:
             quick = self.mode is _MODE.QUICKENING
             closer = _CLOSER[g]
@@ -1131,7 +1138,7 @@ class Sector41State(GameState):
             if not mask:
                 self._end_turn()
                 return
-            options = [n for j, n in enumerate(_ON_GRID[g]) if mask >> j & 1]
+            options = _MASKED.get(g << 8 | mask) or _masked(g, mask)
         if len(options) == 1:
             self._guardian_move(options[0])
             return
@@ -1254,6 +1261,16 @@ _STEPS_HOME = tuple(
 # _CLOCKWISE[n][seat]: the n seats from ``seat`` clockwise (seat order is clockwise).
 _CLOCKWISE = {n: tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
               for n in EDGES_BY_PLAYERS}
+
+# _MASKED[g << 8 | mask]: the neighbours of g whose bits (as in _CLOSER) are set in mask,
+# filled by _masked as the Guardian meets them.
+_MASKED: dict[int, tuple[int, ...]] = {}
+
+
+def _masked(g: int, mask: int) -> tuple[int, ...]:
+    options = _MASKED[g << 8 | mask] = tuple(n for j, n in enumerate(_ON_GRID[g])
+                                             if mask >> j & 1)
+    return options
 
 # _CLOSER[g][t]: bit j set when the j-th of _ON_GRID[g] is nearer to t than g is.
 _CLOSER = tuple(
