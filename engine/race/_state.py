@@ -158,6 +158,10 @@ _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in ran
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
+def _explore_text(i: int, cards: tuple[int, ...]) -> str:
+    return f"seat {i} explores {', '.join([_NAMES[c] for c in cards]) or 'nothing'}"
+
+
 def _select_options(choices: tuple[tuple[ActionCard, ...], ...]) -> _Options:
     return [
         Action(n, " + ".join(_ACTION_TEXT[a] for a in pair),
@@ -511,6 +515,41 @@ class RaceState(GameState):
     def _in_order(self) -> list[tuple[int, Seat]]:
         return self._ordered
 
+    # -- the log ----------------------------------------------------------------------------
+    # ``_lines`` is the log as it is written: a public text, or a private one as (seats, text
+    # or a function making it, its arguments). Random playouts never read the log, and an
+    # Event costs a good part of a decision: the Events are made when the log is read,
+    # through GameState's list ``_events``, a property here.
+
+    @property  # type: ignore[override]
+    def _events(self) -> list[Event]:
+        """The log as Events: the lines written since the last read become Events now."""
+        events, lines = self._event_list, self._lines
+        for index in range(len(events), len(lines)):
+            line = lines[index]
+            if type(line) is str:
+                events.append(Event(index, line))
+            else:
+                events.append(Event(index, line[1](*line[2]), line[0]))
+        return events
+
+    @_events.setter
+    def _events(self, events: list[Event]) -> None:
+        self._event_list = events
+        self._lines: list[Any] = list(events)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._lines)
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        if visible_to is None:
+            self._lines.append(text)
+        else:
+            self._lines.append((frozenset(visible_to), str, (text,)))
+
     # -- framework hooks --------------------------------------------------------------------
 
     def _pending(self) -> dict[int, Decision]:
@@ -719,18 +758,18 @@ class RaceState(GameState):
         chosen = 0  # the action cards chosen, as a bit mask by value
         texts = _ACTION_TEXTS
         head = f"round {self.round}: seat "
-        events = self._events  # self.log, inline: one public event per seat every round
+        lines = self._lines  # self.log, inline: one public event per seat every round
         for i, seat in self._ordered:
             actions = seat.actions
             if len(actions) == 1:
                 value = actions[0]._value_
                 chosen |= 1 << value
-                events.append(Event(len(events), head + _CHOSE[i][value]))
+                lines.append(head + _CHOSE[i][value])
             else:
                 for a in actions:
                     chosen |= 1 << a._value_
-                events.append(Event(len(events), f"{head}{i} chose "
-                                    + " and ".join([texts[a._value_] for a in actions])))
+                lines.append(f"{head}{i} chose "
+                             + " and ".join([texts[a._value_] for a in actions]))
         plan = _PLANS.get(chosen)
         if plan is None:
             plan = _PLANS[chosen] = _plan(chosen)
@@ -919,10 +958,9 @@ class RaceState(GameState):
             seat.drawn = self._take(draw)
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
-        events = self._events  # self.log, inline
+        lines = self._lines  # self.log, inline; the text is made when the log is read
         for i, seat in self._ordered:
-            events.append(Event(len(events), f"seat {i} explores {self._names(seat.drawn)}",
-                                _ONLY[i]))
+            lines.append((_ONLY[i], _explore_text, (i, tuple(seat.drawn))))
             self._set(i, "keep", seat.count)
 
     # -- develop ----------------------------------------------------------------------------
@@ -956,8 +994,7 @@ class RaceState(GameState):
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
-            events = self._events  # self.log, inline
-            events.append(Event(len(events), f"seat {i} places {_NAMES[seat.placing]}"))
+            self._lines.append(f"seat {i} places {_NAMES[seat.placing]}")  # self.log, inline
             if settle:
                 # Methods are judged before the world joins the tableau (it has no effect yet).
                 methods = self._methods(i, seat.placing)
@@ -1503,7 +1540,8 @@ class RaceState(GameState):
         new.options = dict(self.options)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new._events = self._events[:]
+        new._event_list = self._event_list[:]
+        new._lines = self._lines[:]  # lines are immutable: texts and tuples of them
         new.advanced = self.advanced
         new.round_limit = self.round_limit
         new.seats = [s.copy() for s in self.seats]
