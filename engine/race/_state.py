@@ -32,6 +32,7 @@ from ._view import (
 )
 
 HAND_LIMIT = 10
+_NEVER = 1 << 30  # the cost of a world no method can place
 _PROMPTS = {
     "discard": "discard a card ({} to go)",
     "keep": "keep an explored card ({} to keep)",
@@ -359,6 +360,36 @@ class _SettlePowers:
     colony_ship: bool = False
     tactics: bool = False
     contact: bool = False
+    # The cheapest way to place each world judged so far, by design (see ``cost``): a memo,
+    # not part of what the powers are.
+    costs: dict[int, int] = field(default_factory=dict, compare=False)
+
+    def cost(self, cid: int) -> int:
+        """The fewest cards any way of placing world ``cid`` costs (``_NEVER``: no way).
+
+        This is ``RaceState._methods`` without the hand: a way that pays cards is open when
+        its cost is at most the hand less the world, and the free ways cost 0, so the world
+        can be placed exactly when this is at most that budget, and then costs this.
+        """
+        card = CARDS[cid]
+        good = _GOOD_INDEX[cid]
+        cut = self.cut + self.cut_by_good[good]
+        ship = self.colony_ship and card.good is not G.ALIEN
+        best = _NEVER
+        if not card.military:
+            best = max(0, card.cost - cut)
+            if ship:
+                best = 0
+        else:
+            military = self.military + self.military_vs[good]
+            if _IS_REBEL[cid]:
+                military += self.military_rebel
+            if military >= card.cost or (self.tactics and military + 3 >= card.cost):
+                best = 0
+            elif self.contact and card.good is not G.ALIEN:
+                best = 0 if ship else max(0, card.cost - 1 - cut)
+        self.costs[cid] = best
+        return best
 
     @staticmethod
     def of(powers: tuple[tuple[int, int, Any], ...]) -> _SettlePowers:
@@ -388,7 +419,7 @@ class _SettlePowers:
         return out
 
 
-_NO_SETTLE_POWERS = _SettlePowers()
+_NO_SETTLE_POWERS = _SettlePowers()  # shared: its costs depend on nothing but the design
 
 
 @dataclass(slots=True)
@@ -889,7 +920,7 @@ class RaceState(GameState):
                     if powers:
                         cache[phase] += tuple([(count, pi, p) for pi, p in powers])
                 count += 1
-            if any(entry[2] < now for entry in tableau[count:]):
+            if count < len(tableau) and any(entry[2] < now for entry in tableau[count:]):
                 # An active card after an inactive one (a state built by hand): gather all.
                 seat.power_tableau = None
                 seat.power_count = 0
@@ -1113,8 +1144,10 @@ class RaceState(GameState):
             seat.bonus = A.CONSUME_2X in seat.actions
             if A.CONSUME_TRADE in seat.actions and self._goods(i, G.ANY):
                 self._set(i, "trade")
-            else:
+            elif self._powers(i, CONSUMING):
                 self._set(i, "power")
+            else:  # no consume power: the power step would end at once (see _continue)
+                seat.count = 0
 
     def _goods(self, i: int, kind: Good) -> list[int]:
         """Tableau indices of worlds with a good of ``kind`` (ANY: every good)."""
@@ -1234,8 +1267,11 @@ class RaceState(GameState):
             for ti, _pi, p in self._powers(i, 5):
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
-        for i in self._order:
-            self._set(i, "windfall")
+        for i, seat in self._ordered:
+            if self._windfall_options(i):
+                self._set(i, "windfall")
+            else:  # the usual case: the windfall step would end at once (see _continue)
+                seat.count = 0
 
     def _put_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
@@ -1355,16 +1391,21 @@ class RaceState(GameState):
     def _settle_options(self, i: int) -> _Options:
         out = [_SETTLE_NOTHING]
         powers = self._settle_powers(i)
-        for c in sorted(set(self.seats[i].hand)):
+        hand = self.seats[i].hand
+        budget = len(hand) - 1  # what _methods allows for a world in hand
+        costs = powers.costs
+        for c in sorted(set(hand)):
             if not _IS_DEV[c]:
-                methods = self._methods(i, c, powers)
-                if methods:
-                    cost = methods[0][1] if len(methods) == 1 else min([m[1] for m in methods])
-                    key = (len(out), c, cost)
-                    action = _SETTLE_ACTIONS.get(key)
-                    if action is None:
-                        action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
-                    out.append(action)
+                cost = costs.get(c)
+                if cost is None:
+                    cost = powers.cost(c)
+                if cost > budget:
+                    continue
+                key = (len(out), c, cost)
+                action = _SETTLE_ACTIONS.get(key)
+                if action is None:
+                    action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
+                out.append(action)
         return out
 
     def _hand_options(self, i: int) -> _Options:
