@@ -188,6 +188,12 @@ _SELECT_DECISIONS = {
     for advanced in (False, True)
 }
 
+# The pending decisions of the selection, by the advanced flag and the number of players.
+_SELECT_PENDING = {
+    advanced: tuple({i: decisions[i] for i in range(n)} for n in range(5))
+    for advanced, decisions in _SELECT_DECISIONS.items()
+}
+
 _IS_DEV = tuple(c.kind is CardKind.DEVELOPMENT for c in CARDS)
 _DEVELOP_NOTHING = Action(0, "Develop nothing", ActionDetail(DecisionKind.DEVELOP))
 _SETTLE_NOTHING = Action(0, "Settle nothing", ActionDetail(DecisionKind.SETTLE))
@@ -303,8 +309,9 @@ _SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
 _GOOD_KINDS = len(Good)  # an enum's len() is a Python-level call
 _IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
 # Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
-# card. Rows for the hand sizes of most decisions are built at import (a few thousand shared
-# actions); a longer list of distinct cards adds its rows on first use.
+# card. Rows for the hand sizes random play reaches in its first matches are built at import
+# (about four thousand shared actions); a longer list of distinct cards adds its rows on
+# first use.
 _CARD_ROWS: dict[str, list[tuple[Action, ...]]] = {step: [] for step in _CARD_STEP}
 
 
@@ -317,7 +324,7 @@ def _card_rows(step: str, count: int) -> list[tuple[Action, ...]]:
     return rows
 
 
-for _step, _count in (("discard", 12), ("pay", 10), ("keep", 6)):
+for _step, _count in (("discard", 20), ("pay", 14), ("keep", 10)):
     _card_rows(_step, _count)
 
 # Develop and settle actions by (id, card, cost): what _action builds, one lookup away.
@@ -339,7 +346,7 @@ def _hand_rows(count: int) -> None:
         _HAND_ROWS.append(tuple(_action(n, _hand_parts, c) for c in range(len(CARDS))))
 
 
-_hand_rows(12)
+_hand_rows(14)
 
 
 @dataclass(slots=True)
@@ -660,11 +667,17 @@ class RaceState(GameState):
                     details[seat] = decision.action(aid).detail
             self._cache = None
             self._stash.clear()
+            seats = self.seats
             for i in self._order:  # timing ties: who draws first (RULES.md)
                 detail = details[i]
                 if detail is not None:
+                    mine = seats[i]
+                    if mine.step == "select":  # _do, inline: the most common decision
+                        mine.actions = list(detail.actions)
+                        mine.step = ""
+                        continue
                     self._do(i, detail)
-                    if self.seats[i].step:
+                    if mine.step:
                         self._continue(i)
             self._advance()
             return
@@ -779,11 +792,12 @@ class RaceState(GameState):
             self.log(f"round limit {self.round_limit} reached")
             return
         self.stage = PH.SELECT
-        decisions = _SELECT_DECISIONS[self.advanced]
-        for i, seat in self._ordered:
+        for seat in self.seats:
             seat.actions = []
             seat.step, seat.count = "select", 0
-            self._stash[i] = decisions[i]
+        # Every seat selects, from the same decision every round: the pending dict as
+        # _pending would build it (a copy: callers may change what pending() gives them).
+        self._cache = _SELECT_PENDING[self.advanced][self.num_players].copy()
 
     def _reveal_actions(self) -> None:
         chosen = 0  # the action cards chosen, as a bit mask by value
