@@ -1040,16 +1040,22 @@ class RaceState(GameState):
                 continue
             seat.hand.remove(seat.placing)
             self._lines.append(f"seat {i} places {_NAMES[seat.placing]}")  # self.log, inline
-            if settle:
-                # Methods are judged before the world joins the tableau (it has no effect yet).
-                methods = self._methods(i, seat.placing)
-                seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
-                seat.version += 1
+            # Methods are judged before the world joins the tableau (it has no effect yet).
+            methods = self._methods(i, seat.placing) if settle else None
+            now = self.phase_no
+            kept = (now <= seat.power_until and seat.power_version == seat.version
+                    and seat.power_tableau is seat.tableau)
+            seat.tableau.append([seat.placing, NO_CARD, now])
+            seat.version += 1
+            if kept:
+                # The card works from the next phase: the powers kept are still this phase's,
+                # as _refresh_powers would find (nothing else became active since).
+                seat.power_version = seat.version
+                seat.power_until = now
+            if methods is not None:
                 seat.methods = [m._value_ for m, _cost in methods]
                 self._set(i, "method")
             else:
-                seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
-                seat.version += 1
                 self._set(i, "pay", self._develop_cost(i, seat.placing))
 
     def _finish_develop(self, i: int) -> None:
