@@ -1006,7 +1006,8 @@ class RaceState(GameState):
         lines = self._lines  # self.log, inline; the text is made when the log is read
         for i, seat in self._ordered:
             lines.append((_ONLY[i], _explore_text, (i, tuple(seat.drawn))))
-            self._set(i, "keep", seat.count)
+            seat.step = "keep"  # _set, inline (the count is set)
+            self._continue(i)
 
     # -- develop ----------------------------------------------------------------------------
 
@@ -1018,8 +1019,9 @@ class RaceState(GameState):
             for _ti, _pi, p in self._powers(i, 2):
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
-        for i in self._order:
-            self._set(i, "develop")
+        for i, seat in self._ordered:
+            seat.step, seat.count = "develop", 0  # _set, inline
+            self._continue(i)
 
     def _develop_cut(self, i: int) -> int:
         """What every development costs the seat less now (its Develop bonus and powers)."""
@@ -1070,8 +1072,9 @@ class RaceState(GameState):
         for seat in self.seats:
             seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
             seat.placing = NO_CARD
-        for i in self._order:
-            self._set(i, "settle")
+        for i, seat in self._ordered:
+            seat.step, seat.count = "settle", 0  # _set, inline
+            self._continue(i)
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
         powers = self._settle_powers(i)
@@ -1501,7 +1504,8 @@ class RaceState(GameState):
         seat = self.seats[i]
         step = seat.step
         if step == "discard" or step == "pay":
-            self._discard_from_hand(i, d.card)
+            seat.hand.remove(d.card)  # _discard_from_hand, inline
+            self.discard.append(d.card)
             seat.count -= 1
         elif step == "select":
             seat.actions = list(d.actions)
@@ -1510,6 +1514,8 @@ class RaceState(GameState):
             seat.drawn.remove(d.card)
             seat.hand.append(d.card)
             seat.count -= 1
+            if not seat.count:  # the last keep: the step ends as _continue would end it
+                seat.step = ""
         elif step == "develop" or step == "settle":
             seat.placing = d.card
             seat.step = ""
