@@ -724,8 +724,17 @@ class RaceState(GameState):
                 continue
             # The steps that usually offer nothing, judged without building their actions:
             # no consume power, no windfall world to produce on, one way to place a world.
-            if step == "power" and not self._powers(i, CONSUMING):
-                seat.step, seat.count = "", 0
+            if step == "power":
+                powers = self._powers(i, CONSUMING)
+                opts = self._power_options(i, powers) if powers else None
+                if not opts:  # no consume power (the usual case), or none usable now
+                    seat.step, seat.count = "", 0
+                    return
+                if len(opts) == 1:
+                    self._do(i, opts[0].detail)
+                    continue
+                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                self._stash[i] = Decision(i, prompt, tuple(opts), step)
                 return
             if step == "windfall" and not self._windfall_options(i):
                 seat.step, seat.count = "", 0
@@ -1442,8 +1451,11 @@ class RaceState(GameState):
     def _gamble_options(self, i: int) -> _Options:
         return _GAMBLE
 
-    def _power_options(self, i: int) -> _Options:
-        powers = self._powers(i, CONSUMING)
+    def _power_options(self, i: int, powers: tuple[tuple[int, int, Any], ...] | None = None
+                       ) -> _Options:
+        """``powers``: the seat's consume powers, when the caller has them already."""
+        if powers is None:
+            powers = self._powers(i, CONSUMING)
         if not powers:
             return []  # the usual case: no consume power at all
         seat = self.seats[i]
@@ -1451,7 +1463,13 @@ class RaceState(GameState):
         goods = [_GOOD[cid] for cid, good, _p in seat.tableau if good != NO_CARD]
         used = seat.used
         for ti, pi, p in powers:
-            if (ti, pi) not in used and self._usable(i, p, goods):
+            if (ti, pi) in used:
+                continue
+            if p.kind is K.CONSUME:  # _usable's most frequent case, inline
+                usable = bool(goods) if p.good is G.ANY else p.good in goods
+            else:
+                usable = self._usable(i, p, goods)
+            if usable:
                 key = (len(out), seat.tableau[ti][0], ti, pi)
                 action = _POWER_ACTIONS.get(key)
                 if action is None:
