@@ -154,6 +154,7 @@ _Options = list[Action]
 # By ActionCard value (``_value_``: the plain attribute, no enum property or hash on the way).
 _ACTION_TEXTS = tuple(_ACTION_TEXT[a] for a in sorted(_ACTION_TEXT, key=lambda a: a.value))
 _NAMES = tuple(c.name for c in CARDS)
+_GOOD_TEXTS = tuple(f"Consume the good on {name}" for name in _NAMES)
 # The end of a seat's "round n: seat i chose X" event, by seat and action value.
 _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in range(4))
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
@@ -269,7 +270,7 @@ def _power_parts(cid: int, ti: int, pi: int, text: str) -> tuple[str, ActionDeta
 
 
 def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail]:
-    return (f"Consume the good on {CARDS[cid].name}",
+    return (_GOOD_TEXTS[cid],
             ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
                          source_index=src, power_index=pi))
 
@@ -334,6 +335,10 @@ _SETTLE_ACTIONS: dict[tuple[int, int, int], Action] = {}
 # (id, card, tableau index, source index, power index).
 _POWER_ACTIONS: dict[tuple[int, int, int, int], Action] = {}
 _GOOD_ACTIONS: dict[tuple[int, int, int, int, int], Action] = {}
+# Trade actions by (id, card, tableau index, price); windfall actions by (id, card, tableau
+# index, source index, power index, source card).
+_TRADE_ACTIONS: dict[tuple[int, int, int, int], Action] = {}
+_WINDFALL_ACTIONS: dict[tuple[int, int, int, int, int, int], Action] = {}
 # Card-discard (CONSUME_HAND) actions as rows like _CARD_ROWS: ``_HAND_ROWS[n][card]`` is
 # action ``n`` (1, 2, ...; row 0 is unused: action 0 is the stop).
 _HAND_ROWS: list[tuple[Action, ...]] = []
@@ -1484,8 +1489,8 @@ class RaceState(GameState):
         for ti in self._good_options(i):
             key = (len(out), seat.tableau[ti][0], ti, src, pi)
             action = _GOOD_ACTIONS.get(key)
-            if action is None:
-                action = _GOOD_ACTIONS[key] = _action(key[0], _good_parts, *key[1:])
+            if action is None:  # built here, not by _action: most keys come once a match
+                action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
             out.append(action)
         return out
 
@@ -1498,14 +1503,26 @@ class RaceState(GameState):
             return [_action(n, _method_parts, seat.placing, m,
                             self._method_cost(i, _SETTLE_METHODS[m]))
                     for n, m in enumerate(seat.methods)]
+        out: list[Action] = []
         if step == "trade":
-            return [_action(n, _trade_parts, tableau[ti][0], ti,
-                            _PRICE[tableau[ti][0]] + self._trade_bonus(i, ti))
-                    for n, ti in enumerate(self._goods(i, G.ANY))]
+            for ti in self._goods(i, G.ANY):
+                card = tableau[ti][0]
+                trade = (len(out), card, ti, _PRICE[card] + self._trade_bonus(i, ti))
+                action = _TRADE_ACTIONS.get(trade)
+                if action is None:  # as for the goods: most keys come once a match
+                    action = _TRADE_ACTIONS[trade] = Action(trade[0], *_trade_parts(*trade[1:]))
+                out.append(action)
+            return out
         if step == "windfall":
-            return [_action(n, _windfall_parts, tableau[w][0], w, src, pi,
+            for src, pi, w in self._windfall_options(i):
+                windfall = (len(out), tableau[w][0], w, src, pi,
                             NO_CARD if src < 0 else tableau[src][0])
-                    for n, (src, pi, w) in enumerate(self._windfall_options(i))]
+                action = _WINDFALL_ACTIONS.get(windfall)
+                if action is None:
+                    action = _WINDFALL_ACTIONS[windfall] = Action(
+                        windfall[0], *_windfall_parts(*windfall[1:]))
+                out.append(action)
+            return out
         raise AssertionError(f"unknown step {step!r}")
 
     def _method_cost(self, i: int, method: SettleMethod) -> int:
