@@ -1068,7 +1068,10 @@ class RaceState(GameState):
                 # as _refresh_powers would find (nothing else became active since).
                 seat.power_version = seat.version
                 seat.power_until = now
-            if methods is not None:
+            if methods is not None and len(methods) == 1:
+                # One way to place it (the usual case): the method step would take it at once.
+                self._use_method(i, methods[0][0])
+            elif methods is not None:
                 seat.methods = [m._value_ for m, _cost in methods]
                 self._set(i, "method")
             else:
