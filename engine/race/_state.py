@@ -32,6 +32,7 @@ from ._view import (
 )
 
 HAND_LIMIT = 10
+_NEVER = 1 << 30  # the cost of a world no method can place
 _PROMPTS = {
     "discard": "discard a card ({} to go)",
     "keep": "keep an explored card ({} to keep)",
@@ -153,9 +154,14 @@ _Options = list[Action]
 # By ActionCard value (``_value_``: the plain attribute, no enum property or hash on the way).
 _ACTION_TEXTS = tuple(_ACTION_TEXT[a] for a in sorted(_ACTION_TEXT, key=lambda a: a.value))
 _NAMES = tuple(c.name for c in CARDS)
+_GOOD_TEXTS = tuple(f"Consume the good on {name}" for name in _NAMES)
 # The end of a seat's "round n: seat i chose X" event, by seat and action value.
 _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in range(4))
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
+
+
+def _explore_text(i: int, cards: tuple[int, ...]) -> str:
+    return f"seat {i} explores {', '.join([_NAMES[c] for c in cards]) or 'nothing'}"
 
 
 def _select_options(choices: tuple[tuple[ActionCard, ...], ...]) -> _Options:
@@ -181,6 +187,12 @@ _SELECT_DECISIONS = {
         for i in range(4)
     )
     for advanced in (False, True)
+}
+
+# The pending decisions of the selection, by the advanced flag and the number of players.
+_SELECT_PENDING = {
+    advanced: tuple({i: decisions[i] for i in range(n)} for n in range(5))
+    for advanced, decisions in _SELECT_DECISIONS.items()
 }
 
 _IS_DEV = tuple(c.kind is CardKind.DEVELOPMENT for c in CARDS)
@@ -258,7 +270,7 @@ def _power_parts(cid: int, ti: int, pi: int, text: str) -> tuple[str, ActionDeta
 
 
 def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail]:
-    return (f"Consume the good on {CARDS[cid].name}",
+    return (_GOOD_TEXTS[cid],
             ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
                          source_index=src, power_index=pi))
 
@@ -298,8 +310,9 @@ _SETTLE_METHODS = tuple(sorted(SettleMethod, key=lambda m: m.value))  # by value
 _GOOD_KINDS = len(Good)  # an enum's len() is a Python-level call
 _IS_REBEL = tuple("rebel" in c.traits for c in CARDS)
 # Rows of discard/pay/keep actions: ``_CARD_ROWS[step][n][card]`` is action ``n`` for that
-# card. Rows for the hand sizes of most decisions are built at import (a few thousand shared
-# actions); a longer list of distinct cards adds its rows on first use.
+# card. Rows for the hand sizes random play reaches in its first matches are built at import
+# (about four thousand shared actions); a longer list of distinct cards adds its rows on
+# first use.
 _CARD_ROWS: dict[str, list[tuple[Action, ...]]] = {step: [] for step in _CARD_STEP}
 
 
@@ -312,7 +325,7 @@ def _card_rows(step: str, count: int) -> list[tuple[Action, ...]]:
     return rows
 
 
-for _step, _count in (("discard", 12), ("pay", 10), ("keep", 6)):
+for _step, _count in (("discard", 20), ("pay", 14), ("keep", 10)):
     _card_rows(_step, _count)
 
 # Develop and settle actions by (id, card, cost): what _action builds, one lookup away.
@@ -322,6 +335,10 @@ _SETTLE_ACTIONS: dict[tuple[int, int, int], Action] = {}
 # (id, card, tableau index, source index, power index).
 _POWER_ACTIONS: dict[tuple[int, int, int, int], Action] = {}
 _GOOD_ACTIONS: dict[tuple[int, int, int, int, int], Action] = {}
+# Trade actions by (id, card, tableau index, price); windfall actions by (id, card, tableau
+# index, source index, power index, source card).
+_TRADE_ACTIONS: dict[tuple[int, int, int, int], Action] = {}
+_WINDFALL_ACTIONS: dict[tuple[int, int, int, int, int, int], Action] = {}
 # Card-discard (CONSUME_HAND) actions as rows like _CARD_ROWS: ``_HAND_ROWS[n][card]`` is
 # action ``n`` (1, 2, ...; row 0 is unused: action 0 is the stop).
 _HAND_ROWS: list[tuple[Action, ...]] = []
@@ -334,7 +351,7 @@ def _hand_rows(count: int) -> None:
         _HAND_ROWS.append(tuple(_action(n, _hand_parts, c) for c in range(len(CARDS))))
 
 
-_hand_rows(12)
+_hand_rows(14)
 
 
 @dataclass(slots=True)
@@ -355,6 +372,36 @@ class _SettlePowers:
     colony_ship: bool = False
     tactics: bool = False
     contact: bool = False
+    # The cheapest way to place each world judged so far, by design (see ``cost``): a memo,
+    # not part of what the powers are.
+    costs: dict[int, int] = field(default_factory=dict, compare=False)
+
+    def cost(self, cid: int) -> int:
+        """The fewest cards any way of placing world ``cid`` costs (``_NEVER``: no way).
+
+        This is ``RaceState._methods`` without the hand: a way that pays cards is open when
+        its cost is at most the hand less the world, and the free ways cost 0, so the world
+        can be placed exactly when this is at most that budget, and then costs this.
+        """
+        card = CARDS[cid]
+        good = _GOOD_INDEX[cid]
+        cut = self.cut + self.cut_by_good[good]
+        ship = self.colony_ship and card.good is not G.ALIEN
+        best = _NEVER
+        if not card.military:
+            best = max(0, card.cost - cut)
+            if ship:
+                best = 0
+        else:
+            military = self.military + self.military_vs[good]
+            if _IS_REBEL[cid]:
+                military += self.military_rebel
+            if military >= card.cost or (self.tactics and military + 3 >= card.cost):
+                best = 0
+            elif self.contact and card.good is not G.ALIEN:
+                best = 0 if ship else max(0, card.cost - 1 - cut)
+        self.costs[cid] = best
+        return best
 
     @staticmethod
     def of(powers: tuple[tuple[int, int, Any], ...]) -> _SettlePowers:
@@ -384,7 +431,7 @@ class _SettlePowers:
         return out
 
 
-_NO_SETTLE_POWERS = _SettlePowers()
+_NO_SETTLE_POWERS = _SettlePowers()  # shared: its costs depend on nothing but the design
 
 
 @dataclass(slots=True)
@@ -511,6 +558,41 @@ class RaceState(GameState):
     def _in_order(self) -> list[tuple[int, Seat]]:
         return self._ordered
 
+    # -- the log ----------------------------------------------------------------------------
+    # ``_lines`` is the log as it is written: a public text, or a private one as (seats, text
+    # or a function making it, its arguments). Random playouts never read the log, and an
+    # Event costs a good part of a decision: the Events are made when the log is read,
+    # through GameState's list ``_events``, a property here.
+
+    @property  # type: ignore[override]
+    def _events(self) -> list[Event]:
+        """The log as Events: the lines written since the last read become Events now."""
+        events, lines = self._event_list, self._lines
+        for index in range(len(events), len(lines)):
+            line = lines[index]
+            if type(line) is str:
+                events.append(Event(index, line))
+            else:
+                events.append(Event(index, line[1](*line[2]), line[0]))
+        return events
+
+    @_events.setter
+    def _events(self, events: list[Event]) -> None:
+        self._event_list = events
+        self._lines: list[Any] = list(events)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (to pass to ``events_since`` later)."""
+        return len(self._lines)
+
+    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
+        """Append an event (public unless ``visible_to`` names seats)."""
+        if visible_to is None:
+            self._lines.append(text)
+        else:
+            self._lines.append((frozenset(visible_to), str, (text,)))
+
     # -- framework hooks --------------------------------------------------------------------
 
     def _pending(self) -> dict[int, Decision]:
@@ -590,11 +672,17 @@ class RaceState(GameState):
                     details[seat] = decision.action(aid).detail
             self._cache = None
             self._stash.clear()
+            seats = self.seats
             for i in self._order:  # timing ties: who draws first (RULES.md)
                 detail = details[i]
                 if detail is not None:
+                    mine = seats[i]
+                    if mine.step == "select":  # _do, inline: the most common decision
+                        mine.actions = list(detail.actions)
+                        mine.step = ""
+                        continue
                     self._do(i, detail)
-                    if self.seats[i].step:
+                    if mine.step:
                         self._continue(i)
             self._advance()
             return
@@ -641,8 +729,17 @@ class RaceState(GameState):
                 continue
             # The steps that usually offer nothing, judged without building their actions:
             # no consume power, no windfall world to produce on, one way to place a world.
-            if step == "power" and not self._powers(i, CONSUMING):
-                seat.step, seat.count = "", 0
+            if step == "power":
+                powers = self._powers(i, CONSUMING)
+                opts = self._power_options(i, powers) if powers else None
+                if not opts:  # no consume power (the usual case), or none usable now
+                    seat.step, seat.count = "", 0
+                    return
+                if len(opts) == 1:
+                    self._do(i, opts[0].detail)
+                    continue
+                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                self._stash[i] = Decision(i, prompt, tuple(opts), step)
                 return
             if step == "windfall" and not self._windfall_options(i):
                 seat.step, seat.count = "", 0
@@ -709,28 +806,29 @@ class RaceState(GameState):
             self.log(f"round limit {self.round_limit} reached")
             return
         self.stage = PH.SELECT
-        decisions = _SELECT_DECISIONS[self.advanced]
-        for i, seat in self._ordered:
+        for seat in self.seats:
             seat.actions = []
             seat.step, seat.count = "select", 0
-            self._stash[i] = decisions[i]
+        # Every seat selects, from the same decision every round: the pending dict as
+        # _pending would build it (a copy: callers may change what pending() gives them).
+        self._cache = _SELECT_PENDING[self.advanced][self.num_players].copy()
 
     def _reveal_actions(self) -> None:
         chosen = 0  # the action cards chosen, as a bit mask by value
         texts = _ACTION_TEXTS
         head = f"round {self.round}: seat "
-        events = self._events  # self.log, inline: one public event per seat every round
+        lines = self._lines  # self.log, inline: one public event per seat every round
         for i, seat in self._ordered:
             actions = seat.actions
             if len(actions) == 1:
                 value = actions[0]._value_
                 chosen |= 1 << value
-                events.append(Event(len(events), head + _CHOSE[i][value]))
+                lines.append(head + _CHOSE[i][value])
             else:
                 for a in actions:
                     chosen |= 1 << a._value_
-                events.append(Event(len(events), f"{head}{i} chose "
-                                    + " and ".join([texts[a._value_] for a in actions])))
+                lines.append(f"{head}{i} chose "
+                             + " and ".join([texts[a._value_] for a in actions]))
         plan = _PLANS.get(chosen)
         if plan is None:
             plan = _PLANS[chosen] = _plan(chosen)
@@ -850,7 +948,7 @@ class RaceState(GameState):
                     if powers:
                         cache[phase] += tuple([(count, pi, p) for pi, p in powers])
                 count += 1
-            if any(entry[2] < now for entry in tableau[count:]):
+            if count < len(tableau) and any(entry[2] < now for entry in tableau[count:]):
                 # An active card after an inactive one (a state built by hand): gather all.
                 seat.power_tableau = None
                 seat.power_count = 0
@@ -919,11 +1017,11 @@ class RaceState(GameState):
             seat.drawn = self._take(draw)
             seat.count = keep
         # Every seat has drawn before anyone keeps or discards.
-        events = self._events  # self.log, inline
+        lines = self._lines  # self.log, inline; the text is made when the log is read
         for i, seat in self._ordered:
-            events.append(Event(len(events), f"seat {i} explores {self._names(seat.drawn)}",
-                                _ONLY[i]))
-            self._set(i, "keep", seat.count)
+            lines.append((_ONLY[i], _explore_text, (i, tuple(seat.drawn))))
+            seat.step = "keep"  # _set, inline (the count is set)
+            self._continue(i)
 
     # -- develop ----------------------------------------------------------------------------
 
@@ -935,8 +1033,9 @@ class RaceState(GameState):
             for _ti, _pi, p in self._powers(i, 2):
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
-        for i in self._order:
-            self._set(i, "develop")
+        for i, seat in self._ordered:
+            seat.step, seat.count = "develop", 0  # _set, inline
+            self._continue(i)
 
     def _develop_cut(self, i: int) -> int:
         """What every development costs the seat less now (its Develop bonus and powers)."""
@@ -956,18 +1055,26 @@ class RaceState(GameState):
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
-            events = self._events  # self.log, inline
-            events.append(Event(len(events), f"seat {i} places {_NAMES[seat.placing]}"))
-            if settle:
-                # Methods are judged before the world joins the tableau (it has no effect yet).
-                methods = self._methods(i, seat.placing)
-                seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
-                seat.version += 1
+            self._lines.append(f"seat {i} places {_NAMES[seat.placing]}")  # self.log, inline
+            # Methods are judged before the world joins the tableau (it has no effect yet).
+            methods = self._methods(i, seat.placing) if settle else None
+            now = self.phase_no
+            kept = (now <= seat.power_until and seat.power_version == seat.version
+                    and seat.power_tableau is seat.tableau)
+            seat.tableau.append([seat.placing, NO_CARD, now])
+            seat.version += 1
+            if kept:
+                # The card works from the next phase: the powers kept are still this phase's,
+                # as _refresh_powers would find (nothing else became active since).
+                seat.power_version = seat.version
+                seat.power_until = now
+            if methods is not None and len(methods) == 1:
+                # One way to place it (the usual case): the method step would take it at once.
+                self._use_method(i, methods[0][0])
+            elif methods is not None:
                 seat.methods = [m._value_ for m, _cost in methods]
                 self._set(i, "method")
             else:
-                seat.tableau.append([seat.placing, NO_CARD, self.phase_no])
-                seat.version += 1
                 self._set(i, "pay", self._develop_cost(i, seat.placing))
 
     def _finish_develop(self, i: int) -> None:
@@ -982,8 +1089,9 @@ class RaceState(GameState):
         for seat in self.seats:
             seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
             seat.placing = NO_CARD
-        for i in self._order:
-            self._set(i, "settle")
+        for i, seat in self._ordered:
+            seat.step, seat.count = "settle", 0  # _set, inline
+            self._continue(i)
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
         powers = self._settle_powers(i)
@@ -1076,8 +1184,10 @@ class RaceState(GameState):
             seat.bonus = A.CONSUME_2X in seat.actions
             if A.CONSUME_TRADE in seat.actions and self._goods(i, G.ANY):
                 self._set(i, "trade")
-            else:
+            elif self._powers(i, CONSUMING):
                 self._set(i, "power")
+            else:  # no consume power: the power step would end at once (see _continue)
+                seat.count = 0
 
     def _goods(self, i: int, kind: Good) -> list[int]:
         """Tableau indices of worlds with a good of ``kind`` (ANY: every good)."""
@@ -1197,8 +1307,11 @@ class RaceState(GameState):
             for ti, _pi, p in self._powers(i, 5):
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
-        for i in self._order:
-            self._set(i, "windfall")
+        for i, seat in self._ordered:
+            if self._windfall_options(i):
+                self._set(i, "windfall")
+            else:  # the usual case: the windfall step would end at once (see _continue)
+                seat.count = 0
 
     def _put_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
@@ -1318,16 +1431,21 @@ class RaceState(GameState):
     def _settle_options(self, i: int) -> _Options:
         out = [_SETTLE_NOTHING]
         powers = self._settle_powers(i)
-        for c in sorted(set(self.seats[i].hand)):
+        hand = self.seats[i].hand
+        budget = len(hand) - 1  # what _methods allows for a world in hand
+        costs = powers.costs
+        for c in sorted(set(hand)):
             if not _IS_DEV[c]:
-                methods = self._methods(i, c, powers)
-                if methods:
-                    cost = methods[0][1] if len(methods) == 1 else min([m[1] for m in methods])
-                    key = (len(out), c, cost)
-                    action = _SETTLE_ACTIONS.get(key)
-                    if action is None:
-                        action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
-                    out.append(action)
+                cost = costs.get(c)
+                if cost is None:
+                    cost = powers.cost(c)
+                if cost > budget:
+                    continue
+                key = (len(out), c, cost)
+                action = _SETTLE_ACTIONS.get(key)
+                if action is None:
+                    action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
+                out.append(action)
         return out
 
     def _hand_options(self, i: int) -> _Options:
@@ -1341,8 +1459,11 @@ class RaceState(GameState):
     def _gamble_options(self, i: int) -> _Options:
         return _GAMBLE
 
-    def _power_options(self, i: int) -> _Options:
-        powers = self._powers(i, CONSUMING)
+    def _power_options(self, i: int, powers: tuple[tuple[int, int, Any], ...] | None = None
+                       ) -> _Options:
+        """``powers``: the seat's consume powers, when the caller has them already."""
+        if powers is None:
+            powers = self._powers(i, CONSUMING)
         if not powers:
             return []  # the usual case: no consume power at all
         seat = self.seats[i]
@@ -1350,7 +1471,13 @@ class RaceState(GameState):
         goods = [_GOOD[cid] for cid, good, _p in seat.tableau if good != NO_CARD]
         used = seat.used
         for ti, pi, p in powers:
-            if (ti, pi) not in used and self._usable(i, p, goods):
+            if (ti, pi) in used:
+                continue
+            if p.kind is K.CONSUME:  # _usable's most frequent case, inline
+                usable = bool(goods) if p.good is G.ANY else p.good in goods
+            else:
+                usable = self._usable(i, p, goods)
+            if usable:
                 key = (len(out), seat.tableau[ti][0], ti, pi)
                 action = _POWER_ACTIONS.get(key)
                 if action is None:
@@ -1365,8 +1492,8 @@ class RaceState(GameState):
         for ti in self._good_options(i):
             key = (len(out), seat.tableau[ti][0], ti, src, pi)
             action = _GOOD_ACTIONS.get(key)
-            if action is None:
-                action = _GOOD_ACTIONS[key] = _action(key[0], _good_parts, *key[1:])
+            if action is None:  # built here, not by _action: most keys come once a match
+                action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
             out.append(action)
         return out
 
@@ -1379,14 +1506,26 @@ class RaceState(GameState):
             return [_action(n, _method_parts, seat.placing, m,
                             self._method_cost(i, _SETTLE_METHODS[m]))
                     for n, m in enumerate(seat.methods)]
+        out: list[Action] = []
         if step == "trade":
-            return [_action(n, _trade_parts, tableau[ti][0], ti,
-                            _PRICE[tableau[ti][0]] + self._trade_bonus(i, ti))
-                    for n, ti in enumerate(self._goods(i, G.ANY))]
+            for ti in self._goods(i, G.ANY):
+                card = tableau[ti][0]
+                trade = (len(out), card, ti, _PRICE[card] + self._trade_bonus(i, ti))
+                action = _TRADE_ACTIONS.get(trade)
+                if action is None:  # as for the goods: most keys come once a match
+                    action = _TRADE_ACTIONS[trade] = Action(trade[0], *_trade_parts(*trade[1:]))
+                out.append(action)
+            return out
         if step == "windfall":
-            return [_action(n, _windfall_parts, tableau[w][0], w, src, pi,
+            for src, pi, w in self._windfall_options(i):
+                windfall = (len(out), tableau[w][0], w, src, pi,
                             NO_CARD if src < 0 else tableau[src][0])
-                    for n, (src, pi, w) in enumerate(self._windfall_options(i))]
+                action = _WINDFALL_ACTIONS.get(windfall)
+                if action is None:
+                    action = _WINDFALL_ACTIONS[windfall] = Action(
+                        windfall[0], *_windfall_parts(*windfall[1:]))
+                out.append(action)
+            return out
         raise AssertionError(f"unknown step {step!r}")
 
     def _method_cost(self, i: int, method: SettleMethod) -> int:
@@ -1403,7 +1542,8 @@ class RaceState(GameState):
         seat = self.seats[i]
         step = seat.step
         if step == "discard" or step == "pay":
-            self._discard_from_hand(i, d.card)
+            seat.hand.remove(d.card)  # _discard_from_hand, inline
+            self.discard.append(d.card)
             seat.count -= 1
         elif step == "select":
             seat.actions = list(d.actions)
@@ -1412,6 +1552,8 @@ class RaceState(GameState):
             seat.drawn.remove(d.card)
             seat.hand.append(d.card)
             seat.count -= 1
+            if not seat.count:  # the last keep: the step ends as _continue would end it
+                seat.step = ""
         elif step == "develop" or step == "settle":
             seat.placing = d.card
             seat.step = ""
@@ -1503,7 +1645,8 @@ class RaceState(GameState):
         new.options = dict(self.options)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new._events = self._events[:]
+        new._event_list = self._event_list[:]
+        new._lines = self._lines[:]  # lines are immutable: texts and tuples of them
         new.advanced = self.advanced
         new.round_limit = self.round_limit
         new.seats = [s.copy() for s in self.seats]

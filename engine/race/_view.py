@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from ._cards import Card, Good
 
+_SET_ATTRIBUTE = object.__setattr__  # past a frozen dataclass's own __setattr__
+
 
 class ActionCard(enum.Enum):
     """The action cards; DEVELOP_2 and SETTLE_2 exist only in the two-player advanced game."""
@@ -71,7 +73,7 @@ class SettleMethod(enum.Enum):
     CONTACT_COLONY_SHIP = 6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ActionDetail:
     """One action: ``card`` is a card design id (-1: none / stop), indices refer to the tableau.
 
@@ -91,6 +93,17 @@ class ActionDetail:
     power_index: int = -1
     method: SettleMethod = SettleMethod.NONE
     number: int = 0
+
+    def __init__(self, kind: DecisionKind, actions: tuple[ActionCard, ...] = (), card: int = -1,
+                 tableau_index: int = -1, source_index: int = -1, power_index: int = -1,
+                 method: SettleMethod = SettleMethod.NONE, number: int = 0) -> None:
+        # The fields in one store (the frozen dataclass's __init__ sets them one by one
+        # through object.__setattr__, about twice as slow; details are made during play).
+        _SET_ATTRIBUTE(self, "__dict__", {
+            "kind": kind, "actions": actions, "card": card, "tableau_index": tableau_index,
+            "source_index": source_index, "power_index": power_index, "method": method,
+            "number": number,
+        })
 
 
 @dataclass(frozen=True)
