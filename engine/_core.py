@@ -268,7 +268,7 @@ class GameState(ABC):
         self.seed = seed
         self.options = dict(options)
         self.rng = random.Random(seed)
-        self._events: list[Event] = []
+        self._events = []
 
     # -- what a game implements -------------------------------------------------------------
 
@@ -322,12 +322,43 @@ class GameState(ABC):
         chosen = {seat: pending[seat].action(choices[seat]) for seat in sorted(pending)}
         self._apply(chosen)
 
+    # -- the log ------------------------------------------------------------------------------
+    # ``_lines`` is the log as it is written: a public text, a ready Event, or a tuple
+    # (visible_to, make, *args) whose text ``make(*args)`` is made only when the log is read.
+    # Random playouts and search bots never read it, and an Event (and its text) costs a good
+    # part of a decision, so a game's frequent lines are appended to ``_lines`` as such.
+
+    @property
+    def _events(self) -> list[Event]:
+        """The log as Events: the lines written since the last read become Events now."""
+        events, lines = self._event_list, self._lines
+        for index in range(len(events), len(lines)):
+            line = lines[index]
+            if type(line) is str:
+                events.append(Event(index, line))
+            elif type(line) is tuple:
+                events.append(Event(index, line[1](*line[2:]), line[0]))
+            else:
+                events.append(line)
+        return events
+
+    @_events.setter
+    def _events(self, events: list[Event]) -> None:
+        self._event_list = events
+        self._lines: list[Any] = list(events)
+
+    def _copy_log(self, other: GameState) -> None:
+        """Give ``other`` (a clone) this log, made and unmade lines alike (both immutable)."""
+        other._event_list = self._event_list[:]
+        other._lines = self._lines[:]
+
     def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
         """Append an event (public unless ``visible_to`` names seats)."""
-        if visible_to is not None and type(visible_to) is not frozenset:
-            visible_to = frozenset(visible_to)
-        events = self._events
-        events.append(Event(len(events), text, visible_to))
+        lines = self._lines
+        if visible_to is None:
+            lines.append(text)
+        else:
+            lines.append(Event(len(lines), text, frozenset(visible_to)))
 
     def events_since(self, index: int, seat: int | None = None) -> list[Event]:
         """Events from ``index`` on that ``seat`` may see (None: public events only)."""
@@ -336,7 +367,7 @@ class GameState(ABC):
     @property
     def event_count(self) -> int:
         """How many events the log holds (to pass to ``events_since`` later)."""
-        return len(self._events)
+        return len(self._lines)
 
     def clone(self) -> GameState:
         """An independent copy (for search bots and tests)."""

@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._core import Action, Decision, Event, GameState, Result, Termination
+from .._core import Action, Decision, GameState, Result, Termination
 from ._content import CONTENT, CardColor, CardEffect, Content, Pilot, PilotAbility, ShipType
 from ._data import (
     EMPIRE,
@@ -340,9 +340,6 @@ class GalaxiesState(GameState):
         self.end_triggered = False
         self.triggered_by = -1
         self.termination: Termination | None = None
-        # The log as it is written: a text (public) or (text, seats); the Event objects
-        # are built when the log is read (see ``_flush``), not on every decision.
-        self._lines: list[str | tuple[str, frozenset[int]]] = []
         self.stack: list[_Opt] = [("mission", s) for s in reversed(range(n))]
         self._opts: list[_Opt] = []
         self._pend: dict[int, Decision] | None = None
@@ -399,32 +396,8 @@ class GalaxiesState(GameState):
             opts = self._opts
             if type(index) is int and 0 <= index < len(opts):
                 self._pend = None
-                stack = self.stack
-                frame = stack.pop()
-                _HANDLERS[frame[0]](self, frame, seat, opts[index])
-                # ``_settle``'s loop, inline: this runs on every decision (a call less).
-                while True:
-                    if not stack:
-                        self._end_turn()
-                        if self.termination is not None:
-                            self._seat = -1
-                            return
-                        continue
-                    frame = stack[-1]
-                    seat, opts, decision = _OPTIONS[frame[0]](self, frame)
-                    if not opts:
-                        if stack and stack[-1] is frame:
-                            stack.pop()
-                        continue
-                    self._opts = opts
-                    self._seat = seat
-                    if len(opts) == 1:
-                        frame = stack.pop()
-                        _HANDLERS[frame[0]](self, frame, seat, opts[0])
-                        continue
-                    if decision is not None:
-                        self._pend = {seat: decision}
-                    return
+                self._settle(self.stack.pop(), seat, opts[index])
+                return
         super().apply(choices)
 
     def _build(self) -> Decision:
@@ -550,8 +523,7 @@ class GalaxiesState(GameState):
         # ``rng``), and a search bot's clone that is dropped unplayed never copies it.
         self._rng_shared = other._rng_shared = True
         other.options = dict(self.options)
-        other._events = list(self._events)
-        other._lines = list(self._lines)
+        self._copy_log(other)
         for name in ("energy", "culture", "level", "_cheap", "_plain_yield", "_hire_open",
                      "_hire_flown", "deck", "row", "mission", "pilot_deck", "pilot_row",
                      "ex_deck", "ex_discard", "dice", "activated", "stack", "_opts"):
@@ -1194,28 +1166,6 @@ class GalaxiesState(GameState):
     def _say(self, text: str) -> None:
         """Log a public event (``log`` without its checks, for the frequent ones)."""
         self._lines.append(text)
-
-    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
-        """Append an event (public unless ``visible_to`` names seats)."""
-        self._lines.append(text if visible_to is None else (text, frozenset(visible_to)))
-
-    def _flush(self) -> list[Event]:
-        """The log as Events: the lines written since the last read become Events now."""
-        events, lines = self._events, self._lines
-        for index in range(len(events), len(lines)):
-            line = lines[index]
-            events.append(Event(index, line) if isinstance(line, str)
-                          else Event(index, *line))
-        return events
-
-    def events_since(self, index: int, seat: int | None = None) -> list[Event]:
-        """Events from ``index`` on that ``seat`` may see (None: public events only)."""
-        return [e for e in self._flush()[index:] if e.visible(seat)]
-
-    @property
-    def event_count(self) -> int:
-        """How many events the log holds (to pass to ``events_since`` later)."""
-        return len(self._lines)
 
     def _push_follow(self, p: int, face: int, free: bool) -> None:
         self.stack.append(("follow", p, face, _FOLLOWERS[self.num_players][p], free))

@@ -17,7 +17,7 @@ from itertools import combinations
 from operator import getitem
 from typing import TYPE_CHECKING, Any
 
-from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, GameState, OptionError, Result, Termination
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -558,41 +558,6 @@ class RaceState(GameState):
     def _in_order(self) -> list[tuple[int, Seat]]:
         return self._ordered
 
-    # -- the log ----------------------------------------------------------------------------
-    # ``_lines`` is the log as it is written: a public text, or a private one as (seats, text
-    # or a function making it, its arguments). Random playouts never read the log, and an
-    # Event costs a good part of a decision: the Events are made when the log is read,
-    # through GameState's list ``_events``, a property here.
-
-    @property  # type: ignore[override]
-    def _events(self) -> list[Event]:
-        """The log as Events: the lines written since the last read become Events now."""
-        events, lines = self._event_list, self._lines
-        for index in range(len(events), len(lines)):
-            line = lines[index]
-            if type(line) is str:
-                events.append(Event(index, line))
-            else:
-                events.append(Event(index, line[1](*line[2]), line[0]))
-        return events
-
-    @_events.setter
-    def _events(self, events: list[Event]) -> None:
-        self._event_list = events
-        self._lines: list[Any] = list(events)
-
-    @property
-    def event_count(self) -> int:
-        """How many events the log holds (to pass to ``events_since`` later)."""
-        return len(self._lines)
-
-    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
-        """Append an event (public unless ``visible_to`` names seats)."""
-        if visible_to is None:
-            self._lines.append(text)
-        else:
-            self._lines.append((frozenset(visible_to), str, (text,)))
-
     # -- framework hooks --------------------------------------------------------------------
 
     def _pending(self) -> dict[int, Decision]:
@@ -1019,7 +984,7 @@ class RaceState(GameState):
         # Every seat has drawn before anyone keeps or discards.
         lines = self._lines  # self.log, inline; the text is made when the log is read
         for i, seat in self._ordered:
-            lines.append((_ONLY[i], _explore_text, (i, tuple(seat.drawn))))
+            lines.append((_ONLY[i], _explore_text, i, tuple(seat.drawn)))
             seat.step = "keep"  # _set, inline (the count is set)
             self._continue(i)
 
@@ -1645,8 +1610,7 @@ class RaceState(GameState):
         new.options = dict(self.options)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new._event_list = self._event_list[:]
-        new._lines = self._lines[:]  # lines are immutable: texts and tuples of them
+        self._copy_log(new)
         new.advanced = self.advanced
         new.round_limit = self.round_limit
         new.seats = [s.copy() for s in self.seats]

@@ -18,7 +18,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any, TypeVar, cast
 
-from .._core import Action, Decision, Event, GameState, Result, Termination
+from .._core import Action, Decision, GameState, Result, Termination
 from . import _actions as act
 from ._messages import ActionKind, GuardianMode, Phase
 from ._observe import observe
@@ -226,44 +226,6 @@ class Sector41State(GameState):
         self._choose(choices[self.current].id)
         self._settle()
 
-    # -- the log --------------------------------------------------------------------------
-    # ``_lines`` is the log as it is written: a public text, a public text not formatted yet
-    # as (formatter, *its arguments), or a private Event. Random playouts never read the log,
-    # and an Event (and a text) costs as much as a good part of a decision: the Events are
-    # made when the log is read, through GameState's list ``_events``, a property here.
-
-    @property  # type: ignore[override]
-    def _events(self) -> list[Event]:
-        """The log as Events: the lines written since the last read become Events now."""
-        events, lines = self._event_list, self._lines
-        for index in range(len(events), len(lines)):
-            line = lines[index]
-            if type(line) is str:
-                events.append(Event(index, line))
-            elif type(line) is tuple:
-                events.append(Event(index, line[0](*line[1:])))
-            else:
-                events.append(line)
-        return events
-
-    @_events.setter
-    def _events(self, events: list[Event]) -> None:
-        self._event_list = events
-        self._lines: list[Any] = list(events)
-
-    @property
-    def event_count(self) -> int:
-        """How many events the log holds (to pass to ``events_since`` later)."""
-        return len(self._lines)
-
-    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
-        """Append an event (public unless ``visible_to`` names seats)."""
-        lines = self._lines
-        if visible_to is None:
-            lines.append(text)
-        else:
-            lines.append(Event(len(lines), text, frozenset(visible_to)))
-
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
         return observe(self, seat)
@@ -311,8 +273,7 @@ class Sector41State(GameState):
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
-        other._event_list = list(self._event_list)
-        other._lines = list(self._lines)
+        self._copy_log(other)
         for name in ("types", "rot", "up", "clean", "grid", "removed", "score", "reached",
                      "edge", "ship_pos", "ship_rc", "fronts", "last_fold", "visited"):
             setattr(other, name, list(getattr(self, name)))
@@ -481,7 +442,7 @@ class Sector41State(GameState):
         what, shift = payload
         if what == "move":
             self._place_ship(p, (self.ship_pos[p] + shift) % SIZE)
-            self._lines.append((_SHIP_MOVED, p, shift, self.ship_pos[p]))
+            self._lines.append((None, _SHIP_MOVED, p, shift, self.ship_pos[p]))
             # Its shield chain and its ship's way out have moved. Another seat loses moves
             # only to a new chain, which needs an Explorer of this seat in front of the ship;
             # this seat's own Explorers are judged at once by its Explorer phase below (the
@@ -512,7 +473,7 @@ class Sector41State(GameState):
         if self.guardian in back:
             self.guardian = back[self.guardian]
         self.last_fold[p] = self.ship_pos[p]
-        self._lines.append((_FOLDED, p, self.ship_pos[p]))
+        self._lines.append((None, _FOLDED, p, self.ship_pos[p]))
 
     # -- Explorer phase --------------------------------------------------------------------
 
@@ -642,7 +603,7 @@ class Sector41State(GameState):
                 e.put(t)
             e.asteroid = k
             e.trapped = False
-            self._lines.append((_HOPPED, p, i + 1, k, cell_name(t)))
+            self._lines.append((None, _HOPPED, p, i + 1, k, cell_name(t)))
             self._end_explorer_phase()
             return
         self.visited = []
@@ -668,7 +629,7 @@ class Sector41State(GameState):
         self.up[tid] = True
         self.down -= 1
         type_id = self.types[tid]
-        self._lines.append((_REVEALED, cell_name(cell), TILE_TYPES[type_id].name))
+        self._lines.append((None, _REVEALED, cell_name(cell), TILE_TYPES[type_id].name))
         for peek in self.peeks:
             peek.pop(tid, None)
         if KIND_OF[type_id] is _K.GLYNIUM_PLANET:
@@ -1178,7 +1139,7 @@ class Sector41State(GameState):
                 if e.loc == cell:
                     e.reset(GONE)
                     self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
-        self._lines.append((_CLEANSED, cell_name(cell)))
+        self._lines.append((None, _CLEANSED, cell_name(cell)))
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -1279,7 +1240,7 @@ _CLOSER = tuple(
     for g in range(CELLS)
 )
 
-# The formatters of the most frequent log lines (see ``_lines``), by the text they make.
+# The formatters of the most frequent log lines (see GameState's ``_lines``), by their text.
 _SHIP_MOVED = "Seat {} moves its Mother Ship {:+d} to {}".format
 _FOLDED = "Seat {} folds space along line {}".format
 _HOPPED = "Seat {} Explorer {} to asteroid {} on {}".format

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from itertools import compress
 from typing import Any
 
-from .._core import Action, Decision, Event, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, GameState, OptionError, Result, Termination
 from . import _actions as act
 from ._board import BOARDS, Ring, side_for
 from ._cards import (
@@ -318,15 +318,16 @@ _PATTERNS = {side: _patterns(side) for side in BOARDS}
 _PARTNERS = {side: tuple(row[0] for row in rows) for side, rows in _PATTERNS.items()}
 
 
+def _choice_text(seat: int, action: Action) -> str:
+    """A choice's line in the log ("Seat 2: Fly C1 -> C2"), made when the log is read."""
+    return f"Seat {seat}: {action.text}"
+
+
 class SolState(GameState):
     """A Sol match (see the module docstring and RULES.md)."""
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
-        # The log's newest public entries, not yet ``Event``s: a text, or (seat, action) for
-        # a choice ("Seat 2: Fly C1 -> C2"). Events are built when the log is read, so a
-        # playout that never reads it formats no text (``_flush_log``).
-        self._unlogged: list[str | tuple[int, Action]] = []
         n = num_players
         self.turn_limit: int = int(self.options["turn_limit"])
         self.vestigial: bool = bool(self.options["vestigial"])
@@ -452,7 +453,7 @@ class SolState(GameState):
                 pass
             else:
                 if action.id == aid:  # ``_apply`` inlined: this runs on every decision
-                    self._unlogged.append((seat, action))
+                    self._lines.append((None, _choice_text, seat, action))
                     payload = self._payloads[aid]
                     self._decision = None
                     if decision is self._plain_move[0]:
@@ -474,39 +475,9 @@ class SolState(GameState):
     def _apply(self, choices: dict[int, Action]) -> None:
         action = choices[self._seat]
         # Every choice is public once made (a kept card lies face up): spectators follow it.
-        self._unlogged.append((self._seat, action))
+        self._lines.append((None, _choice_text, self._seat, action))
         self._choose(action.id)
         self._advance()
-
-    def log(self, text: str, visible_to: frozenset[int] | set[int] | None = None) -> None:
-        """Append an event (public unless ``visible_to`` names seats)."""
-        if visible_to is None:  # Sol's events are all public
-            self._unlogged.append(text)
-        else:
-            self._flush_log()
-            super().log(text, visible_to)
-
-    def _flush_log(self) -> None:
-        """Turn the unlogged entries into ``Event``s, in order."""
-        events = self._events
-        for entry in self._unlogged:
-            if isinstance(entry, str):
-                events.append(Event(len(events), entry))
-            else:
-                seat, action = entry
-                events.append(Event(len(events), f"Seat {seat}: {action.text}"))
-        self._unlogged = []
-
-    def events_since(self, index: int, seat: int | None = None) -> list[Event]:
-        """Events from ``index`` on that ``seat`` may see (None: public events only)."""
-        if self._unlogged:
-            self._flush_log()
-        return super().events_since(index, seat)
-
-    @property
-    def event_count(self) -> int:
-        """How many events the log holds (to pass to ``events_since`` later)."""
-        return len(self._events) + len(self._unlogged)
 
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (None: a spectator)."""
@@ -555,8 +526,7 @@ class SolState(GameState):
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
-        other._events = list(self._events)
-        other._unlogged = list(self._unlogged)
+        self._copy_log(other)
         other.effect_of = dict(self.effect_of)
         other._mine = list(self._mine)
         for name in self._LISTS:

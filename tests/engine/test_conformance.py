@@ -85,6 +85,32 @@ def test_a_clone_is_independent(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_log_reads_the_same_whenever_it_is_read(name: str) -> None:
+    """The log's lines become Events when read (``GameState._lines``): reading after every
+    step, once at the end, or through a clone made mid-game gives the same Events."""
+    game = engine.get(name)
+    players = game.info.max_players
+    state, steps = random_playout(game, players, 4)
+    at_end = [(e.index, e.text, e.visible_to) for e in state._events]
+    assert state.event_count == len(at_end) > len(steps) // 10
+    assert [index for index, _, _ in at_end] == list(range(len(at_end)))
+
+    read_often = game.new_match(players, 4)
+    for number, step in enumerate(steps):
+        read_often.apply(step)
+        if number == len(steps) // 2:
+            clone = read_often.clone()
+        assert len(read_often.events_since(0, seat=0)) <= read_often.event_count
+    for step in steps[len(steps) // 2 + 1:]:
+        clone.apply(step)
+    for replay in (read_often, clone):
+        assert [(e.index, e.text, e.visible_to) for e in replay._events] == at_end
+    for seat in [None, *range(players)]:
+        assert [e.index for e in state.events_since(0, seat)] == [
+            index for index, _, seen_by in at_end if seen_by is None or seat in seen_by]
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_bad_arguments_raise_typed_errors_that_explain(name: str) -> None:
     game = engine.get(name)
     with pytest.raises(engine.PlayerCountError, match=str(game.info.max_players)):
