@@ -6,7 +6,8 @@ REV`` the same probe also runs on that commit (checked out in a temporary git wo
 alternating rounds, and the table shows the ratio: like against like on a shared machine.
 Each side's figure is its fastest round (as ``timeit`` reports the best of its repeats: other
 load on a shared machine only ever slows a round down), and the median of the rounds beside it.
-Arena: the pinned decision round trip against a raw grpc.aio ping-pong, the match runner's
+Arena: the pinned decision round trip against a raw grpc.aio ping-pong (each side's fastest
+of the same alternating rounds, and the median round's ratio), the match runner's
 own work per decision, and tournaments with bot processes against in-process bots.
 """
 
@@ -130,11 +131,11 @@ def _engine_line(row: dict[str, Any]) -> str:
     return line
 
 
-def arena_figures(quick: bool) -> dict[str, float]:
+def arena_figures(quick: bool, rounds: int | None = None) -> dict[str, float]:
     """Arena vs raw (pinned), the runner's own work per decision, processes vs in-process."""
     import bench_arena
 
-    out = bench_arena.measure(quick)
+    out = bench_arena.measure(quick, rounds)
     try:
         import bench_runner
     except ImportError:
@@ -152,7 +153,8 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV",
                         help="also measure the engines at this commit, alternating rounds")
     parser.add_argument("--rounds", type=int, metavar="N",
-                        help="alternating engine rounds per side (default 5, 1 with --quick)")
+                        help="alternating rounds per side, engines and the pinned round trip "
+                             "(default 5, 1 with --quick)")
     parser.add_argument("--only", choices=("engines", "arena"), help="one part only")
     parser.add_argument("--game", action="append", choices=sorted({g for g, _ in ENGINE_CASES}),
                         help="measure only this game's engine (repeatable)")
@@ -168,7 +170,7 @@ def main() -> None:
             baseline = stack.enter_context(checkout_of(args.against)) if args.against else None
             figures["engines"] = engines(args.quick, baseline, args.game, args.rounds)
     if args.only in (None, "arena"):
-        figures["arena"] = arena_figures(args.quick)
+        figures["arena"] = arena_figures(args.quick, args.rounds)
         for key, value in figures["arena"].items():
             print(f"{key:>40}: {value:.3f}")
     if args.json:
