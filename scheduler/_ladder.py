@@ -79,10 +79,19 @@ async def run_ladder(
             finished.set()
             finished = trio.Event()
 
+    said_paused: frozenset[str] = frozenset()
+
     async def wait_for_change() -> None:
+        nonlocal said_paused
+        pauses = {s.name: left for s in arena.hub.sessions
+                  if (left := arena.hub.paused_for(s.name))}
+        if pauses and pauses.keys() != said_paused:
+            # Without this line a ladder held up by its paused bots would wait in silence.
+            print(f"arena: the ladder waits: {_waiting_for(pauses)}", file=sys.stderr,
+                  flush=True)
+        said_paused = frozenset(pauses)
         # A paused bot comes back by itself: wait no longer than the first pause lasts.
-        pauses = [left for s in arena.hub.sessions if (left := arena.hub.paused_for(s.name))]
-        with trio.move_on_after(min(pauses, default=math.inf)):
+        with trio.move_on_after(min(pauses.values(), default=math.inf)):
             await _changed()
 
     async def _changed() -> None:
@@ -156,6 +165,13 @@ def _fault(faults: Faults) -> str | None:
     if faults.disconnects:
         return "disconnect"
     return None
+
+
+def _waiting_for(pauses: dict[str, float]) -> str:
+    """Why no ladder match starts while bots are paused (``pauses``: name -> seconds left)."""
+    shown = ", ".join(f"{name} ({left:.0f} s)" for name, left in sorted(pauses.items()))
+    return (f"{len(pauses)} bot(s) paused for faults: {shown}; the next match when one comes "
+            "back or another bot connects")
 
 
 def _playable(arena: Arena, games: list[str], players: int, rng: random.Random

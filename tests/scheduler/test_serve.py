@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import grpc
@@ -196,6 +197,56 @@ def test_dead_weight_is_paused_and_shown_paused(tmp_path: Path) -> None:
     assert len(with_silent) == FAULT_STREAK_PAUSE, [r.seats for r in records]
     assert all(r.result is not None and r.result.termination.name == "TIMEOUT"
                for r in with_silent)
+
+
+def test_a_ladder_held_up_by_a_paused_bot_says_so_once(tmp_path: Path) -> None:
+    # Bot a plays duel only, and its one partner goes silent: after silent's fault streak
+    # nobody is left to pair, and the server's log says why the ladder waits. A bot that
+    # connects for the other game wakes the ladder up with the same bot paused: no new line.
+    db = tmp_path / "held.sqlite"
+    store = Store(db)
+    tokens = {name: store.add_bot(name) for name in ("silent", "a", "other")}
+    store.close()
+    server, address = _serve(db, "--game", "duel", "--game", "sector41", "--move-time", "0.25")
+    log: list[str] = []
+    reader = threading.Thread(target=lambda: log.extend(server.stderr or ()))
+    reader.start()
+    commands = {"silent": ["tests.support.scripted_bot", "silent"],
+                "a": ["bots.run", "random", "--game", "duel"],
+                "other": ["bots.run", "random", "--game", "sector41"]}
+
+    def start(name: str) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", *commands[name], f"--address={address}",
+                                 f"--token={tokens[name]}", f"--name={name}"], cwd=ROOT)
+
+    def listed() -> list[str]:
+        with grpc.insecure_channel(address) as channel:
+            reply = pb_grpc.ArenaServiceStub(channel).ListBots(pb.ListBotsRequest(), timeout=10)
+        return [b.bot_name for b in reply.bots]
+
+    bots = [start("silent"), start("a")]
+    try:
+        deadline = time.monotonic() + 120
+        while not any("the ladder waits" in line for line in log):
+            assert time.monotonic() < deadline, "no waiting line; log:\n" + "".join(log[-60:])
+            assert server.poll() is None, "".join(log[-60:])
+            time.sleep(0.05)  # polling the log with a deadline, not waiting for a guess
+        bots.append(start("other"))
+        while "other" not in listed():
+            assert time.monotonic() < deadline, "".join(log[-60:])
+            time.sleep(0.2)  # the server limits a client to 10 calls a second
+        listed()  # one more round trip through the server's loop, after the ladder's wake-up
+    finally:
+        for process in [server, *bots]:
+            process.kill()
+            process.wait(timeout=30)
+        reader.join(timeout=30)
+    waits = [line for line in log if "the ladder waits" in line]
+    assert len(waits) == 1, log
+    assert re.fullmatch(r"arena: the ladder waits: 1 bot\(s\) paused for faults: silent "
+                        r"\(\d+ s\); the next match when one comes back or another bot "
+                        r"connects\n", waits[0]), waits
+    assert any("bot silent gets no ladder match" in line for line in log)
 
 
 def test_a_fault_streak_pauses_with_backoff_and_a_clean_match_ends_it() -> None:
