@@ -226,16 +226,20 @@ def _shuffle(rng: random.Random, cards: list[int]) -> None:
 
     The standard library's shuffle asks ``_randbelow`` (one Python call) for every position;
     this is its loop with that call written out (``getrandbits`` of the bound's bit length,
-    redrawn while too large), so that a seed gives the same deck as before.
+    redrawn while too large), so that a seed gives the same deck as before. The positions
+    are walked in runs whose bound ``i + 1`` has the same bit length ``k``.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+    top = len(cards) - 1
+    while top > 0:
+        k = (top + 1).bit_length()
+        low = (1 << (k - 1)) - 1  # the last position of the run: its bound is 2 ** (k - 1)
+        for i in range(top, low - 1, -1):
             j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+            while j > i:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+        top = low - 1
 
 
 def _card_action(step: str, n: int, card: int) -> Action:
