@@ -99,14 +99,18 @@ _CONSUME_KINDS = frozenset(
     }
 )
 # Powers of every design by phase (0-5), with their index on the card: the hot loops read
-# these. Index 6 holds the phase-4 powers that consume (not the trade bonuses).
+# these. Index 6 holds the phase-4 powers that consume (not the trade bonuses), index 7 the
+# phase-5 powers that produce on a windfall world.
 CONSUMING = 6
+WINDFALLS = 7
 _BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
     tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph) for ph in range(6))
     + (tuple((i, p) for i, p in enumerate(c.powers)
-             if p.phase == 4 and p.kind in _CONSUME_KINDS),)
+             if p.phase == 4 and p.kind in _CONSUME_KINDS),
+       tuple((i, p) for i, p in enumerate(c.powers) if p.kind is K.PRODUCE_WINDFALL))
     for c in CARDS
 )
+_NO_POWERS = ((),) * len(_BY_PHASE[0])  # an empty power cache: nothing active
 _START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
 # The deck before the start worlds join it, in catalogue order (the shuffle's input).
 _DECK = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
@@ -458,18 +462,19 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` tableau entries
-    # (the last of them ``power_last``), valid up to phase number ``power_until`` while
-    # ``power_tableau`` is the tableau list and ``power_version`` its version (see
-    # ``RaceState._powers``): the hot loops ask for them several times a decision.
+    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` entries (the
+    # last of them ``power_last``) of the tableau list ``power_tableau``, the same up to phase
+    # number ``power_until`` (then a card placed before may become active): the hot loops ask
+    # for them several times a decision. They are current while ``power_valid`` is the seat's
+    # tableau list; a change of the tableau and a phase past ``power_until`` set it to None,
+    # and a list put in the tableau's place (a state built by hand) never matches it.
     power_cache: list[tuple[tuple[int, int, Any], ...]] = field(default_factory=list)
     power_count: int = 0
     power_last: list[int] | None = None
     power_until: int = -1
-    power_version: int = -1
     power_tableau: list[list[int]] | None = None
+    power_valid: list[list[int]] | None = None
     settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
-    version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
 
     def copy(self) -> Seat:
         """An independent copy (its lists are new; the power cache starts empty)."""
@@ -531,7 +536,7 @@ class RaceState(GameState):
                 seat.step, seat.count = "discard", 2
         for seat, start in zip(self.seats, starts, strict=True):
             seat.tableau.append([start, NO_CARD, 0])
-            seat.version += 1
+            seat.power_valid = None
         self.order = self._timing_order()
         for i in self.order:
             seat, start = self.seats[i], starts[i]
@@ -812,7 +817,12 @@ class RaceState(GameState):
             return
         phase, k = self.phases.pop(0)
         self.stage = phase
-        self.phase_no += 1
+        now = self.phase_no = self.phase_no + 1
+        # The phase's opening reads every seat's powers kept: bring them up to date (a card
+        # placed before may work from now on).
+        for seat in self.seats:
+            if seat.power_valid is not seat.tableau or seat.power_until < now:
+                self._refresh_powers(seat)
         if phase is PH.EXPLORE:
             self._begin_explore(k)
         elif phase is PH.DEVELOP:
@@ -883,12 +893,11 @@ class RaceState(GameState):
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
         A card's powers work from the phase after the one it was placed in. All phases are
-        kept per seat and checked by three comparisons; when the tableau changes or a card
+        kept per seat and checked by one comparison; when the tableau changes or a card
         placed earlier becomes active, ``_refresh_powers`` brings them up to date.
         """
         seat = self.seats[i]
-        if (self.phase_no <= seat.power_until and seat.power_version == seat.version
-                and seat.power_tableau is seat.tableau):
+        if seat.power_valid is seat.tableau:
             return seat.power_cache[phase]
         return self._refresh_powers(seat)[phase]
 
@@ -906,9 +915,8 @@ class RaceState(GameState):
         if (seat.power_tableau is not tableau or count > len(tableau)
                 or (count and tableau[count - 1] is not seat.power_last)):
             count = 0
-            cache = [(), (), (), (), (), (), ()]
+            cache = list(_NO_POWERS)
         seat.power_tableau = tableau
-        seat.power_version = seat.version
         if count < len(tableau) and tableau[count][2] < now:
             seat.settle_powers = None
             cache = list(cache)
@@ -921,14 +929,15 @@ class RaceState(GameState):
                 # An active card after an inactive one (a state built by hand): gather all.
                 seat.power_tableau = None
                 seat.power_count = 0
-                seat.power_cache = [(), (), (), (), (), (), ()]
-                out: list[list[tuple[int, int, Any]]] = [[], [], [], [], [], [], []]
+                seat.power_cache = list(_NO_POWERS)
+                out: list[list[tuple[int, int, Any]]] = [[] for _ in _NO_POWERS]
                 for ti, entry in enumerate(tableau):
                     if entry[2] < now:
                         for phase, powers in enumerate(_BY_PHASE[entry[0]]):
                             for pi, p in powers:
                                 out[phase].append((ti, pi, p))
                 seat.power_until = now
+                seat.power_valid = None
                 seat.power_cache = cache = [tuple(o) for o in out]
                 return cache
         elif count == 0 and cache is not seat.power_cache:
@@ -938,6 +947,7 @@ class RaceState(GameState):
         seat.power_cache = cache
         # Every card active: valid until the tableau changes; else until the next phase.
         seat.power_until = now if count < len(tableau) else 1 << 62
+        seat.power_valid = tableau
         return cache
 
     def _settle_powers(self, i: int) -> _SettlePowers:
@@ -971,14 +981,14 @@ class RaceState(GameState):
     # -- explore ----------------------------------------------------------------------------
 
     def _begin_explore(self, k: int) -> None:
-        for i, seat in self._ordered:
+        for _i, seat in self._ordered:  # in timing order: who draws first
             draw, keep = 2, 1
             if A.EXPLORE_5 in seat.actions:
                 draw += 5
             if A.EXPLORE_1_1 in seat.actions:
                 draw += 1
                 keep += 1
-            for _ti, _pi, p in self._powers(i, 1):
+            for _ti, _pi, p in seat.power_cache[1]:  # current: see _next_phase
                 if p.kind is K.EXPLORE_DRAW:
                     draw += p.value
                 elif p.kind is K.EXPLORE_KEEP:
@@ -999,7 +1009,7 @@ class RaceState(GameState):
         for i, seat in self._ordered:
             seat.bonus = (A.DEVELOP if k == 1 else A.DEVELOP_2) in seat.actions
             seat.placing = NO_CARD
-            for _ti, _pi, p in self._powers(i, 2):
+            for _ti, _pi, p in seat.power_cache[2]:  # current: see _next_phase
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
         for i, seat in self._ordered:
@@ -1028,14 +1038,10 @@ class RaceState(GameState):
             # Methods are judged before the world joins the tableau (it has no effect yet).
             methods = self._methods(i, seat.placing) if settle else None
             now = self.phase_no
-            kept = (now <= seat.power_until and seat.power_version == seat.version
-                    and seat.power_tableau is seat.tableau)
             seat.tableau.append([seat.placing, NO_CARD, now])
-            seat.version += 1
-            if kept:
+            if seat.power_valid is seat.tableau:
                 # The card works from the next phase: the powers kept are still this phase's,
                 # as _refresh_powers would find (nothing else became active since).
-                seat.power_version = seat.version
                 seat.power_until = now
             if methods is not None and len(methods) == 1:
                 # One way to place it (the usual case): the method step would take it at once.
@@ -1123,7 +1129,7 @@ class RaceState(GameState):
         if spent is not None:
             ti = self._has(i, spent)
             gone = seat.tableau.pop(ti)[0]
-            seat.version += 1
+            seat.power_valid = None
             self.discard.append(gone)
             self.log(f"seat {i} discards {CARDS[gone].name} from the tableau")
         if method is SM.PAY:
@@ -1153,7 +1159,7 @@ class RaceState(GameState):
             seat.bonus = A.CONSUME_2X in seat.actions
             if A.CONSUME_TRADE in seat.actions and self._goods(i, G.ANY):
                 self._set(i, "trade")
-            elif self._powers(i, CONSUMING):
+            elif seat.power_cache[CONSUMING]:  # current: see _next_phase
                 self._set(i, "power")
             else:  # no consume power: the power step would end at once (see _continue)
                 seat.count = 0
@@ -1273,11 +1279,11 @@ class RaceState(GameState):
             seat.produced_on = []
             seat.used = []
             seat.bonus = A.PRODUCE in seat.actions
-            for ti, _pi, p in self._powers(i, 5):
+            for ti, _pi, p in seat.power_cache[5]:  # current: see _next_phase
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
         for i, seat in self._ordered:
-            if self._windfall_options(i):
+            if (seat.bonus or seat.power_cache[WINDFALLS]) and self._windfall_options(i):
                 self._set(i, "windfall")
             else:  # the usual case: the windfall step would end at once (see _continue)
                 seat.count = 0
@@ -1298,8 +1304,8 @@ class RaceState(GameState):
         sources: list[tuple[int, int, Good]] = []
         if seat.bonus:
             sources.append((-1, -1, G.ANY))
-        for ti, pi, p in self._powers(i, 5):
-            if p.kind is K.PRODUCE_WINDFALL and (ti, pi) not in seat.used:
+        for ti, pi, p in self._powers(i, WINDFALLS):
+            if (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
         if not sources:
             return []

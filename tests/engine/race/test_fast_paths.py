@@ -16,7 +16,7 @@ import pytest
 
 from engine import EngineError, GameOverError, GameState, IllegalActionError, NotPendingError
 from engine.race import CARDS, GAME, RaceState
-from engine.race._state import CONSUMING, _SettlePowers
+from engine.race._state import CONSUMING, WINDFALLS, _SettlePowers
 
 
 def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, Any]]:
@@ -25,8 +25,12 @@ def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, 
     for ti, (cid, _good, placed) in enumerate(state.seats[i].tableau):
         if placed < state.phase_no:
             for pi, p in enumerate(CARDS[cid].powers):
-                wanted = (p.phase == 4 and p.kind.name.startswith("CONSUME")
-                          if phase == CONSUMING else p.phase == phase)
+                if phase == CONSUMING:
+                    wanted = p.phase == 4 and p.kind.name.startswith("CONSUME")
+                elif phase == WINDFALLS:
+                    wanted = p.kind.name == "PRODUCE_WINDFALL"
+                else:
+                    wanted = p.phase == phase
                 if wanted:
                     out.append((ti, pi, p))
     return out
@@ -55,7 +59,7 @@ def test_cached_powers_and_decisions_match_a_fresh_computation(
     for state, rng in _playouts(players, range(6), options):
         while state.pending():
             for i in range(players):
-                for phase in range(7):
+                for phase in range(WINDFALLS + 1):
                     assert list(state._powers(i, phase)) == _fresh_powers(state, i, phase)
                 assert state._settle_powers(i) == _SettlePowers.of(
                     tuple(_fresh_powers(state, i, 3)))
