@@ -117,5 +117,6 @@ def from_observation(observation: Observation, rng: random.Random) -> RaceState:
             seat.power_valid = None
         if not state._options(i):  # the sampled hand leaves nothing to choose: move it on
             state._continue(i)
+    state._stash.clear()  # the seats not moved on have no decision stashed: pending builds all
     state._advance()
     return state

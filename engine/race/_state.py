@@ -504,7 +504,9 @@ class RaceState(GameState):
         self.phases: list[tuple[Phase, int]] = []
         self.termination: Termination | None = None
         self._cache: dict[int, Decision] | None = None
-        # Decisions built by _continue for the seats it stopped at, reused by _pending.
+        # Decisions built by _continue for the seats it stopped at, in timing order, reused by
+        # _pending: empty, or one for every seat with a step (the engine stops every seat it
+        # gives a step through _continue; a state built otherwise leaves it empty).
         self._stash: dict[int, Decision] = {}
         self.order = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
@@ -563,6 +565,7 @@ class RaceState(GameState):
     def order(self, value: tuple[int, ...]) -> None:
         self._order = tuple(value)
         self._ordered = [(i, self.seats[i]) for i in self._order]
+        self._seat_ordered = self._order == tuple(sorted(self._order))
 
     def _in_order(self) -> list[tuple[int, Seat]]:
         return self._ordered
@@ -572,11 +575,17 @@ class RaceState(GameState):
     def _pending(self) -> dict[int, Decision]:
         cache = self._cache
         if cache is None:
-            # In seat order; a seat's decision is the one _continue stopped at when there is
-            # one (a Decision is always true), else built now (e.g. a determinized state).
+            # In seat order: the decisions _continue stopped at (the stash itself when the
+            # timing order is the seat order), else built now (e.g. a determinized state).
             stash = self._stash
-            cache = self._cache = {i: stash.get(i) or self._decision(i)
-                                   for i, seat in enumerate(self.seats) if seat.step}
+            if not stash:
+                cache = {i: self._decision(i) for i, seat in enumerate(self.seats) if seat.step}
+            elif self._seat_ordered:
+                cache = stash
+                self._stash = {}
+            else:
+                cache = dict(sorted(stash.items()))
+            self._cache = cache
         return cache
 
     def _decision(self, i: int) -> Decision:

@@ -57,7 +57,12 @@ def test_cached_powers_and_decisions_match_a_fresh_computation(
 ) -> None:
     checked = 0
     for state, rng in _playouts(players, range(6), options):
-        while state.pending():
+        while True:
+            # What _pending reads: no stashed decision, or one for every seat with a step.
+            stepped = {i for i, seat in enumerate(state.seats) if seat.step}
+            assert not state._stash or set(state._stash) == stepped
+            if not state.pending():
+                break
             for i in range(players):
                 for phase in range(WINDFALLS + 1):
                     assert list(state._powers(i, phase)) == _fresh_powers(state, i, phase)
