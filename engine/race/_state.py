@@ -711,7 +711,7 @@ class RaceState(GameState):
                 self._finish_step(i)
                 continue
             # The steps that usually offer nothing, judged without building their actions:
-            # no consume power, no windfall world to produce on, one way to place a world.
+            # no consume power, one way to place a world.
             if step == "power":
                 powers = self._powers(i, CONSUMING)
                 opts = self._power_options(i, powers) if powers else None
@@ -723,9 +723,6 @@ class RaceState(GameState):
                     continue
                 prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
                 self._stash[i] = Decision(i, prompt, tuple(opts), step)
-                return
-            if step == "windfall" and not self._windfall_options(i):
-                seat.step, seat.count = "", 0
                 return
             if step == "method" and len(seat.methods) == 1:
                 method = _SETTLE_METHODS[seat.methods[0]]
@@ -1292,9 +1289,9 @@ class RaceState(GameState):
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
         for i, seat in self._ordered:
-            if (seat.bonus or seat.power_cache[WINDFALLS]) and self._windfall_options(i):
-                self._set(i, "windfall")
-            else:  # the usual case: the windfall step would end at once (see _continue)
+            if seat.bonus or seat.power_cache[WINDFALLS]:
+                self._set(i, "windfall")  # it ends at once if no windfall world is empty
+            else:  # no way to produce on a windfall world: no windfall step
                 seat.count = 0
 
     def _put_good(self, i: int, ti: int) -> None:
