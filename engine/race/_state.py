@@ -15,7 +15,7 @@ import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import getitem
+from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .._core import Action, Decision, GameState, OptionError, Result, Termination
@@ -205,6 +205,11 @@ _SELECT_PENDING = {
 }
 
 _IS_DEV = tuple(c.kind is CardKind.DEVELOPMENT for c in CARDS)
+# The designs a seat can develop and settle: the options take the hand's cards of one kind
+# by a set operation (in C) instead of judging every card in a loop.
+_DEVELOPMENTS = frozenset(c.id for c in CARDS if _IS_DEV[c.id])
+_WORLDS = frozenset(c.id for c in CARDS if not _IS_DEV[c.id])
+_DESIGN = itemgetter(0)  # a tableau entry's card
 _DEVELOP_NOTHING = Action(0, "Develop nothing", ActionDetail(DecisionKind.DEVELOP))
 _SETTLE_NOTHING = Action(0, "Settle nothing", ActionDetail(DecisionKind.SETTLE))
 _STOP_DISCARDING = Action(0, "Stop discarding", ActionDetail(DecisionKind.CONSUME_HAND))
@@ -1394,44 +1399,44 @@ class RaceState(GameState):
         seat = self.seats[i]
         out = [_DEVELOP_NOTHING]
         hand = seat.hand
+        cards = _DEVELOPMENTS.intersection(hand)
+        if not cards:
+            return out
         budget = len(hand) - 1
         cut = self._develop_cut(i)  # the same for every card: _develop_cost, once
-        owned: set[int] | None = None
-        for c in sorted(set(hand)):
-            if _IS_DEV[c]:
-                if owned is None:
-                    owned = {e[0] for e in seat.tableau}
-                if c in owned:
-                    continue
-                cost = _COST[c] - cut
-                if cost < 0:
-                    cost = 0
-                if cost <= budget:
-                    key = (len(out), c, cost)
-                    action = _DEVELOP_ACTIONS.get(key)
-                    if action is None:
-                        action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
-                    out.append(action)
+        # Each design once, in card order; one already in the tableau cannot be placed again.
+        for c in sorted(cards.difference(map(_DESIGN, seat.tableau))):
+            cost = _COST[c] - cut
+            if cost < 0:
+                cost = 0
+            if cost <= budget:
+                key = (len(out), c, cost)
+                action = _DEVELOP_ACTIONS.get(key)
+                if action is None:
+                    action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
+                out.append(action)
         return out
 
     def _settle_options(self, i: int) -> _Options:
         out = [_SETTLE_NOTHING]
-        powers = self._settle_powers(i)
         hand = self.seats[i].hand
+        cards = _WORLDS.intersection(hand)
+        if not cards:
+            return out
+        powers = self._settle_powers(i)
         budget = len(hand) - 1  # what _methods allows for a world in hand
         costs = powers.costs
-        for c in sorted(set(hand)):
-            if not _IS_DEV[c]:
-                cost = costs.get(c)
-                if cost is None:
-                    cost = powers.cost(c)
-                if cost > budget:
-                    continue
-                key = (len(out), c, cost)
-                action = _SETTLE_ACTIONS.get(key)
-                if action is None:
-                    action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
-                out.append(action)
+        for c in sorted(cards):  # each design once, in card order
+            cost = costs.get(c)
+            if cost is None:
+                cost = powers.cost(c)
+            if cost > budget:
+                continue
+            key = (len(out), c, cost)
+            action = _SETTLE_ACTIONS.get(key)
+            if action is None:
+                action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
+            out.append(action)
         return out
 
     def _hand_options(self, i: int) -> _Options:
