@@ -169,6 +169,14 @@ _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in ran
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
+def _consumes_text(i: int, world: int) -> str:
+    return f"seat {i} consumes the good on {_NAMES[world]}"
+
+
+def _sells_text(i: int, world: int, cards: int) -> str:
+    return f"seat {i} sells the good on {_NAMES[world]} for {cards} cards"
+
+
 def _explore_text(i: int, cards: tuple[int, ...]) -> str:
     return f"seat {i} explores {', '.join([_NAMES[c] for c in cards]) or 'nothing'}"
 
@@ -723,7 +731,8 @@ class RaceState(GameState):
             # The steps that usually offer nothing, judged without building their actions:
             # no consume power, one way to place a world.
             if step == "power":
-                powers = self._powers(i, CONSUMING)
+                powers = (seat.power_cache[CONSUMING] if seat.power_valid is seat.tableau
+                          else self._powers(i, CONSUMING))  # _powers, its usual case inline
                 opts = self._power_options(i, powers) if powers else None
                 if not opts:  # no consume power (the usual case), or none usable now
                     seat.step, seat.count = "", 0
@@ -1182,11 +1191,11 @@ class RaceState(GameState):
 
     def _goods(self, i: int, kind: Good) -> list[int]:
         """Tableau indices of worlds with a good of ``kind`` (ANY: every good)."""
-        return [
-            ti
-            for ti, (cid, good, _placed) in enumerate(self.seats[i].tableau)
-            if good != NO_CARD and (kind is G.ANY or _GOOD[cid] is kind)
-        ]
+        out = []
+        for ti, entry in enumerate(self.seats[i].tableau):  # a loop: a comprehension is a call
+            if entry[1] != NO_CARD and (kind is G.ANY or _GOOD[entry[0]] is kind):
+                out.append(ti)
+        return out
 
     def _trade_bonus(self, i: int, ti: int) -> int:
         kind = CARDS[self.seats[i].tableau[ti][0]].good
@@ -1240,37 +1249,21 @@ class RaceState(GameState):
                 self._take_good(i, g)
             self._consume_vp(i, len(goods) - 1)
             self.log(f"seat {i} consumes {len(goods)} goods with {CARDS[seat.tableau[ti][0]].name}")
-            self._set(i, "power")
+            seat.step, seat.count = "power", 0
         elif kind is K.CONSUME_DRAW:
             self._draw_cards(i, p.cards)
-            self._set(i, "power")
+            seat.step, seat.count = "power", 0
         elif kind is K.CONSUME_GAMBLE:
-            self._set(i, "gamble")
+            seat.step, seat.count = "gamble", 0
         elif kind is K.CONSUME_HAND:
-            self._set(i, "hand", p.count)
+            seat.step, seat.count = "hand", p.count
         else:
-            self._set(i, "good", p.count)
-
-    def _current_power(self, i: int) -> Any:
-        seat = self.seats[i]
-        ti, pi = seat.current
-        return CARDS[seat.tableau[ti][0]].powers[pi]
-
-    def _good_options(self, i: int) -> list[int]:
-        p = self._current_power(i)
-        if p.kind is K.CONSUME_DISTINCT:
-            taken = self.seats[i].taken
-            return [
-                ti for ti in self._goods(i, G.ANY)
-                if CARDS[self.seats[i].tableau[ti][0]].good not in taken
-            ]
-        if p.kind in (K.CONSUME, K.CONSUME_SET):
-            return self._goods(i, p.good)
-        return self._goods(i, G.ANY)
+            seat.step, seat.count = "good", p.count
 
     def _consume_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
-        p = self._current_power(i)
+        src, pi = seat.current
+        p = CARDS[seat.tableau[src][0]].powers[pi]
         world = seat.tableau[ti][0]
         price_bonus = self._trade_bonus(i, ti) if p.kind is K.CONSUME_PRICE_BONUS else 0
         kind = self._take_good(i, ti)
@@ -1283,9 +1276,9 @@ class RaceState(GameState):
             self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
             self._consume_vp(i, p.vp)
-        self.log(f"seat {i} consumes the good on {CARDS[world].name}")
+        self._lines.append((None, _consumes_text, i, world))  # self.log, made when read
         if seat.count == 0:
-            self._set(i, "power")
+            seat.step = "power"
 
     # -- produce ----------------------------------------------------------------------------
 
@@ -1458,18 +1451,22 @@ class RaceState(GameState):
         if not powers:
             return []  # the usual case: no consume power at all
         seat = self.seats[i]
+        tableau = seat.tableau
         out: list[Action] = []
-        goods = [_GOOD[cid] for cid, good, _p in seat.tableau if good != NO_CARD]
+        goods: list[Good] = []  # the kinds of the seat's goods, one entry per good
+        for entry in tableau:  # a loop: a comprehension is a call
+            if entry[1] != NO_CARD:
+                goods.append(_GOOD[entry[0]])
         used = seat.used
         for ti, pi, p in powers:
-            if (ti, pi) in used:
+            if used and (ti, pi) in used:
                 continue
             if p.kind is K.CONSUME:  # _usable's most frequent case, inline
                 usable = bool(goods) if p.good is G.ANY else p.good in goods
             else:
                 usable = self._usable(i, p, goods)
             if usable:
-                key = (len(out), seat.tableau[ti][0], ti, pi)
+                key = (len(out), tableau[ti][0], ti, pi)
                 action = _POWER_ACTIONS.get(key)
                 if action is None:
                     action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
@@ -1477,15 +1474,26 @@ class RaceState(GameState):
         return out
 
     def _good_step_options(self, i: int) -> _Options:
+        """The goods the current power can take: of its kind (CONSUME, CONSUME_SET), of a
+        kind not taken yet (CONSUME_DISTINCT), or any (the others)."""
         seat = self.seats[i]
+        tableau = seat.tableau
         src, pi = seat.current
+        p = CARDS[tableau[src][0]].powers[pi]
+        kind = p.kind
+        wanted = p.good if kind is K.CONSUME or kind is K.CONSUME_SET else G.ANY
+        taken = seat.taken if kind is K.CONSUME_DISTINCT else ()
         out: list[Action] = []
-        for ti in self._good_options(i):
-            key = (len(out), seat.tableau[ti][0], ti, src, pi)
-            action = _GOOD_ACTIONS.get(key)
-            if action is None:  # built here, not by _action: most keys come once a match
-                action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
-            out.append(action)
+        for ti, entry in enumerate(tableau):
+            if entry[1] == NO_CARD:
+                continue
+            good = _GOOD[entry[0]]
+            if (wanted is G.ANY or good is wanted) and good not in taken:
+                key = (len(out), entry[0], ti, src, pi)
+                action = _GOOD_ACTIONS.get(key)
+                if action is None:  # built here, not by _action: most keys come once a match
+                    action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
+                out.append(action)
         return out
 
     def _other_options(self, i: int) -> _Options:
@@ -1556,8 +1564,8 @@ class RaceState(GameState):
             cards += self._trade_bonus(i, d.tableau_index)
             self._take_good(i, d.tableau_index)
             self._draw_cards(i, cards)
-            self.log(f"seat {i} sells the good on {CARDS[d.card].name} for {cards} cards")
-            self._set(i, "power")
+            self._lines.append((None, _sells_text, i, d.card, cards))  # self.log, made when read
+            seat.step, seat.count = "power", 0
         elif step == "power":
             self._invoke(i, d.source_index, d.power_index)
         elif step == "good":
@@ -1579,7 +1587,7 @@ class RaceState(GameState):
                     seat.hand.append(top)
                 else:
                     self.discard.append(top)
-            self._set(i, "power")
+            seat.step, seat.count = "power", 0
         elif step == "windfall":
             if d.source_index >= 0:
                 seat.used.append((d.source_index, d.power_index))
