@@ -639,15 +639,18 @@ class RaceState(GameState):
             ((seat, decision),) = pending.items()
             if seat in choices:
                 aid = choices[seat]
-                legal = decision.legal
-                # Ids are positions (0, 1, ...): Decision.action's own first try, inline.
-                if type(aid) is int and 0 <= aid < len(legal):
-                    detail = legal[aid].detail
-                else:
-                    detail = decision.action(aid).detail
+                # Ids are positions (0, 1, ...): the action at position ``aid`` is the one
+                # when its id is ``aid`` (what Decision.action finds first); anything else
+                # (no such position, a negative id) is left to Decision.action, which raises.
+                try:
+                    action = decision.legal[aid]
+                except (TypeError, IndexError):
+                    action = None
+                if action is None or action.id != aid:
+                    action = decision.action(aid)
                 self._cache = None
                 self._stash.clear()
-                self._do(seat, detail)
+                self._do(seat, action.detail)
                 mine = self.seats[seat]
                 if mine.step:
                     self._continue(seat)
@@ -666,11 +669,13 @@ class RaceState(GameState):
             details: list[Any] = [None] * self.num_players
             for seat, decision in pending.items():
                 aid = choices[seat]
-                legal = decision.legal
-                if type(aid) is int and 0 <= aid < len(legal):
-                    details[seat] = legal[aid].detail
-                else:
-                    details[seat] = decision.action(aid).detail
+                try:  # as for one seat, above
+                    action = decision.legal[aid]
+                except (TypeError, IndexError):
+                    action = None
+                if action is None or action.id != aid:
+                    action = decision.action(aid)
+                details[seat] = action.detail
             self._cache = None
             self._stash.clear()
             seats = self.seats

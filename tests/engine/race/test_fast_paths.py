@@ -113,6 +113,26 @@ def test_apply_raises_what_the_framework_raises_and_changes_nothing() -> None:
     assert {IllegalActionError, NotPendingError} <= seen
 
 
+def test_apply_reads_odd_ids_as_the_framework_reads_them() -> None:
+    """Ids that are not plain positions (bools, floats, strings, negative or past the end)
+    pick the action, or raise the error, that ``GameState.apply`` picks or raises."""
+    odd: list[object] = [True, False, 1.0, 0.5, "0", -1, -2, 1 << 70, None]
+    compared = 0
+    for state, rng in _playouts(3, range(3)):
+        while pending := state.pending():
+            for seat in pending:
+                for aid in odd:
+                    choices: Any = {s: d.legal[0].id for s, d in pending.items()}
+                    choices[seat] = aid
+                    ours, theirs = state.clone(), state.clone()
+                    ours_error = _outcome(RaceState.apply, ours, choices)
+                    assert ours_error == _outcome(GameState.apply, theirs, choices)
+                    assert ours.snapshot() == theirs.snapshot()
+                    compared += ours_error is None
+            _step(state, rng)
+    assert compared > 100
+
+
 def test_inline_shuffle_draws_what_random_shuffle_draws() -> None:
     from engine.race._state import _shuffle
 
