@@ -116,6 +116,28 @@ _BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
     for c in CARDS
 )
 _NO_POWERS = ((),) * len(_BY_PHASE[0])  # an empty power cache: nothing active
+# What a design at a tableau position adds to the power cache when it becomes active:
+# ``_POWERS_AT[ti][card]`` is ((phase, ((ti, power index, power), ...)), ...) for the phases
+# it has powers in. Rows for the positions a tableau reaches are built at import, a longer
+# tableau adds its rows on first use.
+_POWERS_AT: list[tuple[tuple[tuple[int, tuple[tuple[int, int, Any], ...]], ...], ...]] = []
+
+
+# The phases each design has powers in, with those powers: what a row is made from.
+_PHASES_OF = tuple(tuple((phase, powers) for phase, powers in enumerate(by_phase) if powers)
+                   for by_phase in _BY_PHASE)
+
+
+def _powers_at(ti: int) -> tuple[tuple[tuple[int, tuple[tuple[int, int, Any], ...]], ...], ...]:
+    while len(_POWERS_AT) <= ti:
+        n = len(_POWERS_AT)
+        _POWERS_AT.append(tuple(
+            tuple([(phase, tuple([(n, pi, p) for pi, p in powers])) for phase, powers in phases])
+            for phases in _PHASES_OF))
+    return _POWERS_AT[ti]
+
+
+_powers_at(TABLEAU_END + 4)
 _START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
 # The deck before the start worlds join it, in catalogue order (the shuffle's input).
 _DECK = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
@@ -951,9 +973,9 @@ class RaceState(GameState):
             seat.settle_powers = None
             cache = list(cache)
             while count < len(tableau) and tableau[count][2] < now:
-                for phase, powers in enumerate(_BY_PHASE[tableau[count][0]]):
-                    if powers:
-                        cache[phase] += tuple([(count, pi, p) for pi, p in powers])
+                row = _POWERS_AT[count] if count < len(_POWERS_AT) else _powers_at(count)
+                for phase, found in row[tableau[count][0]]:
+                    cache[phase] += found
                 count += 1
             if count < len(tableau) and any(entry[2] < now for entry in tableau[count:]):
                 # An active card after an inactive one (a state built by hand): gather all.
