@@ -48,8 +48,9 @@ _PROMPTS = {
     "gamble": "name a number for the lucky draw",
     "windfall": "produce on a windfall world",
 }
-# The prompts formatted so far, by (step, count): a few hundred at most.
-_PROMPT_TEXTS: dict[tuple[str, int], str] = {}
+# The prompts formatted so far, by step and count: a few hundred at most (by step first: a
+# string key and an int key cost less to look up than a pair built for the lookup).
+_PROMPT_TEXTS: dict[str, dict[int, str]] = {step: {} for step in _PROMPTS}
 
 
 def _prompt_text(step: str, count: int) -> str:
@@ -744,7 +745,7 @@ class RaceState(GameState):
                     rows = _CARD_ROWS[step]
                     if len(rows) < len(cards):
                         rows = _card_rows(step, len(cards))
-                    prompt = _PROMPT_TEXTS.get((step, count))
+                    prompt = _PROMPT_TEXTS[step].get(count)
                     if prompt is None:
                         prompt = self._prompt(i)
                     # Action n is rows[n][cards[n]]; map stops at the last card.
@@ -767,7 +768,7 @@ class RaceState(GameState):
                 if len(opts) == 1:
                     self._do(i, opts[0].detail)
                     continue
-                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
                 self._stash[i] = Decision(i, prompt, tuple(opts), step)
                 return
             if step == "method" and len(seat.methods) == 1:
@@ -777,7 +778,7 @@ class RaceState(GameState):
                 continue
             opts = _OPTIONS_BY_STEP.get(step, RaceState._other_options)(self, i)  # _options
             if len(opts) > 1:
-                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
                 self._stash[i] = Decision(i, prompt, tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
@@ -1343,19 +1344,20 @@ class RaceState(GameState):
         for ti, pi, p in self._powers(i, WINDFALLS):
             if (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
+        out: list[tuple[int, int, int]] = []
         if not sources:
-            return []
-        empty = [
-            ti for ti, (cid, good, _p) in enumerate(seat.tableau)
-            if good == NO_CARD and _IS_WINDFALL[cid]
-        ]
-        return [
-            (src, pi, w) for src, pi, good in sources for w in empty
-            if good is G.ANY or CARDS[seat.tableau[w][0]].good is good
-        ]
+            return out
+        empty = []
+        for w, entry in enumerate(seat.tableau):  # loops: a comprehension is a call
+            if entry[1] == NO_CARD and _IS_WINDFALL[entry[0]]:
+                empty.append(w)
+        for src, pi, good in sources:
+            for w in empty:
+                if good is G.ANY or _GOOD[seat.tableau[w][0]] is good:
+                    out.append((src, pi, w))
+        return out
 
     def _produce_draws(self) -> None:
-        rare = [s.produced.count(G.RARE) for s in self.seats]
         for i, seat in self._ordered:
             draws = 0
             for ti, _pi, p in self._powers(i, 5):
@@ -1373,10 +1375,10 @@ class RaceState(GameState):
                         1 for e in seat.tableau
                         if CARDS[e[0]].good is p.good and CARDS[e[0]].good_type is not GT.NONE
                     )
-                elif kind is K.PRODUCE_DRAW_MOST and all(
-                    rare[i] > r for j, r in enumerate(rare) if j != i
-                ):
-                    draws += p.cards
+                elif kind is K.PRODUCE_DRAW_MOST:
+                    rare = [s.produced.count(G.RARE) for s in self.seats]
+                    if all(rare[i] > r for j, r in enumerate(rare) if j != i):
+                        draws += p.cards
             self._draw_cards(i, draws)
 
     # -- decisions --------------------------------------------------------------------------
@@ -1386,10 +1388,10 @@ class RaceState(GameState):
         step = seat.step
         if step == "select":
             return "choose your actions" if self.advanced else "choose your action"
-        key = (step, seat.count)
-        prompt = _PROMPT_TEXTS.get(key)
+        texts = _PROMPT_TEXTS[step]
+        prompt = texts.get(seat.count)
         if prompt is None:
-            prompt = _PROMPT_TEXTS[key] = _prompt_text(step, seat.count)
+            prompt = texts[seat.count] = _prompt_text(step, seat.count)
         return prompt
 
     def _options(self, i: int) -> _Options:
@@ -1807,7 +1809,7 @@ def _warm() -> None:
         _PLANS[chosen] = _plan(chosen)
     for step in _PROMPTS:
         for count in range(16):
-            _PROMPT_TEXTS[(step, count)] = _prompt_text(step, count)
+            _PROMPT_TEXTS[step][count] = _prompt_text(step, count)
     top = max(_COST) + 1
     for n in range(1, 11):
         for c in range(len(CARDS)):
