@@ -741,10 +741,11 @@ class RaceState(GameState):
                     self._finish_step(i)
                     continue
                 cards = sorted(set(pile))
-                if len(cards) > 1:
+                n = len(cards)
+                if n > 1:
                     rows = _CARD_ROWS[step]
-                    if len(rows) < len(cards):
-                        rows = _card_rows(step, len(cards))
+                    if len(rows) < n:
+                        rows = _card_rows(step, n)
                     prompt = _PROMPT_TEXTS[step].get(count)
                     if prompt is None:
                         prompt = self._prompt(i)
@@ -776,7 +777,7 @@ class RaceState(GameState):
                 seat.methods = []
                 self._use_method(i, method)
                 continue
-            opts = _OPTIONS_BY_STEP.get(step, RaceState._other_options)(self, i)  # _options
+            opts = _OPTIONS_BY_STEP[step](self, i)  # _options
             if len(opts) > 1:
                 prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
                 self._stash[i] = Decision(i, prompt, tuple(opts), step)
@@ -1066,8 +1067,10 @@ class RaceState(GameState):
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
         for i, seat in self._ordered:
-            seat.step, seat.count = "develop", 0  # _set, inline
-            self._continue(i)
+            seat.count = 0
+            if not _DEVELOPMENTS.isdisjoint(seat.hand):  # else it would place nothing at once
+                seat.step = "develop"  # _set, inline
+                self._continue(i)
 
     def _develop_cut(self, i: int) -> int:
         """What every development costs the seat less now (its Develop bonus and powers)."""
@@ -1118,8 +1121,10 @@ class RaceState(GameState):
             seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
             seat.placing = NO_CARD
         for i, seat in self._ordered:
-            seat.step, seat.count = "settle", 0  # _set, inline
-            self._continue(i)
+            seat.count = 0
+            if not _WORLDS.isdisjoint(seat.hand):  # else it would place nothing at once
+                seat.step = "settle"  # _set, inline
+                self._continue(i)
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
         powers = self._settle_powers(i)
@@ -1401,7 +1406,7 @@ class RaceState(GameState):
         or a cost that the key includes), so each distinct one is built once per process and
         shared: random play and search bots then pay for no text or detail they never read.
         """
-        return _OPTIONS_BY_STEP.get(self.seats[i].step, RaceState._other_options)(self, i)
+        return _OPTIONS_BY_STEP[self.seats[i].step](self, i)
 
     def _select_options(self, i: int) -> _Options:
         return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
