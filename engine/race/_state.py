@@ -685,37 +685,39 @@ class RaceState(GameState):
                         return
                 self._advance()
                 return
-        elif pending and choices.keys() == pending.keys():
-            # Every pending seat chose (simultaneous selection, keeps, discards): check each
-            # in seat order, as the framework does, before anything changes (pending is
-            # built in seat order), then play them in timing order.
+        elif pending and len(choices) == len(pending):
+            # Every pending seat chose (simultaneous selection, keeps, discards): take each
+            # seat's action as for one seat, above, before anything changes; a seat missing
+            # or an id that is not a position leaves it all to the framework, which checks
+            # seats and ids in its own order and raises (or plays an odd id such as 1.0).
             details: list[Any] = [None] * self.num_players
             for seat, decision in pending.items():
-                aid = choices[seat]
-                try:  # as for one seat, above
+                try:
+                    aid = choices[seat]
                     action = decision.legal[aid]
-                except (TypeError, IndexError):
-                    action = None
-                if action is None or action.id != aid:
-                    action = decision.action(aid)
+                except (KeyError, TypeError, IndexError):
+                    break
+                if action.id != aid:
+                    break
                 details[seat] = action.detail
-            self._cache = None
-            self._stash.clear()
-            seats = self.seats
-            for i in self._order:  # timing ties: who draws first (RULES.md)
-                detail = details[i]
-                if detail is not None:
-                    mine = seats[i]
-                    if mine.step == "select":  # _do, inline: the most common decision
-                        mine.actions = list(detail.actions)
-                        mine.step = ""
-                        continue
-                    self._do(i, detail)
-                    if mine.step:
-                        self._continue(i)
-            self._advance()
-            return
-        super().apply(choices)  # a seat missing or not asked: the framework says which
+            else:  # every seat's action found: play them in timing order
+                self._cache = None
+                self._stash.clear()
+                seats = self.seats
+                for i in self._order:  # timing ties: who draws first (RULES.md)
+                    detail = details[i]
+                    if detail is not None:
+                        mine = seats[i]
+                        if mine.step == "select":  # _do, inline: the most common decision
+                            mine.actions = list(detail.actions)
+                            mine.step = ""
+                            continue
+                        self._do(i, detail)
+                        if mine.step:
+                            self._continue(i)
+                self._advance()
+                return
+        super().apply(choices)  # a seat missing or not asked, an odd id: the framework's way
 
     # -- the machine ------------------------------------------------------------------------
 
