@@ -200,6 +200,15 @@ def _sells_text(i: int, world: int, cards: int) -> str:
     return f"seat {i} sells the good on {_NAMES[world]} for {cards} cards"
 
 
+def _game_over_text(round_no: int, tableaux: tuple[tuple[tuple[int, ...], int], ...]) -> str:
+    """The last event: the round and every seat's score (its tableau's cards and chips)."""
+    from ._scoring import score_cards
+
+    scores = ", ".join(f"seat {i}: {score_cards(cards, chips)}"
+                       for i, (cards, chips) in enumerate(tableaux))
+    return f"game over after round {round_no}; {scores}"
+
+
 def _explore_text(i: int, cards: tuple[int, ...]) -> str:
     return f"seat {i} explores {', '.join([_NAMES[c] for c in cards]) or 'nothing'}"
 
@@ -898,8 +907,9 @@ class RaceState(GameState):
         if self.vp_pool <= 0 or longest >= TABLEAU_END:
             self.termination = Termination.NORMAL
             self.stage = PH.GAME_OVER
-            scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
-            self.log(f"game over after round {self.round}; {scores}")
+            # self.log, the text made when read (scoring is a good part of a playout's end)
+            tableaux = tuple((tuple(map(_DESIGN, s.tableau)), s.vp) for s in self.seats)
+            self._lines.append((None, _game_over_text, self.round, tableaux))
             return True
         return False
 
