@@ -192,6 +192,10 @@ _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in ran
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
+def _places_text(i: int, card: int) -> str:
+    return f"seat {i} places {_NAMES[card]}"
+
+
 def _consumes_text(i: int, world: int) -> str:
     return f"seat {i} consumes the good on {_NAMES[world]}"
 
@@ -1102,7 +1106,7 @@ class RaceState(GameState):
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
-            self._lines.append(f"seat {i} places {_NAMES[seat.placing]}")  # self.log, inline
+            self._lines.append((None, _places_text, i, seat.placing))  # self.log, made when read
             # Methods are judged before the world joins the tableau (it has no effect yet).
             methods = self._methods(i, seat.placing) if settle else None
             now = self.phase_no
@@ -1227,12 +1231,14 @@ class RaceState(GameState):
         for i, seat in self._ordered:
             seat.used = []
             seat.bonus = A.CONSUME_2X in seat.actions
+            seat.count = 0
             if A.CONSUME_TRADE in seat.actions and self._goods(i, G.ANY):
-                self._set(i, "trade")
+                seat.step = "trade"  # _set, inline
+                self._continue(i)
             elif seat.power_cache[CONSUMING]:  # current: see _next_phase
-                self._set(i, "power")
-            else:  # no consume power: the power step would end at once (see _continue)
-                seat.count = 0
+                seat.step = "power"  # _set, inline
+                self._continue(i)
+            # else no consume power: the power step would end at once (see _continue)
 
     def _goods(self, i: int, kind: Good) -> list[int]:
         """Tableau indices of worlds with a good of ``kind`` (ANY: every good)."""
@@ -1337,10 +1343,12 @@ class RaceState(GameState):
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
         for i, seat in self._ordered:
+            seat.count = 0
             if seat.bonus or seat.power_cache[WINDFALLS]:
-                self._set(i, "windfall")  # it ends at once if no windfall world is empty
-            else:  # no way to produce on a windfall world: no windfall step
-                seat.count = 0
+                # _set, inline; the step ends at once if no windfall world is empty
+                seat.step = "windfall"
+                self._continue(i)
+            # else no way to produce on a windfall world: no windfall step
 
     def _put_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
