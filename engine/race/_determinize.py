@@ -111,11 +111,12 @@ def from_observation(observation: Observation, rng: random.Random) -> RaceState:
             # Another seat's ways to place its world are private (they depend on its hand):
             # judge them on the sampled hand, as the reveal did, before the world joined.
             entry = seat.tableau.pop()
-            seat.version += 1
+            seat.power_valid = None
             seat.methods = [m.value for m, _cost in state._methods(i, seat.placing)]
             seat.tableau.append(entry)
-            seat.version += 1
+            seat.power_valid = None
         if not state._options(i):  # the sampled hand leaves nothing to choose: move it on
             state._continue(i)
+    state._stash.clear()  # the seats not moved on have no decision stashed: pending builds all
     state._advance()
     return state

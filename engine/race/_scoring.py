@@ -117,7 +117,11 @@ def bonus(dev: int, cards: Sequence[int], chips: int) -> int:
 
 def score(tableau: Sequence[Sequence[int]], chips: int) -> int:
     """Total VP of a tableau (entries start with the card id) and its VP chips."""
-    cards = [entry[0] for entry in tableau]
+    return score_cards([entry[0] for entry in tableau], chips)
+
+
+def score_cards(cards: Sequence[int], chips: int) -> int:
+    """Total VP of a tableau given as its card ids, and its VP chips."""
     total = chips
     for cid in cards:
         vp = CARDS[cid].vp

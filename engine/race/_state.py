@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import enum
 import random
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import getitem
+from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .._core import Action, Decision, GameState, OptionError, Result, Termination
@@ -47,8 +48,9 @@ _PROMPTS = {
     "gamble": "name a number for the lucky draw",
     "windfall": "produce on a windfall world",
 }
-# The prompts formatted so far, by (step, count): a few hundred at most.
-_PROMPT_TEXTS: dict[tuple[str, int], str] = {}
+# The prompts formatted so far, by step and count: a few hundred at most (by step first: a
+# string key and an int key cost less to look up than a pair built for the lookup).
+_PROMPT_TEXTS: dict[str, dict[int, str]] = {step: {} for step in _PROMPTS}
 
 
 def _prompt_text(step: str, count: int) -> str:
@@ -60,13 +62,17 @@ NO_CARD = -1
 
 
 def _members(cls: type[enum.Enum]) -> Any:
-    """A plain class holding the members of enum ``cls`` as class attributes.
+    """A module object holding the members of enum ``cls`` as its attributes.
 
     Reading ``PowerKind.CONSUME`` goes through the enum machinery (about 300 ns on CPython
-    3.11, some twenty times a plain class attribute), and the rules compare kinds, phases and
-    goods by identity in every loop: the members are the same objects, read faster.
+    3.11), and the rules compare kinds, phases and goods by identity in every loop: the
+    members are the same objects, read faster. A module, not a plain class: the interpreter
+    specialises a module's attribute reads (a class attribute still costs a type lookup,
+    about four times as much).
     """
-    return type(f"{cls.__name__}Members", (), dict(cls.__members__))
+    members = types.ModuleType(f"{cls.__name__}Members")
+    vars(members).update(cls.__members__)
+    return members
 
 
 if TYPE_CHECKING:  # the checker sees the enums themselves (every member typed)
@@ -99,14 +105,40 @@ _CONSUME_KINDS = frozenset(
     }
 )
 # Powers of every design by phase (0-5), with their index on the card: the hot loops read
-# these. Index 6 holds the phase-4 powers that consume (not the trade bonuses).
+# these. Index 6 holds the phase-4 powers that consume (not the trade bonuses), index 7 the
+# phase-5 powers that produce on a windfall world.
 CONSUMING = 6
+WINDFALLS = 7
 _BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
     tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph) for ph in range(6))
     + (tuple((i, p) for i, p in enumerate(c.powers)
-             if p.phase == 4 and p.kind in _CONSUME_KINDS),)
+             if p.phase == 4 and p.kind in _CONSUME_KINDS),
+       tuple((i, p) for i, p in enumerate(c.powers) if p.kind is K.PRODUCE_WINDFALL))
     for c in CARDS
 )
+_NO_POWERS = ((),) * len(_BY_PHASE[0])  # an empty power cache: nothing active
+# What a design at a tableau position adds to the power cache when it becomes active:
+# ``_POWERS_AT[ti][card]`` is ((phase, ((ti, power index, power), ...)), ...) for the phases
+# it has powers in. Rows for the positions a tableau reaches are built at import, a longer
+# tableau adds its rows on first use.
+_POWERS_AT: list[tuple[tuple[tuple[int, tuple[tuple[int, int, Any], ...]], ...], ...]] = []
+
+
+# The phases each design has powers in, with those powers: what a row is made from.
+_PHASES_OF = tuple(tuple((phase, powers) for phase, powers in enumerate(by_phase) if powers)
+                   for by_phase in _BY_PHASE)
+
+
+def _powers_at(ti: int) -> tuple[tuple[tuple[int, tuple[tuple[int, int, Any], ...]], ...], ...]:
+    while len(_POWERS_AT) <= ti:
+        n = len(_POWERS_AT)
+        _POWERS_AT.append(tuple(
+            tuple([(phase, tuple([(n, pi, p) for pi, p in powers])) for phase, powers in phases])
+            for phases in _PHASES_OF))
+    return _POWERS_AT[ti]
+
+
+_powers_at(TABLEAU_END + 4)
 _START_WORLDS = tuple(c.id for c in CARDS if c.kind is CardKind.START_WORLD)
 # The deck before the start worlds join it, in catalogue order (the shuffle's input).
 _DECK = [c.id for c in CARDS if c.kind is not CardKind.START_WORLD for _ in range(c.copies)]
@@ -160,6 +192,27 @@ _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in ran
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
+def _places_text(i: int, card: int) -> str:
+    return f"seat {i} places {_NAMES[card]}"
+
+
+def _consumes_text(i: int, world: int) -> str:
+    return f"seat {i} consumes the good on {_NAMES[world]}"
+
+
+def _sells_text(i: int, world: int, cards: int) -> str:
+    return f"seat {i} sells the good on {_NAMES[world]} for {cards} cards"
+
+
+def _game_over_text(round_no: int, tableaux: tuple[tuple[tuple[int, ...], int], ...]) -> str:
+    """The last event: the round and every seat's score (its tableau's cards and chips)."""
+    from ._scoring import score_cards
+
+    scores = ", ".join(f"seat {i}: {score_cards(cards, chips)}"
+                       for i, (cards, chips) in enumerate(tableaux))
+    return f"game over after round {round_no}; {scores}"
+
+
 def _explore_text(i: int, cards: tuple[int, ...]) -> str:
     return f"seat {i} explores {', '.join([_NAMES[c] for c in cards]) or 'nothing'}"
 
@@ -196,6 +249,11 @@ _SELECT_PENDING = {
 }
 
 _IS_DEV = tuple(c.kind is CardKind.DEVELOPMENT for c in CARDS)
+# The designs a seat can develop and settle: the options take the hand's cards of one kind
+# by a set operation (in C) instead of judging every card in a loop.
+_DEVELOPMENTS = frozenset(c.id for c in CARDS if _IS_DEV[c.id])
+_WORLDS = frozenset(c.id for c in CARDS if not _IS_DEV[c.id])
+_DESIGN = itemgetter(0)  # a tableau entry's card
 _DEVELOP_NOTHING = Action(0, "Develop nothing", ActionDetail(DecisionKind.DEVELOP))
 _SETTLE_NOTHING = Action(0, "Settle nothing", ActionDetail(DecisionKind.SETTLE))
 _STOP_DISCARDING = Action(0, "Stop discarding", ActionDetail(DecisionKind.CONSUME_HAND))
@@ -226,16 +284,20 @@ def _shuffle(rng: random.Random, cards: list[int]) -> None:
 
     The standard library's shuffle asks ``_randbelow`` (one Python call) for every position;
     this is its loop with that call written out (``getrandbits`` of the bound's bit length,
-    redrawn while too large), so that a seed gives the same deck as before.
+    redrawn while too large), so that a seed gives the same deck as before. The positions
+    are walked in runs whose bound ``i + 1`` has the same bit length ``k``.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+    top = len(cards) - 1
+    while top > 0:
+        k = (top + 1).bit_length()
+        low = (1 << (k - 1)) - 1  # the last position of the run: its bound is 2 ** (k - 1)
+        for i in range(top, low - 1, -1):
             j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+            while j > i:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+        top = low - 1
 
 
 def _card_action(step: str, n: int, card: int) -> Action:
@@ -454,18 +516,19 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` tableau entries
-    # (the last of them ``power_last``), valid up to phase number ``power_until`` while
-    # ``power_tableau`` is the tableau list and ``power_version`` its version (see
-    # ``RaceState._powers``): the hot loops ask for them several times a decision.
+    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` entries (the
+    # last of them ``power_last``) of the tableau list ``power_tableau``, the same up to phase
+    # number ``power_until`` (then a card placed before may become active): the hot loops ask
+    # for them several times a decision. They are current while ``power_valid`` is the seat's
+    # tableau list; a change of the tableau and a phase past ``power_until`` set it to None,
+    # and a list put in the tableau's place (a state built by hand) never matches it.
     power_cache: list[tuple[tuple[int, int, Any], ...]] = field(default_factory=list)
     power_count: int = 0
     power_last: list[int] | None = None
     power_until: int = -1
-    power_version: int = -1
     power_tableau: list[list[int]] | None = None
+    power_valid: list[list[int]] | None = None
     settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
-    version: int = 0  # bumped whenever the engine adds a card to or removes one from the tableau
 
     def copy(self) -> Seat:
         """An independent copy (its lists are new; the power cache starts empty)."""
@@ -495,7 +558,9 @@ class RaceState(GameState):
         self.phases: list[tuple[Phase, int]] = []
         self.termination: Termination | None = None
         self._cache: dict[int, Decision] | None = None
-        # Decisions built by _continue for the seats it stopped at, reused by _pending.
+        # Decisions built by _continue for the seats it stopped at, in timing order, reused by
+        # _pending: empty, or one for every seat with a step (the engine stops every seat it
+        # gives a step through _continue; a state built otherwise leaves it empty).
         self._stash: dict[int, Decision] = {}
         self.order = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
@@ -527,7 +592,7 @@ class RaceState(GameState):
                 seat.step, seat.count = "discard", 2
         for seat, start in zip(self.seats, starts, strict=True):
             seat.tableau.append([start, NO_CARD, 0])
-            seat.version += 1
+            seat.power_valid = None
         self.order = self._timing_order()
         for i in self.order:
             seat, start = self.seats[i], starts[i]
@@ -554,6 +619,7 @@ class RaceState(GameState):
     def order(self, value: tuple[int, ...]) -> None:
         self._order = tuple(value)
         self._ordered = [(i, self.seats[i]) for i in self._order]
+        self._seat_ordered = self._order == tuple(sorted(self._order))
 
     def _in_order(self) -> list[tuple[int, Seat]]:
         return self._ordered
@@ -563,11 +629,17 @@ class RaceState(GameState):
     def _pending(self) -> dict[int, Decision]:
         cache = self._cache
         if cache is None:
-            # In seat order; a seat's decision is the one _continue stopped at when there is
-            # one (a Decision is always true), else built now (e.g. a determinized state).
+            # In seat order: the decisions _continue stopped at (the stash itself when the
+            # timing order is the seat order), else built now (e.g. a determinized state).
             stash = self._stash
-            cache = self._cache = {i: stash.get(i) or self._decision(i)
-                                   for i, seat in enumerate(self.seats) if seat.step}
+            if not stash:
+                cache = {i: self._decision(i) for i, seat in enumerate(self.seats) if seat.step}
+            elif self._seat_ordered:
+                cache = stash
+                self._stash = {}
+            else:
+                cache = dict(sorted(stash.items()))
+            self._cache = cache
         return cache
 
     def _decision(self, i: int) -> Decision:
@@ -603,15 +675,18 @@ class RaceState(GameState):
             ((seat, decision),) = pending.items()
             if seat in choices:
                 aid = choices[seat]
-                legal = decision.legal
-                # Ids are positions (0, 1, ...): Decision.action's own first try, inline.
-                if type(aid) is int and 0 <= aid < len(legal):
-                    detail = legal[aid].detail
-                else:
-                    detail = decision.action(aid).detail
+                # Ids are positions (0, 1, ...): the action at position ``aid`` is the one
+                # when its id is ``aid`` (what Decision.action finds first); anything else
+                # (no such position, a negative id) is left to Decision.action, which raises.
+                try:
+                    action = decision.legal[aid]
+                except (TypeError, IndexError):
+                    action = None
+                if action is None or action.id != aid:
+                    action = decision.action(aid)
                 self._cache = None
                 self._stash.clear()
-                self._do(seat, detail)
+                self._do(seat, action.detail)
                 mine = self.seats[seat]
                 if mine.step:
                     self._continue(seat)
@@ -623,35 +698,39 @@ class RaceState(GameState):
                         return
                 self._advance()
                 return
-        elif pending and choices.keys() == pending.keys():
-            # Every pending seat chose (simultaneous selection, keeps, discards): check each
-            # in seat order, as the framework does, before anything changes (pending is
-            # built in seat order), then play them in timing order.
+        elif pending and len(choices) == len(pending):
+            # Every pending seat chose (simultaneous selection, keeps, discards): take each
+            # seat's action as for one seat, above, before anything changes; a seat missing
+            # or an id that is not a position leaves it all to the framework, which checks
+            # seats and ids in its own order and raises (or plays an odd id such as 1.0).
             details: list[Any] = [None] * self.num_players
             for seat, decision in pending.items():
-                aid = choices[seat]
-                legal = decision.legal
-                if type(aid) is int and 0 <= aid < len(legal):
-                    details[seat] = legal[aid].detail
-                else:
-                    details[seat] = decision.action(aid).detail
-            self._cache = None
-            self._stash.clear()
-            seats = self.seats
-            for i in self._order:  # timing ties: who draws first (RULES.md)
-                detail = details[i]
-                if detail is not None:
-                    mine = seats[i]
-                    if mine.step == "select":  # _do, inline: the most common decision
-                        mine.actions = list(detail.actions)
-                        mine.step = ""
-                        continue
-                    self._do(i, detail)
-                    if mine.step:
-                        self._continue(i)
-            self._advance()
-            return
-        super().apply(choices)  # a seat missing or not asked: the framework says which
+                try:
+                    aid = choices[seat]
+                    action = decision.legal[aid]
+                except (KeyError, TypeError, IndexError):
+                    break
+                if action.id != aid:
+                    break
+                details[seat] = action.detail
+            else:  # every seat's action found: play them in timing order
+                self._cache = None
+                self._stash.clear()
+                seats = self.seats
+                for i in self._order:  # timing ties: who draws first (RULES.md)
+                    detail = details[i]
+                    if detail is not None:
+                        mine = seats[i]
+                        if mine.step == "select":  # _do, inline: the most common decision
+                            mine.actions = list(detail.actions)
+                            mine.step = ""
+                            continue
+                        self._do(i, detail)
+                        if mine.step:
+                            self._continue(i)
+                self._advance()
+                return
+        super().apply(choices)  # a seat missing or not asked, an odd id: the framework's way
 
     # -- the machine ------------------------------------------------------------------------
 
@@ -677,11 +756,12 @@ class RaceState(GameState):
                     self._finish_step(i)
                     continue
                 cards = sorted(set(pile))
-                if len(cards) > 1:
+                n = len(cards)
+                if n > 1:
                     rows = _CARD_ROWS[step]
-                    if len(rows) < len(cards):
-                        rows = _card_rows(step, len(cards))
-                    prompt = _PROMPT_TEXTS.get((step, count))
+                    if len(rows) < n:
+                        rows = _card_rows(step, n)
+                    prompt = _PROMPT_TEXTS[step].get(count)
                     if prompt is None:
                         prompt = self._prompt(i)
                     # Action n is rows[n][cards[n]]; map stops at the last card.
@@ -693,9 +773,10 @@ class RaceState(GameState):
                 self._finish_step(i)
                 continue
             # The steps that usually offer nothing, judged without building their actions:
-            # no consume power, no windfall world to produce on, one way to place a world.
+            # no consume power, one way to place a world.
             if step == "power":
-                powers = self._powers(i, CONSUMING)
+                powers = (seat.power_cache[CONSUMING] if seat.power_valid is seat.tableau
+                          else self._powers(i, CONSUMING))  # _powers, its usual case inline
                 opts = self._power_options(i, powers) if powers else None
                 if not opts:  # no consume power (the usual case), or none usable now
                     seat.step, seat.count = "", 0
@@ -703,20 +784,17 @@ class RaceState(GameState):
                 if len(opts) == 1:
                     self._do(i, opts[0].detail)
                     continue
-                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
                 self._stash[i] = Decision(i, prompt, tuple(opts), step)
-                return
-            if step == "windfall" and not self._windfall_options(i):
-                seat.step, seat.count = "", 0
                 return
             if step == "method" and len(seat.methods) == 1:
                 method = _SETTLE_METHODS[seat.methods[0]]
                 seat.methods = []
                 self._use_method(i, method)
                 continue
-            opts = _OPTIONS_BY_STEP.get(step, RaceState._other_options)(self, i)  # _options
+            opts = _OPTIONS_BY_STEP[step](self, i)  # _options
             if len(opts) > 1:
-                prompt = _PROMPT_TEXTS.get((step, seat.count)) or self._prompt(i)
+                prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
                 self._stash[i] = Decision(i, prompt, tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
@@ -808,7 +886,12 @@ class RaceState(GameState):
             return
         phase, k = self.phases.pop(0)
         self.stage = phase
-        self.phase_no += 1
+        now = self.phase_no = self.phase_no + 1
+        # The phase's opening reads every seat's powers kept: bring them up to date (a card
+        # placed before may work from now on).
+        for seat in self.seats:
+            if seat.power_valid is not seat.tableau or seat.power_until < now:
+                self._refresh_powers(seat)
         if phase is PH.EXPLORE:
             self._begin_explore(k)
         elif phase is PH.DEVELOP:
@@ -828,8 +911,9 @@ class RaceState(GameState):
         if self.vp_pool <= 0 or longest >= TABLEAU_END:
             self.termination = Termination.NORMAL
             self.stage = PH.GAME_OVER
-            scores = ", ".join(f"seat {i}: {v}" for i, v in enumerate(self._scores()))
-            self.log(f"game over after round {self.round}; {scores}")
+            # self.log, the text made when read (scoring is a good part of a playout's end)
+            tableaux = tuple((tuple(map(_DESIGN, s.tableau)), s.vp) for s in self.seats)
+            self._lines.append((None, _game_over_text, self.round, tableaux))
             return True
         return False
 
@@ -879,12 +963,11 @@ class RaceState(GameState):
         """Active powers of a phase: (tableau index, power index, power), in tableau order.
 
         A card's powers work from the phase after the one it was placed in. All phases are
-        kept per seat and checked by three comparisons; when the tableau changes or a card
+        kept per seat and checked by one comparison; when the tableau changes or a card
         placed earlier becomes active, ``_refresh_powers`` brings them up to date.
         """
         seat = self.seats[i]
-        if (self.phase_no <= seat.power_until and seat.power_version == seat.version
-                and seat.power_tableau is seat.tableau):
+        if seat.power_valid is seat.tableau:
             return seat.power_cache[phase]
         return self._refresh_powers(seat)[phase]
 
@@ -902,29 +985,29 @@ class RaceState(GameState):
         if (seat.power_tableau is not tableau or count > len(tableau)
                 or (count and tableau[count - 1] is not seat.power_last)):
             count = 0
-            cache = [(), (), (), (), (), (), ()]
+            cache = list(_NO_POWERS)
         seat.power_tableau = tableau
-        seat.power_version = seat.version
         if count < len(tableau) and tableau[count][2] < now:
             seat.settle_powers = None
             cache = list(cache)
             while count < len(tableau) and tableau[count][2] < now:
-                for phase, powers in enumerate(_BY_PHASE[tableau[count][0]]):
-                    if powers:
-                        cache[phase] += tuple([(count, pi, p) for pi, p in powers])
+                row = _POWERS_AT[count] if count < len(_POWERS_AT) else _powers_at(count)
+                for phase, found in row[tableau[count][0]]:
+                    cache[phase] += found
                 count += 1
             if count < len(tableau) and any(entry[2] < now for entry in tableau[count:]):
                 # An active card after an inactive one (a state built by hand): gather all.
                 seat.power_tableau = None
                 seat.power_count = 0
-                seat.power_cache = [(), (), (), (), (), (), ()]
-                out: list[list[tuple[int, int, Any]]] = [[], [], [], [], [], [], []]
+                seat.power_cache = list(_NO_POWERS)
+                out: list[list[tuple[int, int, Any]]] = [[] for _ in _NO_POWERS]
                 for ti, entry in enumerate(tableau):
                     if entry[2] < now:
                         for phase, powers in enumerate(_BY_PHASE[entry[0]]):
                             for pi, p in powers:
                                 out[phase].append((ti, pi, p))
                 seat.power_until = now
+                seat.power_valid = None
                 seat.power_cache = cache = [tuple(o) for o in out]
                 return cache
         elif count == 0 and cache is not seat.power_cache:
@@ -934,6 +1017,7 @@ class RaceState(GameState):
         seat.power_cache = cache
         # Every card active: valid until the tableau changes; else until the next phase.
         seat.power_until = now if count < len(tableau) else 1 << 62
+        seat.power_valid = tableau
         return cache
 
     def _settle_powers(self, i: int) -> _SettlePowers:
@@ -967,14 +1051,14 @@ class RaceState(GameState):
     # -- explore ----------------------------------------------------------------------------
 
     def _begin_explore(self, k: int) -> None:
-        for i, seat in self._ordered:
+        for _i, seat in self._ordered:  # in timing order: who draws first
             draw, keep = 2, 1
             if A.EXPLORE_5 in seat.actions:
                 draw += 5
             if A.EXPLORE_1_1 in seat.actions:
                 draw += 1
                 keep += 1
-            for _ti, _pi, p in self._powers(i, 1):
+            for _ti, _pi, p in seat.power_cache[1]:  # current: see _next_phase
                 if p.kind is K.EXPLORE_DRAW:
                     draw += p.value
                 elif p.kind is K.EXPLORE_KEEP:
@@ -995,12 +1079,14 @@ class RaceState(GameState):
         for i, seat in self._ordered:
             seat.bonus = (A.DEVELOP if k == 1 else A.DEVELOP_2) in seat.actions
             seat.placing = NO_CARD
-            for _ti, _pi, p in self._powers(i, 2):
+            for _ti, _pi, p in seat.power_cache[2]:  # current: see _next_phase
                 if p.kind is K.DEVELOP_DRAW_START:
                     self._draw_cards(i, p.value)
         for i, seat in self._ordered:
-            seat.step, seat.count = "develop", 0  # _set, inline
-            self._continue(i)
+            seat.count = 0
+            if not _DEVELOPMENTS.isdisjoint(seat.hand):  # else it would place nothing at once
+                seat.step = "develop"  # _set, inline
+                self._continue(i)
 
     def _develop_cut(self, i: int) -> int:
         """What every development costs the seat less now (its Develop bonus and powers)."""
@@ -1020,18 +1106,14 @@ class RaceState(GameState):
             if seat.placing == NO_CARD:
                 continue
             seat.hand.remove(seat.placing)
-            self._lines.append(f"seat {i} places {_NAMES[seat.placing]}")  # self.log, inline
+            self._lines.append((None, _places_text, i, seat.placing))  # self.log, made when read
             # Methods are judged before the world joins the tableau (it has no effect yet).
             methods = self._methods(i, seat.placing) if settle else None
             now = self.phase_no
-            kept = (now <= seat.power_until and seat.power_version == seat.version
-                    and seat.power_tableau is seat.tableau)
             seat.tableau.append([seat.placing, NO_CARD, now])
-            seat.version += 1
-            if kept:
+            if seat.power_valid is seat.tableau:
                 # The card works from the next phase: the powers kept are still this phase's,
                 # as _refresh_powers would find (nothing else became active since).
-                seat.power_version = seat.version
                 seat.power_until = now
             if methods is not None and len(methods) == 1:
                 # One way to place it (the usual case): the method step would take it at once.
@@ -1055,8 +1137,10 @@ class RaceState(GameState):
             seat.bonus = (A.SETTLE if k == 1 else A.SETTLE_2) in seat.actions
             seat.placing = NO_CARD
         for i, seat in self._ordered:
-            seat.step, seat.count = "settle", 0  # _set, inline
-            self._continue(i)
+            seat.count = 0
+            if not _WORLDS.isdisjoint(seat.hand):  # else it would place nothing at once
+                seat.step = "settle"  # _set, inline
+                self._continue(i)
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
         powers = self._settle_powers(i)
@@ -1119,7 +1203,7 @@ class RaceState(GameState):
         if spent is not None:
             ti = self._has(i, spent)
             gone = seat.tableau.pop(ti)[0]
-            seat.version += 1
+            seat.power_valid = None
             self.discard.append(gone)
             self.log(f"seat {i} discards {CARDS[gone].name} from the tableau")
         if method is SM.PAY:
@@ -1147,20 +1231,22 @@ class RaceState(GameState):
         for i, seat in self._ordered:
             seat.used = []
             seat.bonus = A.CONSUME_2X in seat.actions
+            seat.count = 0
             if A.CONSUME_TRADE in seat.actions and self._goods(i, G.ANY):
-                self._set(i, "trade")
-            elif self._powers(i, CONSUMING):
-                self._set(i, "power")
-            else:  # no consume power: the power step would end at once (see _continue)
-                seat.count = 0
+                seat.step = "trade"  # _set, inline
+                self._continue(i)
+            elif seat.power_cache[CONSUMING]:  # current: see _next_phase
+                seat.step = "power"  # _set, inline
+                self._continue(i)
+            # else no consume power: the power step would end at once (see _continue)
 
     def _goods(self, i: int, kind: Good) -> list[int]:
         """Tableau indices of worlds with a good of ``kind`` (ANY: every good)."""
-        return [
-            ti
-            for ti, (cid, good, _placed) in enumerate(self.seats[i].tableau)
-            if good != NO_CARD and (kind is G.ANY or _GOOD[cid] is kind)
-        ]
+        out = []
+        for ti, entry in enumerate(self.seats[i].tableau):  # a loop: a comprehension is a call
+            if entry[1] != NO_CARD and (kind is G.ANY or _GOOD[entry[0]] is kind):
+                out.append(ti)
+        return out
 
     def _trade_bonus(self, i: int, ti: int) -> int:
         kind = CARDS[self.seats[i].tableau[ti][0]].good
@@ -1214,37 +1300,21 @@ class RaceState(GameState):
                 self._take_good(i, g)
             self._consume_vp(i, len(goods) - 1)
             self.log(f"seat {i} consumes {len(goods)} goods with {CARDS[seat.tableau[ti][0]].name}")
-            self._set(i, "power")
+            seat.step, seat.count = "power", 0
         elif kind is K.CONSUME_DRAW:
             self._draw_cards(i, p.cards)
-            self._set(i, "power")
+            seat.step, seat.count = "power", 0
         elif kind is K.CONSUME_GAMBLE:
-            self._set(i, "gamble")
+            seat.step, seat.count = "gamble", 0
         elif kind is K.CONSUME_HAND:
-            self._set(i, "hand", p.count)
+            seat.step, seat.count = "hand", p.count
         else:
-            self._set(i, "good", p.count)
-
-    def _current_power(self, i: int) -> Any:
-        seat = self.seats[i]
-        ti, pi = seat.current
-        return CARDS[seat.tableau[ti][0]].powers[pi]
-
-    def _good_options(self, i: int) -> list[int]:
-        p = self._current_power(i)
-        if p.kind is K.CONSUME_DISTINCT:
-            taken = self.seats[i].taken
-            return [
-                ti for ti in self._goods(i, G.ANY)
-                if CARDS[self.seats[i].tableau[ti][0]].good not in taken
-            ]
-        if p.kind in (K.CONSUME, K.CONSUME_SET):
-            return self._goods(i, p.good)
-        return self._goods(i, G.ANY)
+            seat.step, seat.count = "good", p.count
 
     def _consume_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
-        p = self._current_power(i)
+        src, pi = seat.current
+        p = CARDS[seat.tableau[src][0]].powers[pi]
         world = seat.tableau[ti][0]
         price_bonus = self._trade_bonus(i, ti) if p.kind is K.CONSUME_PRICE_BONUS else 0
         kind = self._take_good(i, ti)
@@ -1257,9 +1327,9 @@ class RaceState(GameState):
             self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
             self._consume_vp(i, p.vp)
-        self.log(f"seat {i} consumes the good on {CARDS[world].name}")
+        self._lines.append((None, _consumes_text, i, world))  # self.log, made when read
         if seat.count == 0:
-            self._set(i, "power")
+            seat.step = "power"
 
     # -- produce ----------------------------------------------------------------------------
 
@@ -1269,14 +1339,16 @@ class RaceState(GameState):
             seat.produced_on = []
             seat.used = []
             seat.bonus = A.PRODUCE in seat.actions
-            for ti, _pi, p in self._powers(i, 5):
+            for ti, _pi, p in seat.power_cache[5]:  # current: see _next_phase
                 if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
         for i, seat in self._ordered:
-            if self._windfall_options(i):
-                self._set(i, "windfall")
-            else:  # the usual case: the windfall step would end at once (see _continue)
-                seat.count = 0
+            seat.count = 0
+            if seat.bonus or seat.power_cache[WINDFALLS]:
+                # _set, inline; the step ends at once if no windfall world is empty
+                seat.step = "windfall"
+                self._continue(i)
+            # else no way to produce on a windfall world: no windfall step
 
     def _put_good(self, i: int, ti: int) -> None:
         seat = self.seats[i]
@@ -1294,22 +1366,23 @@ class RaceState(GameState):
         sources: list[tuple[int, int, Good]] = []
         if seat.bonus:
             sources.append((-1, -1, G.ANY))
-        for ti, pi, p in self._powers(i, 5):
-            if p.kind is K.PRODUCE_WINDFALL and (ti, pi) not in seat.used:
+        for ti, pi, p in self._powers(i, WINDFALLS):
+            if (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
+        out: list[tuple[int, int, int]] = []
         if not sources:
-            return []
-        empty = [
-            ti for ti, (cid, good, _p) in enumerate(seat.tableau)
-            if good == NO_CARD and _IS_WINDFALL[cid]
-        ]
-        return [
-            (src, pi, w) for src, pi, good in sources for w in empty
-            if good is G.ANY or CARDS[seat.tableau[w][0]].good is good
-        ]
+            return out
+        empty = []
+        for w, entry in enumerate(seat.tableau):  # loops: a comprehension is a call
+            if entry[1] == NO_CARD and _IS_WINDFALL[entry[0]]:
+                empty.append(w)
+        for src, pi, good in sources:
+            for w in empty:
+                if good is G.ANY or _GOOD[seat.tableau[w][0]] is good:
+                    out.append((src, pi, w))
+        return out
 
     def _produce_draws(self) -> None:
-        rare = [s.produced.count(G.RARE) for s in self.seats]
         for i, seat in self._ordered:
             draws = 0
             for ti, _pi, p in self._powers(i, 5):
@@ -1327,10 +1400,10 @@ class RaceState(GameState):
                         1 for e in seat.tableau
                         if CARDS[e[0]].good is p.good and CARDS[e[0]].good_type is not GT.NONE
                     )
-                elif kind is K.PRODUCE_DRAW_MOST and all(
-                    rare[i] > r for j, r in enumerate(rare) if j != i
-                ):
-                    draws += p.cards
+                elif kind is K.PRODUCE_DRAW_MOST:
+                    rare = [s.produced.count(G.RARE) for s in self.seats]
+                    if all(rare[i] > r for j, r in enumerate(rare) if j != i):
+                        draws += p.cards
             self._draw_cards(i, draws)
 
     # -- decisions --------------------------------------------------------------------------
@@ -1340,10 +1413,10 @@ class RaceState(GameState):
         step = seat.step
         if step == "select":
             return "choose your actions" if self.advanced else "choose your action"
-        key = (step, seat.count)
-        prompt = _PROMPT_TEXTS.get(key)
+        texts = _PROMPT_TEXTS[step]
+        prompt = texts.get(seat.count)
         if prompt is None:
-            prompt = _PROMPT_TEXTS[key] = _prompt_text(step, seat.count)
+            prompt = texts[seat.count] = _prompt_text(step, seat.count)
         return prompt
 
     def _options(self, i: int) -> _Options:
@@ -1353,7 +1426,7 @@ class RaceState(GameState):
         or a cost that the key includes), so each distinct one is built once per process and
         shared: random play and search bots then pay for no text or detail they never read.
         """
-        return _OPTIONS_BY_STEP.get(self.seats[i].step, RaceState._other_options)(self, i)
+        return _OPTIONS_BY_STEP[self.seats[i].step](self, i)
 
     def _select_options(self, i: int) -> _Options:
         return _SELECT_PAIRS if self.advanced else _SELECT_SINGLE
@@ -1373,44 +1446,44 @@ class RaceState(GameState):
         seat = self.seats[i]
         out = [_DEVELOP_NOTHING]
         hand = seat.hand
+        cards = _DEVELOPMENTS.intersection(hand)
+        if not cards:
+            return out
         budget = len(hand) - 1
         cut = self._develop_cut(i)  # the same for every card: _develop_cost, once
-        owned: set[int] | None = None
-        for c in sorted(set(hand)):
-            if _IS_DEV[c]:
-                if owned is None:
-                    owned = {e[0] for e in seat.tableau}
-                if c in owned:
-                    continue
-                cost = _COST[c] - cut
-                if cost < 0:
-                    cost = 0
-                if cost <= budget:
-                    key = (len(out), c, cost)
-                    action = _DEVELOP_ACTIONS.get(key)
-                    if action is None:
-                        action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
-                    out.append(action)
+        # Each design once, in card order; one already in the tableau cannot be placed again.
+        for c in sorted(cards.difference(map(_DESIGN, seat.tableau))):
+            cost = _COST[c] - cut
+            if cost < 0:
+                cost = 0
+            if cost <= budget:
+                key = (len(out), c, cost)
+                action = _DEVELOP_ACTIONS.get(key)
+                if action is None:
+                    action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
+                out.append(action)
         return out
 
     def _settle_options(self, i: int) -> _Options:
         out = [_SETTLE_NOTHING]
-        powers = self._settle_powers(i)
         hand = self.seats[i].hand
+        cards = _WORLDS.intersection(hand)
+        if not cards:
+            return out
+        powers = self._settle_powers(i)
         budget = len(hand) - 1  # what _methods allows for a world in hand
         costs = powers.costs
-        for c in sorted(set(hand)):
-            if not _IS_DEV[c]:
-                cost = costs.get(c)
-                if cost is None:
-                    cost = powers.cost(c)
-                if cost > budget:
-                    continue
-                key = (len(out), c, cost)
-                action = _SETTLE_ACTIONS.get(key)
-                if action is None:
-                    action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
-                out.append(action)
+        for c in sorted(cards):  # each design once, in card order
+            cost = costs.get(c)
+            if cost is None:
+                cost = powers.cost(c)
+            if cost > budget:
+                continue
+            key = (len(out), c, cost)
+            action = _SETTLE_ACTIONS.get(key)
+            if action is None:
+                action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
+            out.append(action)
         return out
 
     def _hand_options(self, i: int) -> _Options:
@@ -1432,18 +1505,22 @@ class RaceState(GameState):
         if not powers:
             return []  # the usual case: no consume power at all
         seat = self.seats[i]
+        tableau = seat.tableau
         out: list[Action] = []
-        goods = [_GOOD[cid] for cid, good, _p in seat.tableau if good != NO_CARD]
+        goods: list[Good] = []  # the kinds of the seat's goods, one entry per good
+        for entry in tableau:  # a loop: a comprehension is a call
+            if entry[1] != NO_CARD:
+                goods.append(_GOOD[entry[0]])
         used = seat.used
         for ti, pi, p in powers:
-            if (ti, pi) in used:
+            if used and (ti, pi) in used:
                 continue
             if p.kind is K.CONSUME:  # _usable's most frequent case, inline
                 usable = bool(goods) if p.good is G.ANY else p.good in goods
             else:
                 usable = self._usable(i, p, goods)
             if usable:
-                key = (len(out), seat.tableau[ti][0], ti, pi)
+                key = (len(out), tableau[ti][0], ti, pi)
                 action = _POWER_ACTIONS.get(key)
                 if action is None:
                     action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
@@ -1451,15 +1528,26 @@ class RaceState(GameState):
         return out
 
     def _good_step_options(self, i: int) -> _Options:
+        """The goods the current power can take: of its kind (CONSUME, CONSUME_SET), of a
+        kind not taken yet (CONSUME_DISTINCT), or any (the others)."""
         seat = self.seats[i]
+        tableau = seat.tableau
         src, pi = seat.current
+        p = CARDS[tableau[src][0]].powers[pi]
+        kind = p.kind
+        wanted = p.good if kind is K.CONSUME or kind is K.CONSUME_SET else G.ANY
+        taken = seat.taken if kind is K.CONSUME_DISTINCT else ()
         out: list[Action] = []
-        for ti in self._good_options(i):
-            key = (len(out), seat.tableau[ti][0], ti, src, pi)
-            action = _GOOD_ACTIONS.get(key)
-            if action is None:  # built here, not by _action: most keys come once a match
-                action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
-            out.append(action)
+        for ti, entry in enumerate(tableau):
+            if entry[1] == NO_CARD:
+                continue
+            good = _GOOD[entry[0]]
+            if (wanted is G.ANY or good is wanted) and good not in taken:
+                key = (len(out), entry[0], ti, src, pi)
+                action = _GOOD_ACTIONS.get(key)
+                if action is None:  # built here, not by _action: most keys come once a match
+                    action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
+                out.append(action)
         return out
 
     def _other_options(self, i: int) -> _Options:
@@ -1530,8 +1618,8 @@ class RaceState(GameState):
             cards += self._trade_bonus(i, d.tableau_index)
             self._take_good(i, d.tableau_index)
             self._draw_cards(i, cards)
-            self.log(f"seat {i} sells the good on {CARDS[d.card].name} for {cards} cards")
-            self._set(i, "power")
+            self._lines.append((None, _sells_text, i, d.card, cards))  # self.log, made when read
+            seat.step, seat.count = "power", 0
         elif step == "power":
             self._invoke(i, d.source_index, d.power_index)
         elif step == "good":
@@ -1553,7 +1641,7 @@ class RaceState(GameState):
                     seat.hand.append(top)
                 else:
                     self.discard.append(top)
-            self._set(i, "power")
+            seat.step, seat.count = "power", 0
         elif step == "windfall":
             if d.source_index >= 0:
                 seat.used.append((d.source_index, d.power_index))
@@ -1746,7 +1834,7 @@ def _warm() -> None:
         _PLANS[chosen] = _plan(chosen)
     for step in _PROMPTS:
         for count in range(16):
-            _PROMPT_TEXTS[(step, count)] = _prompt_text(step, count)
+            _PROMPT_TEXTS[step][count] = _prompt_text(step, count)
     top = max(_COST) + 1
     for n in range(1, 11):
         for c in range(len(CARDS)):

@@ -16,7 +16,7 @@ import pytest
 
 from engine import EngineError, GameOverError, GameState, IllegalActionError, NotPendingError
 from engine.race import CARDS, GAME, RaceState
-from engine.race._state import CONSUMING, _SettlePowers
+from engine.race._state import CONSUMING, WINDFALLS, _SettlePowers
 
 
 def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, Any]]:
@@ -25,8 +25,12 @@ def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, 
     for ti, (cid, _good, placed) in enumerate(state.seats[i].tableau):
         if placed < state.phase_no:
             for pi, p in enumerate(CARDS[cid].powers):
-                wanted = (p.phase == 4 and p.kind.name.startswith("CONSUME")
-                          if phase == CONSUMING else p.phase == phase)
+                if phase == CONSUMING:
+                    wanted = p.phase == 4 and p.kind.name.startswith("CONSUME")
+                elif phase == WINDFALLS:
+                    wanted = p.kind.name == "PRODUCE_WINDFALL"
+                else:
+                    wanted = p.phase == phase
                 if wanted:
                     out.append((ti, pi, p))
     return out
@@ -53,9 +57,14 @@ def test_cached_powers_and_decisions_match_a_fresh_computation(
 ) -> None:
     checked = 0
     for state, rng in _playouts(players, range(6), options):
-        while state.pending():
+        while True:
+            # What _pending reads: no stashed decision, or one for every seat with a step.
+            stepped = {i for i, seat in enumerate(state.seats) if seat.step}
+            assert not state._stash or set(state._stash) == stepped
+            if not state.pending():
+                break
             for i in range(players):
-                for phase in range(7):
+                for phase in range(WINDFALLS + 1):
                     assert list(state._powers(i, phase)) == _fresh_powers(state, i, phase)
                 assert state._settle_powers(i) == _SettlePowers.of(
                     tuple(_fresh_powers(state, i, 3)))
@@ -102,6 +111,26 @@ def test_apply_raises_what_the_framework_raises_and_changes_nothing() -> None:
             with pytest.raises(GameOverError):
                 state.apply(choices)
     assert {IllegalActionError, NotPendingError} <= seen
+
+
+def test_apply_reads_odd_ids_as_the_framework_reads_them() -> None:
+    """Ids that are not plain positions (bools, floats, strings, negative or past the end)
+    pick the action, or raise the error, that ``GameState.apply`` picks or raises."""
+    odd: list[object] = [True, False, 1.0, 0.5, "0", -1, -2, 1 << 70, None]
+    compared = 0
+    for state, rng in _playouts(3, range(3)):
+        while pending := state.pending():
+            for seat in pending:
+                for aid in odd:
+                    choices: Any = {s: d.legal[0].id for s, d in pending.items()}
+                    choices[seat] = aid
+                    ours, theirs = state.clone(), state.clone()
+                    ours_error = _outcome(RaceState.apply, ours, choices)
+                    assert ours_error == _outcome(GameState.apply, theirs, choices)
+                    assert ours.snapshot() == theirs.snapshot()
+                    compared += ours_error is None
+            _step(state, rng)
+    assert compared > 100
 
 
 def test_inline_shuffle_draws_what_random_shuffle_draws() -> None:
