@@ -287,6 +287,16 @@ class GalaxiesState(GameState):
     _masks: _Masks
     _rng: random.Random
     _rng_shared: bool
+    # Every field in a slot: past 30 fields an instance's dict stops sharing its keys with
+    # its class, and each attribute read becomes a dict lookup (slots, the field itself).
+    __slots__ = (
+        "num_players", "seed", "options", "_rng", "_rng_shared", "_event_list", "_lines",
+        "expansion", "turn_limit", "energy", "culture", "level", "where", "orbit", "pos",
+        "stype", "_cheap", "_plain_yield", "_pilot", "hangar", "colonies", "cards", "deck",
+        "row", "offers", "mission", "pilot_deck", "pilot_row", "ex_deck", "ex_discard",
+        "drawn", "current", "turn", "dice", "activated", "free_reroll", "converter_used",
+        "nibiru", "follow_bonus", "once", "end_triggered", "triggered_by", "termination",
+        "stack", "_opts", "_pend", "_seat", "_hire_open", "_hire_flown")
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -518,7 +528,9 @@ class GalaxiesState(GameState):
         """An independent copy, much faster than a deep copy (for search bots and tests)."""
         other = object.__new__(type(self))
         # Ints, tuples and frozen Decisions are shared.
-        other.__dict__.update(self.__dict__)
+        for name, value in zip(_FIELDS, _read_fields(self), strict=True):
+            setattr(other, name, value)
+        other.__dict__.update(self.__dict__)  # anything set by hand beside the fields
         # Copying a Random's state was half of a clone: both share it until one draws (see
         # ``rng``), and a search bot's clone that is dropped unplayed never copies it.
         self._rng_shared = other._rng_shared = True
@@ -1718,6 +1730,8 @@ class GalaxiesState(GameState):
         self._check_end(p)
 
 
+_FIELDS = GalaxiesState.__slots__
+_read_fields = operator.attrgetter(*_FIELDS)
 _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
              LOCKED: ShipLocation.LOCKED}
 _ACTIONS: dict[tuple[int, int, _Opt], Action] = {}

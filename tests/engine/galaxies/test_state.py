@@ -80,6 +80,11 @@ def test_the_observation_is_the_public_table() -> None:
     _codec.observation("galaxies", view)
 
 
+def _fields(state: GalaxiesState) -> dict[str, object]:
+    """Every field of ``state``: its slots and its dict."""
+    return {**{name: getattr(state, name) for name in GalaxiesState.__slots__}, **vars(state)}
+
+
 def _mutable_parts(value: object, found: dict[int, str], where: str) -> None:
     """Every mutable container reachable from ``value`` (its id -> where it is)."""
     if isinstance(value, (list, dict, set, bytearray, random.Random)):
@@ -117,10 +122,10 @@ def test_a_clone_and_its_original_diverge_independently(expansion: bool) -> None
     # No list, dict or set is shared; the RNG is, copy-on-write (``GalaxiesState.rng``).
     mine: dict[int, str] = {}
     theirs: dict[int, str] = {}
-    for name, value in vars(state).items():
+    for name, value in _fields(state).items():
         if name != "_rng":
             _mutable_parts(value, mine, name)
-    for name, value in vars(twin).items():
+    for name, value in _fields(twin).items():
         if name != "_rng":
             _mutable_parts(value, theirs, name)
     assert not set(mine) & set(theirs), [mine[i] for i in set(mine) & set(theirs)]
@@ -237,3 +242,12 @@ def test_thousand_playouts(players: int, expansion: bool) -> None:
 
 def test_new_is_at_seat_zeros_turn() -> None:
     assert new().stack[-1] == ("turn", 0)
+
+
+@pytest.mark.parametrize("expansion", [True, False])
+def test_every_field_of_a_state_is_a_slot(expansion: bool) -> None:
+    # A field outside ``__slots__`` would land in the instance dict, unnoticed.
+    state = GAME.new_match(3, 4, {"expansion": expansion})
+    assert isinstance(state, GalaxiesState)
+    _play(state, random.Random(4), 300)
+    assert vars(state) == {} and vars(state.clone()) == {}
