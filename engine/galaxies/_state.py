@@ -351,7 +351,7 @@ class GalaxiesState(GameState):
         self.triggered_by = -1
         self.termination: Termination | None = None
         self.stack: list[_Opt] = [("mission", s) for s in reversed(range(n))]
-        self._opts: list[_Opt] = []
+        self._opts: Sequence[_Opt] = []
         self._pend: dict[int, Decision] | None = None
         self._seat = -1
         # Tables derived from the content alone, on the class (as the content is): shared by
@@ -665,7 +665,51 @@ class GalaxiesState(GameState):
                     return
                 continue
             frame = stack[-1]
-            seat, opts, decision = _OPTIONS[frame[0]](self, frame)
+            stage = frame[0]
+            # The turn and the follow round, the menus after nearly every decision, are
+            # worked out here: a call less each.
+            if stage == "turn":
+                seat = frame[1]
+                dice = self.dice
+                faces = tuple(dice)
+                info = _DICE.get(faces)  # ``_dice`` inline
+                top, code, pairs = info if info is not None else _dice_info(faces)
+                # The options depend on the faces shown (``code`` starts as their mask), not
+                # on how many dice show each; then on the reroll, the converter and hiring
+                # (see _TURN_OPTS).
+                if dice:
+                    if self.free_reroll:
+                        code += _TURN_FREE_REROLL
+                    elif self.energy[seat] >= 1:
+                        code += _TURN_PAID_REROLL
+                    if len(dice) >= 3 and not self.converter_used:
+                        code += _TURN_CONVERT
+                if top >= 2 and self._hire_open[seat] > 0 and (  # ``_can_hire_with`` inline
+                        top >= 3 or self._hire_flown[seat] & self._masks.paired[pairs] > 0):
+                    code += _TURN_HIRE
+                seat, opts, decision = _TURN_MENUS[seat][code]
+            elif stage == "follow":
+                _, active, face, order, free = frame
+                # The first seat in order that can pay follows or not; the others are asked
+                # after it. ``_follow_cost`` inline: the base cost is the same for the round.
+                base = 0 if free else 2 if self.nibiru and active == self.current else 1
+                cheap, culture = self._cheap, self.culture
+                while order:
+                    seat = order[0]
+                    cost = base - cheap[seat] if base else 0
+                    if cost < 0:
+                        cost = 0
+                    if culture[seat] >= cost:
+                        break
+                    order = order[1:]
+                else:
+                    stack.pop()
+                    continue
+                if order is not frame[3]:
+                    frame = stack[-1] = ("follow", active, face, order, free)
+                seat, opts, decision = _FOLLOW_MENUS[seat][cost]
+            else:
+                seat, opts, decision = _OPTIONS[stage](self, frame)
             if not opts:
                 if stack and stack[-1] is frame:
                     stack.pop()
@@ -721,32 +765,9 @@ class GalaxiesState(GameState):
 
     # -- options of each frame ----------------------------------------------------------------
 
-    def _options(self, frame: _Opt) -> _Menu:
-        return _OPTIONS[frame[0]](self, frame)
-
     def _opts_mission(self, frame: _Opt) -> _Menu:
         s = frame[1]
         return s, [(K_CHOOSE_MISSION, m, 0, 0) for m in self.offers[s]], None
-
-    def _opts_turn(self, frame: _Opt) -> _Menu:
-        p = frame[1]
-        dice = self.dice
-        faces = tuple(dice)
-        info = _DICE.get(faces)  # ``_dice`` inline: this menu is built after most decisions
-        top, code, pairs = info if info is not None else _dice_info(faces)
-        # The options depend on the faces shown (``code`` starts as their mask), not on how
-        # many dice show each; then on the reroll, the converter and hiring (see _TURN_OPTS).
-        if dice:
-            if self.free_reroll:
-                code += _TURN_FREE_REROLL
-            elif self.energy[p] >= 1:
-                code += _TURN_PAID_REROLL
-            if len(dice) >= 3 and not self.converter_used:
-                code += _TURN_CONVERT
-        if top >= 2 and self._hire_open[p] > 0 and (  # ``_can_hire_with`` inline
-                top >= 3 or self._hire_flown[p] & self._masks.paired[pairs] > 0):
-            code += _TURN_HIRE
-        return _TURN_MENUS[p][code]
 
     def _opts_reroll(self, frame: _Opt) -> _Menu:
         _, p, chosen, mode, left = frame
@@ -776,23 +797,6 @@ class GalaxiesState(GameState):
         if left == 2:
             opts.append((K_DECLINE, 0, 0, 0))
         return p, opts, None
-
-    def _opts_follow(self, frame: _Opt) -> _Menu:
-        _, active, face, order, free = frame
-        # ``_follow_cost`` inline: the base cost is the same for every follower of the round
-        base = 0 if free else 2 if self.nibiru and active == self.current else 1
-        cheap, culture = self._cheap, self.culture
-        while order:
-            s = order[0]
-            cost = base - cheap[s] if base else 0
-            if cost < 0:
-                cost = 0
-            if culture[s] >= cost:
-                if order is not frame[3]:
-                    self.stack[-1] = ("follow", active, face, order, free)
-                return _FOLLOW_MENUS[s][cost]
-            order = order[1:]
-        return -1, [], None
 
     def _follow_cost(self, active: int, s: int, free: bool) -> int:
         if free:
@@ -1763,7 +1767,9 @@ _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "disca
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
            "borrow_row", "borrow_colony", "cash_in", "split", "choose_face", "shift", "gort",
            "gort_to", "hire", "hire_with", "replace_ship")
-_OPTIONS = {s: getattr(GalaxiesState, f"_opts_{s}") for s in _STAGES}
+# (The turn's and the follow round's options are worked out in ``_settle``.)
+_OPTIONS = {s: getattr(GalaxiesState, f"_opts_{s}") for s in _STAGES
+            if s not in ("turn", "follow")}
 _HANDLERS = {s: getattr(GalaxiesState, f"_do_{s}") for s in _STAGES}
 _PROMPTS: dict[str, str] = {
     "mission": "Keep one of your two secret missions",
