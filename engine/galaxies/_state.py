@@ -1207,18 +1207,14 @@ class GalaxiesState(GameState):
             for _ in chosen:  # a loop, not ``extend`` of a generator (a frame per die)
                 dice_list.append(int(rnd() * 6))
             dice_list.sort()
-            dice = tuple(dice_list)
-            text = _DICE_TEXT.get(dice)
-            if text is None:  # dice set by hand (tests): more than a roll
-                text = ", ".join(FACE_NAMES[f] for f in dice)
-            self._lines.append(f"seat {p} rerolls {len(chosen)} dice: now {text}")
+            self._lines.append((None, _rerolls_text, p, len(chosen), tuple(dice_list)))
 
     def _do_convert(self, frame: _Opt, p: int, opt: _Opt) -> None:
         self.dice.remove(opt[1])
         if frame[2] == 0:
             self.stack.append(("convert", p, 1))
         else:
-            self.log(f"seat {p} uses the converter")
+            self._lines.append(_USES_CONVERTER[p])  # ``_say`` inline
             self.stack.append(("set_die", p))
 
     def _do_set_die(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1228,7 +1224,7 @@ class GalaxiesState(GameState):
         self.dice.remove(frame[2])
         self.dice.append(opt[1])
         self.dice.sort()
-        self.log(f"seat {p} sets a die from {FACE_NAMES[frame[2]]} to {FACE_NAMES[opt[1]]}")
+        self._lines.append(_SETS_DIE[p][frame[2]][opt[1]])  # ``_say`` inline
 
     def _do_discard_dice(self, frame: _Opt, p: int, opt: _Opt) -> None:
         if opt[0] is K_DECLINE:
@@ -1324,10 +1320,10 @@ class GalaxiesState(GameState):
             self._gain(p, _E, self._amount(p, k))
         if kind is K_GO_HOME:
             where[k] = HOME
-            self.log(f"seat {p} brings ship {k + 1} home")
+            self._lines.append(_BRINGS_HOME[p][k])  # ``_say`` inline
         elif kind is K_EXPLORE:
             where[k] = EXPLORING
-            self.log(f"seat {p} sends ship {k + 1} exploring")
+            self._lines.append(_SENDS_EXPLORING[p][k])  # ``_say`` inline
             if self._has(p, k, A_EXPLORE_CULTURE):
                 self._gain(p, _C, self._amount(p, k))
             self.stack.append(("explore", p, k))
@@ -1335,14 +1331,14 @@ class GalaxiesState(GameState):
             planet = opt[1]
             where[k] = planet
             self.orbit[p][k] = False
-            self.log(f"seat {p} lands ship {k + 1} on {PLANETS[planet].name}")
+            self._lines.append((None, _LANDS, p, k + 1, PLANETS[planet].name))
             self._use_ability(p, planet)
         else:
             planet = opt[1]
             where[k] = planet
             self.orbit[p][k] = True
             self.pos[p][k] = 0
-            self.log(f"seat {p} puts ship {k + 1} in orbit of {PLANETS[planet].name}")
+            self._lines.append((None, _ORBITS, p, k + 1, PLANETS[planet].name))
             if self.expansion and self._has(p, k, A_ORBIT_START):
                 self._advance(p, k, self._amount(p, k))
 
@@ -1443,7 +1439,7 @@ class GalaxiesState(GameState):
         if by_die and self.expansion and self._has(p, k, A_ADVANCE_BONUS):
             amount += self._amount(p, k)
         planet = self.where[p][k]
-        self.log(f"seat {p} advances ship {k + 1} on {PLANETS[planet].name} by {amount}")
+        self._lines.append((None, _ADVANCES, p, k + 1, PLANETS[planet].name, amount))
         self._advance(p, k, amount)
 
     def _do_regress(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1749,6 +1745,27 @@ _SHIP_TITLES = tuple(t.name.title() for t in ShipType)
 _ENDS = tuple(f"seat {p} ends the turn" for p in range(5))
 _ACTIVATES = tuple(tuple(f"seat {p} activates {name}" for name in FACE_NAMES) for p in range(5))
 _FOLLOWS = tuple(tuple(f"seat {p} follows {name}" for name in FACE_NAMES) for p in range(5))
+_USES_CONVERTER = tuple(f"seat {p} uses the converter" for p in range(5))
+_SETS_DIE = tuple(tuple(tuple(f"seat {p} sets a die from {old} to {new}" for new in FACE_NAMES)
+                        for old in FACE_NAMES) for p in range(5))
+_BRINGS_HOME = tuple(tuple(f"seat {p} brings ship {k + 1} home" for k in range(4))
+                     for p in range(5))
+_SENDS_EXPLORING = tuple(tuple(f"seat {p} sends ship {k + 1} exploring" for k in range(4))
+                         for p in range(5))
+# Texts made when the log is read (a playout seldom reads it): its line is
+# (visible_to, make, *args), see ``GameState._lines``.
+_LANDS = "seat {} lands ship {} on {}".format
+_ORBITS = "seat {} puts ship {} in orbit of {}".format
+_ADVANCES = "seat {} advances ship {} on {} by {}".format
+
+
+def _rerolls_text(p: int, count: int, dice: tuple[int, ...]) -> str:
+    text = _DICE_TEXT.get(dice)
+    if text is None:  # dice set by hand (tests): more than a roll
+        text = ", ".join(FACE_NAMES[f] for f in dice)
+    return f"seat {p} rerolls {count} dice: now {text}"
+
+
 _DICE_RANGE = (range(0), *(range(e.dice) for e in EMPIRE))  # dice rolled by empire level
 _NONE: frozenset[tuple[int, int]] = frozenset()
 # The seats that may follow seat p, in order, by player count.
