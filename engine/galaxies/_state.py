@@ -830,16 +830,21 @@ class GalaxiesState(GameState):
         _, p, k = frame
         where, orbit = self.where[p], self.orbit[p]
         here = where[k]
-        surface = {where[j] for j in range(4) if where[j] >= 0 and not orbit[j]}
-        orbits = {where[j] for j in range(4) if where[j] >= 0 and orbit[j]}
+        # The planets the seat's ships are on and around (a loop: a comprehension is a call)
+        surface: list[int] = []
+        orbits: list[int] = []
+        for j in range(4):
+            w = where[j]
+            if w >= 0:
+                (orbits if orbit[j] else surface).append(w)
         opts: list[_Opt] = []
         for planet in self.row:
             if planet == here:
                 continue
             if planet not in surface:
-                opts.append((K_LAND, planet, 0, 0))
+                opts.append(_LAND_OPTS[planet])
             if planet not in orbits:
-                opts.append((K_ORBIT, planet, 0, 0))
+                opts.append(_ORBIT_OPTS[planet])
         if here != HOME:
             opts.append((K_GO_HOME, 0, 0, 0))
         if self.expansion and here != EXPLORING:
@@ -1890,10 +1895,16 @@ _SHIP_MENUS = tuple(tuple(tuple(_menu(seat, "move_ship", prebuilt) for prebuilt 
                           for by_locked in _SHIP_OPTS) for seat in range(5))
 
 
+# move_to's options of each planet, made once.
+_LAND_OPTS = tuple((K_LAND, planet, 0, 0) for planet in range(len(PLANETS)))
+_ORBIT_OPTS = tuple((K_ORBIT, planet, 0, 0) for planet in range(len(PLANETS)))
+
+
 def _move_actions() -> tuple[dict[_Opt, Action], ...]:
     """move_to's Actions by position, then option: each option's text and detail made once,
     for every position a row of planets (two options each), home and exploring can fill."""
-    opts = [(kind, planet, 0, 0) for planet in range(len(PLANETS)) for kind in (K_LAND, K_ORBIT)]
+    opts = [opt for planet in range(len(PLANETS)) for opt in (_LAND_OPTS[planet],
+                                                              _ORBIT_OPTS[planet])]
     opts += [(K_GO_HOME, 0, 0, 0), (K_EXPLORE, 0, 0, 0)]
     described = [(opt, *_describe(opt, CONTENT)) for opt in opts]
     return tuple({opt: Action(i, text, detail) for opt, text, detail in described}
