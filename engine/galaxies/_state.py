@@ -1367,7 +1367,7 @@ class GalaxiesState(GameState):
             self.row[i] = self.deck.pop()
         else:
             del self.row[i]
-        self.log(f"seat {p} colonises {PLANETS[planet].name}")
+        self._lines.append((None, _COLONISES, p, PLANETS[planet].name))
         self._check_end(p)
 
     def _do_explore(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1382,7 +1382,7 @@ class GalaxiesState(GameState):
         card = self.ex_deck.pop()
         if not self.ex_deck and not self.end_triggered:
             self._trigger(p, "the exploration deck is empty: this is the last round")
-        self.log(f"seat {p} draws {self.content.cards[card].name}")
+        self._lines.append((None, _DRAWS, p, self.content.cards[card].name))
         if self.content.cards[card].color is CardColor.RED or len(self.ex_discard) >= 3:
             self._take_card(p, k, card)
         else:
@@ -1405,7 +1405,7 @@ class GalaxiesState(GameState):
     def _take_card(self, p: int, k: int, card_id: int) -> None:
         card = self.content.cards[card_id]
         self.cards[p].append(card_id)
-        self.log(f"seat {p} takes {card.name}")
+        self._lines.append((None, _TAKES, p, card.name))
         self._check_end(p)
         if card.color is CardColor.RED and self._has(p, k, A_DANGER_SHIELD):
             return
@@ -1460,7 +1460,7 @@ class GalaxiesState(GameState):
         if kind is K_UPGRADE:
             self._upgrade(p, opt)
         elif kind is K_USE_COLONY:
-            self.log(f"seat {p} uses {PLANETS[opt[1]].name}")
+            self._lines.append((None, _USES, p, PLANETS[opt[1]].name))
             self._use_ability(p, opt[1])
 
     def _do_upgrade(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1477,7 +1477,7 @@ class GalaxiesState(GameState):
             if self.where[p][k] == LOCKED:
                 self.where[p][k] = HOME
         self._hiring_changed()
-        self.log(f"seat {p} upgrades the empire to level {self.level[p]}")
+        self._lines.append((None, _UPGRADES, p, self.level[p]))
         self._check_end(p)
 
     # -- planet abilities ----------------------------------------------------------------------
@@ -1721,9 +1721,9 @@ class GalaxiesState(GameState):
         self._hiring_changed()
         name = self.content.pilots[pilot].name
         if len(self.hangar[p][t - 1]) > 1:
-            self.log(f"seat {p} hires {name} for its {_SHIP_TITLES[t]} (replacing)")
+            self._lines.append((None, _HIRES_REPLACING, p, name, _SHIP_TITLES[t]))
             return
-        self.log(f"seat {p} hires {name} with {count} {FACE_NAMES[face]} dice")
+        self._lines.append((None, _HIRES_WITH, p, name, count, FACE_NAMES[face]))
         self.stack.append(("replace_ship", p, pilot, t))
 
     def _do_replace_ship(self, frame: _Opt, p: int, opt: _Opt) -> None:
@@ -1731,7 +1731,7 @@ class GalaxiesState(GameState):
         self.stype[p][opt[1]] = t
         self._pilots_changed(p)
         self._hiring_changed()
-        self.log(f"seat {p}'s ship {opt[1] + 1} becomes its {_SHIP_TITLES[t]}")
+        self._lines.append((None, _BECOMES, p, opt[1] + 1, _SHIP_TITLES[t]))
         self._check_end(p)
 
 
@@ -1762,6 +1762,14 @@ _SENDS_EXPLORING = tuple(tuple(f"seat {p} sends ship {k + 1} exploring" for k in
 _LANDS = "seat {} lands ship {} on {}".format
 _ORBITS = "seat {} puts ship {} in orbit of {}".format
 _ADVANCES = "seat {} advances ship {} on {} by {}".format
+_COLONISES = "seat {} colonises {}".format
+_DRAWS = "seat {} draws {}".format
+_TAKES = "seat {} takes {}".format
+_USES = "seat {} uses {}".format
+_UPGRADES = "seat {} upgrades the empire to level {}".format
+_HIRES_REPLACING = "seat {} hires {} for its {} (replacing)".format
+_HIRES_WITH = "seat {} hires {} with {} {} dice".format
+_BECOMES = "seat {}'s ship {} becomes its {}".format
 
 
 def _rerolls_text(p: int, count: int, dice: tuple[int, ...]) -> str:
