@@ -694,19 +694,19 @@ class GalaxiesState(GameState):
                 # after it. ``_follow_cost`` inline: the base cost is the same for the round.
                 base = 0 if free else 2 if self.nibiru and active == self.current else 1
                 cheap, culture = self._cheap, self.culture
-                while order:
-                    seat = order[0]
+                skipped = 0
+                for seat in order:
                     cost = base - cheap[seat] if base else 0
                     if cost < 0:
                         cost = 0
                     if culture[seat] >= cost:
                         break
-                    order = order[1:]
+                    skipped += 1
                 else:
                     stack.pop()
                     continue
-                if order is not frame[3]:
-                    frame = stack[-1] = ("follow", active, face, order, free)
+                if skipped:
+                    frame = stack[-1] = ("follow", active, face, order[skipped:], free)
                 seat, opts, decision = _FOLLOW_MENUS[seat][cost]
             else:
                 seat, opts, decision = _OPTIONS[stage](self, frame)
