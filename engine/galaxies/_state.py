@@ -1083,8 +1083,7 @@ class GalaxiesState(GameState):
         self._hiring_changed()
 
     def _hiring_changed(self) -> None:
-        """Recompute every seat's hiring masks (``_can_hire_with`` reads them): after a hire,
-        a ship swap or an upgrade, the only changes of what they depend on.
+        """Recompute every seat's hiring masks (``_can_hire_with`` reads them).
 
         A ship type is open to a pilot if its slot holds one (replacement) or a regular ship
         is in play to be swapped; ``_hire_flown`` keeps the open types a pilot of the row
@@ -1094,22 +1093,40 @@ class GalaxiesState(GameState):
             self._hire_open = [0] * n
             self._hire_flown = [0] * n
             return
+        self._hire_open = [self._open_types(p) for p in range(n)]
+        self._row_changed()
+
+    def _seat_hiring_changed(self, p: int) -> None:
+        """Update the hiring masks after seat ``p``'s ships or hangar changed (an upgrade, a
+        ship swap): the other seats' stay as they are."""
+        if self.expansion and self.pilot_row:
+            opens = self._hire_open[p] = self._open_types(p)
+            flown = 0
+            for pilot in self.pilot_row:
+                flown |= self._masks.flies[pilot]
+            self._hire_flown[p] = opens & flown
+
+    def _row_changed(self) -> None:
+        """Update every seat's ``_hire_flown`` after the pilot row changed (a hire)."""
+        if not self.pilot_row:
+            self._hiring_changed()
+            return
         flies = self._masks.flies
         flown = 0
         for pilot in self.pilot_row:
             flown |= flies[pilot]
-        opens = []
-        for where, stype, hangar in zip(self.where, self.stype, self.hangar, strict=True):
-            # Unrolled over the four ships and slots: this runs for every seat at each change.
-            if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
-                    or (where[2] != LOCKED and not stype[2])
-                    or (where[3] != LOCKED and not stype[3])):
-                opens.append(0b11110)
-            else:
-                opens.append((2 if hangar[0] else 0) | (4 if hangar[1] else 0)
-                             | (8 if hangar[2] else 0) | (16 if hangar[3] else 0))
-        self._hire_open = opens
-        self._hire_flown = [o & flown for o in opens]
+        self._hire_flown = [o & flown for o in self._hire_open]
+
+    def _open_types(self, p: int) -> int:
+        """The ship types open to a pilot for seat ``p`` (bit mask of ``1 << type``)."""
+        where, stype, hangar = self.where[p], self.stype[p], self.hangar[p]
+        # Unrolled over the four ships and slots.
+        if ((where[0] != LOCKED and not stype[0]) or (where[1] != LOCKED and not stype[1])
+                or (where[2] != LOCKED and not stype[2])
+                or (where[3] != LOCKED and not stype[3])):
+            return 0b11110
+        return ((2 if hangar[0] else 0) | (4 if hangar[1] else 0)
+                | (8 if hangar[2] else 0) | (16 if hangar[3] else 0))
 
     def _hire_choices(self, p: int, first: bool = False,
                       only: int = -1) -> list[tuple[int, int, int, int]]:
@@ -1476,7 +1493,7 @@ class GalaxiesState(GameState):
         for k in range(ships):
             if self.where[p][k] == LOCKED:
                 self.where[p][k] = HOME
-        self._hiring_changed()
+        self._seat_hiring_changed(p)
         self._lines.append((None, _UPGRADES, p, self.level[p]))
         self._check_end(p)
 
@@ -1718,7 +1735,8 @@ class GalaxiesState(GameState):
             del self.pilot_row[i]
         self.hangar[p][t - 1].append(pilot)
         self._pilots_changed(p)
-        self._hiring_changed()
+        self._seat_hiring_changed(p)
+        self._row_changed()
         name = self.content.pilots[pilot].name
         if len(self.hangar[p][t - 1]) > 1:
             self._lines.append((None, _HIRES_REPLACING, p, name, _SHIP_TITLES[t]))
@@ -1730,7 +1748,7 @@ class GalaxiesState(GameState):
         t = frame[3]
         self.stype[p][opt[1]] = t
         self._pilots_changed(p)
-        self._hiring_changed()
+        self._seat_hiring_changed(p)
         self._lines.append((None, _BECOMES, p, opt[1] + 1, _SHIP_TITLES[t]))
         self._check_end(p)
 
