@@ -25,18 +25,17 @@ class LazyAction(Action):
 
     It reads and compares like an ``Action`` (``id``, ``text``, ``detail``); ``args`` is the
     builder followed by its arguments, and ``args[0](*args[1:])`` returns the (text, detail)
-    pair, once per object. Construction sets two slots through their descriptors: a random
-    playout makes several of these per decision and reads none of their texts.
+    pair, once per object. A random playout makes several of these per decision and reads
+    none of their texts, so they are made by ``lazy_action``, not by calling the class with
+    arguments.
     """
 
     __slots__ = ("_args", "_made")
     _args: tuple[Any, ...]
     _made: tuple[str, Any]
-
-    def __init__(self, aid: int, args: tuple[Any, ...]
-                 ) -> None:  # pylint: disable=super-init-not-called
-        _set_id(self, aid)
-        _set_args(self, args)
+    # object's own C-level __init__: a Python __init__ runs in a nested interpreter call
+    # (the class call cannot inline it), which cost about as much as the rest of the making.
+    __init__ = object.__init__  # type: ignore[assignment]
 
     def _parts(self) -> tuple[str, Any]:
         try:
@@ -58,7 +57,7 @@ class LazyAction(Action):
         return self._parts()[1]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return LazyAction, (self.id, self._args)
+        return lazy_action, (self.id, self._args)
 
     def __copy__(self) -> LazyAction:
         return self  # immutable
@@ -72,6 +71,14 @@ class LazyAction(Action):
 _set_id: Callable[[Any, Any], None] = Action.__dict__["id"].__set__
 _set_args: Callable[[Any, Any], None] = LazyAction.__dict__["_args"].__set__
 _set_made: Callable[[Any, Any], None] = LazyAction.__dict__["_made"].__set__
+
+
+def lazy_action(aid: int, args: tuple[Any, ...]) -> LazyAction:
+    """The LazyAction ``aid`` whose (text, detail) ``args[0](*args[1:])`` builds."""
+    action = LazyAction()
+    _set_id(action, aid)
+    _set_args(action, args)
+    return action
 
 
 def _where(to: int, ship_rc: tuple[int, int]) -> tuple[int, int, bool]:
@@ -104,7 +111,7 @@ def move(
     combat: bool,
 ) -> Action:
     """An Explorer phase step of ``explorer`` in direction ``d`` onto ``to`` (-1: own ship)."""
-    return LazyAction(aid, (move_parts, explorer, d, to, ship_rc if to < 0 else _GRID,
+    return lazy_action(aid, (move_parts, explorer, d, to, ship_rc if to < 0 else _GRID,
                             face_down, kind, combat))
 
 
@@ -143,7 +150,7 @@ def move_payload(action: Action) -> tuple[int, int, int, int]:
 
 def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action:
     """A step up the Asteroid Belt to ``asteroid`` on the tile at ``to``."""
-    return LazyAction(aid, (_hop, explorer, to, asteroid, combat))
+    return lazy_action(aid, (_hop, explorer, to, asteroid, combat))
 
 
 def _hop(explorer: int, to: int, asteroid: int, combat: bool) -> tuple[str, Any]:
@@ -197,7 +204,7 @@ def tile_move(
     loop: bool,
 ) -> Action:
     """A tile instruction's move or jump to ``to``."""
-    return LazyAction(aid, (_tile_move, explorer, d, to, ship_rc if to < 0 else _GRID,
+    return lazy_action(aid, (_tile_move, explorer, d, to, ship_rc if to < 0 else _GRID,
                             face_down, kind, combat, loop))
 
 
@@ -232,8 +239,8 @@ def target(aid: int, kind: ActionKind, to: int, face_down: bool, known: TileKind
 
     Not cached: most keys are new in a short run (a Vortex offers some 80 cells), and a miss
     of a cache costs more than the LazyAction it would have saved. The hot loops build
-    ``LazyAction(aid, (target_parts, kind, to, face_down, known, verb))`` themselves."""
-    return LazyAction(aid, (target_parts, kind, to, face_down, known, verb))
+    ``lazy_action(aid, (target_parts, kind, to, face_down, known, verb))`` themselves."""
+    return lazy_action(aid, (target_parts, kind, to, face_down, known, verb))
 
 
 def target_parts(kind: ActionKind, to: int, face_down: bool, known: TileKind | None,

@@ -522,7 +522,7 @@ class Sector41State(GameState):
         front = self.fronts[p]
         inward = INWARD[self.edge[p]]
         outward = (inward + 4) % 8
-        lazy, move_parts = act.LazyAction, act.move_parts
+        lazy, move_parts = act.lazy_action, act.move_parts
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
             if loc == SHIP:
@@ -838,7 +838,7 @@ class Sector41State(GameState):
                         break
             ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
                         else (_A.DISTORTION, "Turn over"))
-            peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
+            peeks, types, lazy, parts = self.peeks[p], self.types, act.lazy_action, act.target_parts
             for n, c in enumerate(hidden):
                 tid = grid[c]  # face down: known only through a sighting
                 actions.append(lazy(n, (parts, ak, c, True,
@@ -847,7 +847,7 @@ class Sector41State(GameState):
         elif kind is _K.ION_STORM or kind is _K.VORTEX:
             storm = kind is _K.ION_STORM
             ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
-            peeks, types, lazy, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
+            peeks, types, lazy, parts = self.peeks[p], self.types, act.lazy_action, act.target_parts
             # About 70 targets per offer: one pass over the grid, the ids counted locally.
             n = 0
             for c, tid in enumerate(grid):
@@ -1104,7 +1104,7 @@ class Sector41State(GameState):
             self._guardian_move(options[0])
             return
         peeks, types = self.peeks[self.current], self.types
-        lazy, parts, ak = act.LazyAction, act.target_parts, _A.GUARDIAN_MOVE
+        lazy, parts, ak = act.lazy_action, act.target_parts, _A.GUARDIAN_MOVE
         actions: list[Action] = []
         for k, c in enumerate(options):
             tid = grid[c]
