@@ -326,6 +326,31 @@ def _choice_text(seat: int, action: Action) -> str:
 class SolState(GameState):
     """A Sol match (see the module docstring and RULES.md)."""
 
+    # Slots, not the instance dict, hold the match state: a dict with more than 30 keys stops
+    # sharing its keys with the class, and CPython 3.11 then specializes neither the method
+    # loads nor the attribute reads on ``self`` well (a slot read is one indexed load). The
+    # framework's own attributes stay in the dict (``GameState`` has no slots).
+    __slots__ = (
+        # The match's setup and the board.
+        "turn_limit", "vestigial", "side", "board", "ring", "_spaces", "effect_of", "suits",
+        # Caches of the move decisions and of the seats' sundiver spaces.
+        "_layout_gates", "_layout", "_plain_move", "_mine",
+        # Pieces and counts.
+        "dv", "st_type", "st_owner", "gate", "st_count", "hold", "guest", "reserve", "vapor",
+        "energy", "momentum", "res_gates", "res_st", "held", "eye", "deck", "discards",
+        "flares", "turn", "current",
+        # Per turn.
+        "moves_left", "moved", "tolls", "activated", "act_type", "effect", "drawn",
+        "later_draws", "extra_convert", "free_cross", "juggernaut", "punctured", "uses",
+        "focus", "crossed", "new_station", "effect_playing", "resume", "pillar", "squeeze",
+        "squeeze_flares", "chain",
+        # Flow.
+        "stage", "next_step", "draws", "hurl_draw", "orbital", "bonus_space", "bonus_asked",
+        "vest_round", "vest_seat", "vest_first", "vest_kind", "termination",
+        # The open decision.
+        "_seat", "_payloads", "_decision",
+    )
+
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
         n = num_players
@@ -523,6 +548,8 @@ class SolState(GameState):
         other = object.__new__(SolState)
         # Immutable values (ints, tuples, the board, the Decision and its payloads) are shared.
         other.__dict__.update(self.__dict__)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
