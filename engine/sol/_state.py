@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any
 
@@ -284,6 +284,49 @@ def _held_menu(p: int, effect: int, can_move: bool, can_convert: bool, invade: b
 
 _HELD_MENUS: dict[tuple[int, int, bool, bool, bool, bool, bool, bool, bool],
                   tuple[list[Any], Decision]] = {}
+
+# The small decisions that recur with the same choices, built once per key below and shared
+# by every state as the turn's menus are (neither the payloads nor the Decision is changed):
+# a Decision and its actions cost more to build than the rest of such a step.
+_Menu = tuple[list[Any], Decision]
+
+
+def _activate_menu(side: int, p: int, stations: tuple[int, ...], done: bool) -> _Menu:
+    """Which of ``stations`` ``p`` activates next (``done``: or "Done activating")."""
+    actions = [act.at_space(i, _K.ACTIVATE_STATION, side, s) for i, s in enumerate(stations)]
+    payloads: list[Any] = list(stations)
+    if done:
+        payloads.append(NONE)
+        actions.append(act.done(len(actions)))
+    return payloads, Decision(p, "which station to activate", tuple(actions),
+                              _STAGE_KIND[_Stage.ACTIVATE])
+
+
+def _bonus_menu(side: int, seat: int, space: int, amount: int) -> _Menu:
+    """Whether ``seat`` takes the bonus of ``amount`` at the station on ``space``."""
+    actions = (act.bonus(0, True, amount, space, side), act.bonus(1, False, amount, space, side))
+    return [True, False], Decision(seat, "take the bonus?", actions, _STAGE_KIND[_Stage.BONUS])
+
+
+def _orbital_menu(side: int, seat: int, space: int) -> _Menu:
+    """Whether ``seat`` activates its outer orbit station on ``space`` at a flare."""
+    actions = (act.at_space(0, _K.ORBITAL_ACTIVATE, side, space),
+               act.simple(1, _K.ORBITAL_SKIP, "Skip the orbital activation"))
+    return [space, NONE], Decision(seat, "solar flare: activate your outer orbit station?",
+                                   actions, _STAGE_KIND[_Stage.ORBITAL])
+
+
+def _keep_menu(seat: int, suits: tuple[int, ...]) -> _Menu:
+    """Which card of ``suits`` (sorted) ``seat`` keeps."""
+    actions = tuple(act.keep(i, suit) for i, suit in enumerate(suits))
+    return list(suits), Decision(seat, "which instability card to keep", actions,
+                                 _STAGE_KIND[_Stage.KEEP])
+
+
+_ACTIVATE_MENUS: dict[tuple[int, int, tuple[int, ...], bool], _Menu] = {}
+_BONUS_MENUS: dict[tuple[int, int, int, int], _Menu] = {}
+_ORBITAL_MENUS: dict[tuple[int, int, int], _Menu] = {}
+_KEEP_MENUS: dict[tuple[int, tuple[int, ...]], _Menu] = {}
 _MOVE_STAGE = _Stage.MOVE
 _PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by position
 _STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
@@ -630,6 +673,16 @@ class SolState(GameState):
         self._payloads = payloads
         self._decision = Decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
 
+    def _offer_shared(self, stage: Stage, seat: int, menus: dict[Any, _Menu],
+                      build: Callable[..., _Menu], key: tuple[Any, ...]) -> None:
+        """Offer the decision ``build(*key)`` of ``seat``, built once per key in ``menus``."""
+        menu = menus.get(key)
+        if menu is None:
+            menu = menus[key] = build(*key)
+        self.stage = stage
+        self._seat = seat
+        self._payloads, self._decision = menu
+
     def _advance(self) -> None:
         # Run what needs no decision; a single legal action is applied as no choice at all.
         while self.termination is None:
@@ -794,12 +847,7 @@ class SolState(GameState):
         playable = effect in _OWN_PLAY and bool(self._effect_targets(p, effect))
         key = (p, effect, self._can_move(p), can_convert, invade, NODE in kinds,
                FOUNDRY in kinds, TOWER in kinds, playable)
-        menu = _HELD_MENUS.get(key)
-        if menu is None:
-            menu = _HELD_MENUS[key] = _held_menu(*key)
-        self.stage = _Stage.ACTION
-        self._seat = p
-        self._payloads, self._decision = menu
+        self._offer_shared(_Stage.ACTION, p, _HELD_MENUS, _held_menu, key)
 
     def _step_plain_action(self, p: int) -> None:
         """``_step_action`` without a held card: the same choices from shared tables, the
@@ -808,12 +856,7 @@ class SolState(GameState):
         kinds = self._activatable_kinds(p, spaces)
         key = (p, self._can_move(p), self._can_convert(p, spaces),
                NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
-        menu = _ACTION_MENUS.get(key)
-        if menu is None:
-            menu = _ACTION_MENUS[key] = _action_menu(*key)
-        self.stage = _Stage.ACTION
-        self._seat = p
-        self._payloads, self._decision = menu
+        self._offer_shared(_Stage.ACTION, p, _ACTION_MENUS, _action_menu, key)
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -1798,13 +1841,8 @@ class SolState(GameState):
         if not options:
             self._finish_activate()
             return
-        actions = [act.at_space(i, _K.ACTIVATE_STATION, self.side, s)
-                   for i, s in enumerate(options)]
-        payloads: list[int] = list(options)
-        if self.activated:
-            payloads.append(NONE)
-            actions.append(act.done(len(actions)))
-        self._offer(_Stage.ACTIVATE, p, "which station to activate", actions, payloads)
+        self._offer_shared(_Stage.ACTIVATE, p, _ACTIVATE_MENUS, _activate_menu,
+                           (self.side, p, tuple(options), bool(self.activated)))
 
     def _on_activate(self, s: int) -> None:
         if s == NONE:
@@ -1883,9 +1921,8 @@ class SolState(GameState):
         while self.bonus_asked:
             seat = self.bonus_asked[0]
             if self._can_pay(seat, kind, amount):
-                actions = [act.bonus(0, True, amount, s, self.side),
-                           act.bonus(1, False, amount, s, self.side)]
-                self._offer(_Stage.BONUS, seat, "take the bonus?", actions, [True, False])
+                self._offer_shared(_Stage.BONUS, seat, _BONUS_MENUS, _bonus_menu,
+                                   (self.side, seat, s, amount))
                 return
             self.bonus_asked.pop(0)
         self.bonus_space = NONE
@@ -1948,10 +1985,7 @@ class SolState(GameState):
         q, s = self.orbital.pop(0)
         if self.st_owner[s] != q or not self._can_pay(q, self.st_type[s], _BASE[_OUTER]):
             return
-        actions = [act.at_space(0, _K.ORBITAL_ACTIVATE, self.side, s),
-                   act.simple(1, _K.ORBITAL_SKIP, "Skip the orbital activation")]
-        self._offer(_Stage.ORBITAL, q, "solar flare: activate your outer orbit station?",
-                    actions, [s, NONE])
+        self._offer_shared(_Stage.ORBITAL, q, _ORBITAL_MENUS, _orbital_menu, (self.side, q, s))
 
     def _on_orbital(self, s: int) -> None:
         if s != NONE:
@@ -1969,8 +2003,7 @@ class SolState(GameState):
             self._step_orbit()  # straight on, as ``_step_turn`` does
             return
         choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
-        actions = [act.keep(i, suit) for i, suit in enumerate(choices)]
-        self._offer(_Stage.KEEP, p, "which instability card to keep", actions, choices)
+        self._offer_shared(_Stage.KEEP, p, _KEEP_MENUS, _keep_menu, (p, tuple(choices)))
 
     def _on_keep(self, suit: int) -> None:
         p = self.current
