@@ -45,86 +45,114 @@ from ._effects import IMPLEMENTED, choose_effects
 from ._messages import ActionKind, Stage
 
 
-class _K:
-    """The action kinds this module names, as plain class attributes (the same members):
-    reading ``ActionKind.X`` goes through the enum's member descriptor, several times
-    slower, on every step."""
+# The action kinds, stages and effects this module names are read from the slots of one
+# instance each (every member has a slot; the annotations name those read here): reading
+# ``ActionKind.X`` goes through the enum's member descriptor, and CPython 3.11 specializes
+# no read of a class attribute, while a slot read is one load.
+class _ActionKinds:
+    """The action kinds (the same members)."""
 
-    ACTIVATE = ActionKind.ACTIVATE
-    ACTIVATE_STATION = ActionKind.ACTIVATE_STATION
-    CONVERT = ActionKind.CONVERT
-    DECONSTRUCT_GATE = ActionKind.DECONSTRUCT_GATE
-    DECONSTRUCT_STATION = ActionKind.DECONSTRUCT_STATION
-    EFFECT_STEP = ActionKind.EFFECT_STEP
-    FLY = ActionKind.FLY
-    FLY_STATION = ActionKind.FLY_STATION
-    HURL = ActionKind.HURL
-    HURL_STATION = ActionKind.HURL_STATION
-    LAUNCH = ActionKind.LAUNCH
-    MOTIVATE = ActionKind.MOTIVATE
-    MOVE = ActionKind.MOVE
-    ORBITAL_ACTIVATE = ActionKind.ORBITAL_ACTIVATE
-    ORBITAL_SKIP = ActionKind.ORBITAL_SKIP
-    PASS = ActionKind.PASS
-    PLAY_CARD = ActionKind.PLAY_CARD
-    PUNCTURE = ActionKind.PUNCTURE
-    SKIP = ActionKind.SKIP
-    STOP = ActionKind.STOP
-    VESTIGIAL_GATE = ActionKind.VESTIGIAL_GATE
+    ACTIVATE: ActionKind
+    ACTIVATE_STATION: ActionKind
+    CONVERT: ActionKind
+    DECONSTRUCT_GATE: ActionKind
+    DECONSTRUCT_STATION: ActionKind
+    EFFECT_STEP: ActionKind
+    FLY: ActionKind
+    FLY_STATION: ActionKind
+    HURL: ActionKind
+    HURL_STATION: ActionKind
+    LAUNCH: ActionKind
+    MOTIVATE: ActionKind
+    MOVE: ActionKind
+    ORBITAL_ACTIVATE: ActionKind
+    ORBITAL_SKIP: ActionKind
+    PASS: ActionKind
+    PLAY_CARD: ActionKind
+    PUNCTURE: ActionKind
+    SKIP: ActionKind
+    STOP: ActionKind
+    VESTIGIAL_GATE: ActionKind
 
+    __slots__ = tuple(kind.name for kind in ActionKind)
 
-class _Stage:
-    """The stages this module names, as ``_K`` holds the action kinds."""
-
-    ACTION = Stage.ACTION
-    ACTIVATE = Stage.ACTIVATE
-    BONUS = Stage.BONUS
-    CONVERT = Stage.CONVERT
-    EFFECT = Stage.EFFECT
-    KEEP = Stage.KEEP
-    MOTIVATE = Stage.MOTIVATE
-    MOVE = Stage.MOVE
-    ORBITAL = Stage.ORBITAL
-    OVER = Stage.OVER
-    STALL = Stage.STALL
-    VESTIGIAL = Stage.VESTIGIAL
+    def __init__(self) -> None:
+        for kind in ActionKind:
+            setattr(self, kind.name, kind)
 
 
-class _Fx:
-    """The effects this module names, as plain ints: reading ``Effect.X`` goes through the
-    enum's member descriptor, about ten times slower, and the turn's steps compare
-    ``self.effect`` with them many times per turn."""
+_K = _ActionKinds()
 
-    ACCELERATE = int(Effect.ACCELERATE)
-    AUGMENT = int(Effect.AUGMENT)
-    BLIGHT = int(Effect.BLIGHT)
-    CASCADE = int(Effect.CASCADE)
-    CATAPULT = int(Effect.CATAPULT)
-    CEREMONY = int(Effect.CEREMONY)
-    CHAIN = int(Effect.CHAIN)
-    CHANNEL = int(Effect.CHANNEL)
-    CLUSTER = int(Effect.CLUSTER)
-    DUPLICATE = int(Effect.DUPLICATE)
-    FESTIVAL = int(Effect.FESTIVAL)
-    FUEL = int(Effect.FUEL)
-    HATCH = int(Effect.HATCH)
-    HYPERDRIVE = int(Effect.HYPERDRIVE)
-    INVADE = int(Effect.INVADE)
-    JUGGERNAUT = int(Effect.JUGGERNAUT)
-    METAMORPHOSIS = int(Effect.METAMORPHOSIS)
-    MOTIVATE = int(Effect.MOTIVATE)
-    PASSAGE = int(Effect.PASSAGE)
-    PILLAR = int(Effect.PILLAR)
-    PORTAL = int(Effect.PORTAL)
-    PROCREATE = int(Effect.PROCREATE)
-    PULSE = int(Effect.PULSE)
-    PUNCTURE = int(Effect.PUNCTURE)
-    SACRIFICE = int(Effect.SACRIFICE)
-    SQUEEZE = int(Effect.SQUEEZE)
-    SYNCHRONIZE = int(Effect.SYNCHRONIZE)
-    TELEPORT = int(Effect.TELEPORT)
-    TRANSCEND = int(Effect.TRANSCEND)
-    TRIBUTE = int(Effect.TRIBUTE)
+
+class _Stages:
+    """The stages (the same members)."""
+
+    ACTION: Stage
+    ACTIVATE: Stage
+    BONUS: Stage
+    CONVERT: Stage
+    EFFECT: Stage
+    KEEP: Stage
+    MOTIVATE: Stage
+    MOVE: Stage
+    ORBITAL: Stage
+    OVER: Stage
+    STALL: Stage
+    VESTIGIAL: Stage
+
+    __slots__ = tuple(stage.name for stage in Stage)
+
+    def __init__(self) -> None:
+        for stage in Stage:
+            setattr(self, stage.name, stage)
+
+
+_Stage = _Stages()
+
+
+class _Effects:
+    """The effects, as plain ints: the turn's steps compare ``self.effect`` with them many
+    times per turn."""
+
+    ACCELERATE: int
+    AUGMENT: int
+    BLIGHT: int
+    CASCADE: int
+    CATAPULT: int
+    CEREMONY: int
+    CHAIN: int
+    CHANNEL: int
+    CLUSTER: int
+    DUPLICATE: int
+    FESTIVAL: int
+    FUEL: int
+    HATCH: int
+    HYPERDRIVE: int
+    INVADE: int
+    JUGGERNAUT: int
+    METAMORPHOSIS: int
+    MOTIVATE: int
+    PASSAGE: int
+    PILLAR: int
+    PORTAL: int
+    PROCREATE: int
+    PULSE: int
+    PUNCTURE: int
+    SACRIFICE: int
+    SQUEEZE: int
+    SYNCHRONIZE: int
+    TELEPORT: int
+    TRANSCEND: int
+    TRIBUTE: int
+
+    __slots__ = tuple(effect.name for effect in Effect)
+
+    def __init__(self) -> None:
+        for effect in Effect:
+            setattr(self, effect.name, int(effect))
+
+
+_Fx = _Effects()
 
 
 NONE = -1
