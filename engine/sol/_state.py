@@ -226,7 +226,7 @@ _INTERN: dict[int, dict[tuple[tuple[Any, ...], ...], _Block]] = {4: {}, 5: {}}
 def _block_actions(side: int, options: tuple[tuple[Any, ...], ...], at: int
                    ) -> tuple[Action, ...]:
     """The actions of ``options`` placed from position ``at`` on."""
-    return tuple(act.grow(act.step_row(side, o), side, o, at + i) for i, o in enumerate(options))
+    return tuple(act.step(side, o, at + i) for i, o in enumerate(options))
 
 
 # Shared option tuples of launches and hurls per space (the same objects every time, which
@@ -235,8 +235,7 @@ _LAUNCH_OPTION = tuple((_K.LAUNCH, s, NONE) for s in range(max(b.size for b in B
 _HURL_OPTION = tuple((_K.HURL, s, NONE) for s in range(max(b.size for b in BOARDS.values())))
 _LAUNCH_BLOCKS = {side: tuple(
     (tuple(_LAUNCH_OPTION[s] for s in b.launch[eye]),
-     tuple(act.grow(act.step_row(side, _LAUNCH_OPTION[s]), side, _LAUNCH_OPTION[s], i)
-           for i, s in enumerate(b.launch[eye])))
+     tuple(act.step(side, _LAUNCH_OPTION[s], i) for i, s in enumerate(b.launch[eye])))
     for eye in range(b.orbit)) for side, b in BOARDS.items()}
 _STOP_OPTION = (_K.STOP,)
 # The turn's choices without a card (payloads and their actions by position).
@@ -1382,8 +1381,7 @@ class SolState(GameState):
             for s in self.board.launch[self.eye[p]]:
                 if mine[s] < MAX_STACK:
                     option = _LAUNCH_OPTION[s]
-                    actions.append(act.grow(act.step_row(side, option), side, option,
-                                            len(options)))
+                    actions.append(act.step(side, option, len(options)))
                     options.append(option)
         k = len(options)
         hurl = _K.HURL
@@ -1396,7 +1394,7 @@ class SolState(GameState):
                 continue
             for option in block:
                 if option[0] is hurl or mine[option[2]] < MAX_STACK:
-                    actions.append(act.grow(act.step_row(side, option), side, option, k))
+                    actions.append(act.step(side, option, k))
                     options.append(option)
                     k += 1
         return options, actions
