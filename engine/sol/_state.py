@@ -22,7 +22,7 @@ from typing import Any
 
 from .._core import Action, Decision, GameState, OptionError, Result, Termination
 from . import _actions as act
-from ._board import BOARDS, Ring, side_for
+from ._board import BOARDS, Board, Ring, side_for
 from ._cards import (
     AUGMENT_EXTRA,
     BASE_MOVEMENT,
@@ -393,6 +393,43 @@ def _choice_text(seat: int, action: Action) -> str:
     return f"Seat {seat}: {action.text}"
 
 
+# The texts of the frequent public events, made when the log is read (``_log_later``).
+
+
+def _pass_text(seat: int) -> str:
+    return f"Seat {seat} passes"
+
+
+def _play_text(seat: int, suit: int, effect: int) -> str:
+    return f"Seat {seat} plays {Suit(suit).name.lower()} for {Effect(effect).name}"
+
+
+def _hurl_text(seat: int, board: Board, space: int) -> str:
+    return f"Seat {seat} hurls a sundiver from {board.name(space)}: +2 momentum"
+
+
+def _station_text(seat: int, kind: int, board: Board, space: int) -> str:
+    return f"Seat {seat} converts a {act.station_name(kind)} on {board.name(space)}"
+
+
+def _gate_text(seat: int, board: Board, barrier: int) -> str:
+    outer, inner = board.barriers[barrier]
+    return f"Seat {seat} converts a gate on {board.name(outer)}|{board.name(inner)}"
+
+
+def _activation_text(seat: int, kind: int, board: Board, space: int, base: int) -> str:
+    return (f"Seat {seat} activates the {act.station_name(kind)} on {board.name(space)}: "
+            f"base {base}")
+
+
+def _bonus_text(seat: int, amount: int, board: Board, space: int) -> str:
+    return f"Seat {seat} takes the bonus of {amount} at {board.name(space)}"
+
+
+def _flare_text(seat: int, flare: int) -> str:
+    return f"Seat {seat} draws solar flare {flare}"
+
+
 class SolState(GameState):
     """A Sol match (see the module docstring and RULES.md)."""
 
@@ -693,6 +730,10 @@ class SolState(GameState):
         self.res_st[3 * owner + kind] += 1
         self.st_type[space] = self.st_owner[space] = NONE
 
+    def _log_later(self, make: Callable[..., str], *args: Any) -> None:
+        """Log a public event whose text ``make(*args)`` is made when the log is read."""
+        self._lines.append((None, make, *args))
+
     def _offer(self, stage: Stage, seat: int, prompt: str, actions: list[Action],
                payloads: list[Any]) -> None:
         self.stage = stage
@@ -911,7 +952,7 @@ class SolState(GameState):
             self.act_type = NONE if effect == _Fx.FESTIVAL else station
             self.next_step = "activate"
         else:
-            self.log(f"Seat {p} passes")
+            self._log_later(_pass_text, p)
             self.next_step = "keep"
         if effect == _Fx.PILLAR:
             self.resume, self.next_step = self.next_step, "effect"
@@ -920,8 +961,7 @@ class SolState(GameState):
         suit = self.held[p]
         self.held[p] = NONE
         self.discards.append(suit)
-        self.log(f"Seat {p} plays {Suit(suit).name.lower()} for "
-                 f"{Effect(self.effect_of[suit]).name}")
+        self._log_later(_play_text, p, suit, self.effect_of[suit])
 
     def _any_time(self, p: int, effect: int) -> None:
         if effect == _Fx.TRIBUTE:
@@ -1572,7 +1612,7 @@ class SolState(GameState):
                 self.free_cross[s] -= 1
             self.vapor[p] += 1
             self.momentum[p] += 2
-            self.log(f"Seat {p} hurls a sundiver from {self.name(s)}: +2 momentum")
+            self._log_later(_hurl_text, p, self.board, s)
             self.draws += 1
             self.hurl_draw = True
         elif kind is _K.PUNCTURE:
@@ -1728,13 +1768,12 @@ class SolState(GameState):
             self.gate[e] = p
             self.res_gates[p] -= 1
             deepest = self.ring[self.board.barriers[e][1]]
-            self.log(f"Seat {p} converts a gate on {self.name(self.board.barriers[e][0])}|"
-                     f"{self.name(self.board.barriers[e][1])}")
+            self._log_later(_gate_text, p, self.board, e)
         else:
             self._put_station(x, kind, p)
             self.res_st[3 * p + kind] -= 1
             deepest = self.ring[x]
-            self.log(f"Seat {p} converts a {act.station_name(kind)} on {self.name(x)}")
+            self._log_later(_station_text, p, kind, self.board, x)
             if self.effect == _Fx.MOTIVATE and not self.moved:
                 self.new_station = x
         self.draws += _CARDS[deepest]
@@ -1933,7 +1972,7 @@ class SolState(GameState):
             self.activated.append(s)
         if draw:
             self.later_draws += _CARDS[ring]
-        self.log(f"Seat {p} activates the {act.station_name(kind)} on {self.name(s)}: base {base}")
+        self._log_later(_activation_text, p, kind, self.board, s, base)
         if _BONUS[ring]:
             owner = self.st_owner[s]
             self.bonus_space = s
@@ -1959,7 +1998,7 @@ class SolState(GameState):
         if take:
             amount = _BONUS[self.ring[s]]
             self._reward(seat, self.st_type[s], amount)
-            self.log(f"Seat {seat} takes the bonus of {amount} at {self.name(s)}")
+            self._log_later(_bonus_text, seat, amount, self.board, s)
             self.bonus_asked = []
             self.bonus_space = NONE
         else:
@@ -1982,7 +2021,7 @@ class SolState(GameState):
         self.flares += 1
         if self.hurl_draw:
             self.momentum[p] += 1
-        self.log(f"Seat {p} draws solar flare {self.flares}")
+        self._log_later(_flare_text, p, self.flares)
         if self.flares == FLARES:
             self._supernova()
             return
