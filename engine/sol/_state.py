@@ -1155,8 +1155,10 @@ class SolState(GameState):
         neighbours = board.neighbours
         transcend = self.effect == _Fx.TRANSCEND
         ring = self.ring
-        if self.effect == NONE or self.effect in _PLAIN_MOVES:
-            # The usual case: flights through open edges, cached per gate layout.
+        juggernaut = self.effect == _Fx.JUGGERNAUT
+        if self.effect == NONE or self.effect in _PLAIN_MOVES or juggernaut:
+            # The usual case: flights through open edges, cached per gate layout (JUGGERNAUT
+            # changes none of them, and offers its station's steps after them).
             if left <= 0:
                 return options
             blocks = self._flight_blocks()
@@ -1168,9 +1170,19 @@ class SolState(GameState):
                         append(option)
                         if probe:
                             return options
+            if juggernaut:
+                sources = [self.juggernaut] if self.juggernaut != NONE else [
+                    s for s in range(board.size) if self.st_owner[s] == p]
+                for s in sources:
+                    for t, e in neighbours[s]:
+                        if (e < 0 or gate[e] != NONE) and self.st_type[t] == NONE:
+                            options.append((_K.FLY_STATION, s, t, e))
+                    if self.ring[s] == _CORE:
+                        options.append((_K.HURL_STATION, s, NONE))
             return options
-        for s, count in enumerate(dv[p::n]):
-            if not count or (hyper and self.focus != NONE and s != self.focus):
+        for s in compress(self._spaces, dv[p::n]):  # (a hand-built test position sets dv)
+            count = dv[s * n + p]
+            if hyper and self.focus != NONE and s != self.focus:
                 continue
             free = catapult and count > self.free_cross[s]
             for t, e in neighbours[s]:
@@ -1193,15 +1205,6 @@ class SolState(GameState):
                 options.append(_HURL_OPTION[s])
                 if probe:
                     return options
-        if self.effect == _Fx.JUGGERNAUT and left > 0:
-            sources = [self.juggernaut] if self.juggernaut != NONE else [
-                s for s in range(board.size) if self.st_owner[s] == p]
-            for s in sources:
-                for t, e in neighbours[s]:
-                    if (e < 0 or gate[e] != NONE) and self.st_type[t] == NONE:
-                        options.append((_K.FLY_STATION, s, t, e))
-                if self.ring[s] == _CORE:
-                    options.append((_K.HURL_STATION, s, NONE))
         return options
 
     def _can_move(self, p: int) -> bool:
