@@ -1377,14 +1377,16 @@ class SolState(GameState):
         ``_move_options`` and ``act.steps``)."""
         n = self.num_players
         side = self.side
-        mine = self.dv[p::n]
         if any(self.guest):  # BLIGHT's launches from other motherships: option by option
             steps = self._move_options(p)
             self._offer_move(p, steps, act.steps(side, steps))
             return
         # The blocks change with the gates only.
         blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
-        if MAX_STACK not in mine:  # (no rule stacks past MAX_STACK; ``in`` beats ``max``)
+        spaces = self._spaces_of(p)
+        dv = self.dv
+        # (no rule stacks past MAX_STACK; ``in`` beats ``max``)
+        if MAX_STACK not in [dv[s * n + p] for s in spaces]:
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
             options: list[tuple[Any, ...]]
@@ -1396,7 +1398,6 @@ class SolState(GameState):
                 options = []
                 actions = []
             k = len(options)
-            spaces = self._spaces_of(p)
             for s in spaces:
                 block, length, by_position = blocks[s]
                 found = by_position[k]
@@ -1410,7 +1411,7 @@ class SolState(GameState):
                 self._plain_move = (self._decision, spaces)
             return
         # A full stack: the blocks that fly into one are filtered.
-        options, actions = self._steps_beside_full(p, mine, blocks)
+        options, actions = self._steps_beside_full(p, dv[p::n], blocks)
         self._offer_move(p, options, actions)
 
     def _steps_beside_full(self, p: int, mine: list[int], blocks: _Blocks
