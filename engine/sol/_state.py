@@ -441,7 +441,7 @@ class SolState(GameState):
         # The match's setup and the board.
         "turn_limit", "vestigial", "side", "board", "ring", "_spaces", "effect_of", "suits",
         # Caches of the move decisions and of the seats' sundiver spaces.
-        "_layout_gates", "_layout", "_plain_move", "_mine",
+        "_layout_gates", "_layout", "_plain_decision", "_plain_spaces", "_mine",
         # Pieces and counts.
         "dv", "st_type", "st_owner", "gate", "st_count", "hold", "guest", "reserve", "vapor",
         "energy", "momentum", "res_gates", "res_st", "held", "eye", "deck", "discards",
@@ -471,7 +471,8 @@ class SolState(GameState):
         self._layout: _Blocks = ()
         # The last move decision built from whole shared blocks, and the spaces of the mover's
         # sundivers it was built for (in order): the next flight updates them (``_plain_flight``).
-        self._plain_move: tuple[Decision | None, tuple[int, ...]] = (None, ())
+        self._plain_decision: Decision | None = None
+        self._plain_spaces: tuple[int, ...] = ()
         size = board.size
         self.dv: list[int] = [0] * (size * n)
         # Per seat, the spaces of its sundivers in order (``_spaces_of``), or None where a
@@ -588,7 +589,7 @@ class SolState(GameState):
                     self._lines.append((None, _choice_text, seat, action))
                     payload = self._payloads[aid]
                     self._decision = None
-                    if decision is self._plain_move[0]:
+                    if decision is self._plain_decision:
                         # A move decision built from whole blocks: no effect is in play and
                         # no seat's sundivers lie in another's hold, so a launch is from the
                         # own hold.
@@ -1408,7 +1409,8 @@ class SolState(GameState):
                 k += length
             self._offer_move(p, options, actions)
             if self.effect == NONE:
-                self._plain_move = (self._decision, spaces)
+                self._plain_decision = self._decision
+                self._plain_spaces = spaces
             return
         # A full stack: the blocks that fly into one are filtered.
         options, actions = self._steps_beside_full(p, dv[p::n], blocks)
@@ -1445,7 +1447,7 @@ class SolState(GameState):
 
     def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
         """``_on_move`` and ``_advance`` of the usual step, a flight from a move decision
-        built from whole blocks (``_plain_move``, so no effect is in play): two
+        built from whole blocks (``_plain_decision``, so no effect is in play): two
         counts change, then the next move decision is built directly while points are left
         (no orbital activation or draw can be pending during a move). If the flight fills no
         stack, the next one is built from whole blocks too, over the same spaces but for the
@@ -1457,7 +1459,7 @@ class SolState(GameState):
         dv = self.dv
         dv[s * n + p] -= 1
         count = dv[t * n + p] = dv[t * n + p] + 1
-        spaces = self._plain_move[1]
+        spaces = self._plain_spaces
         if not dv[s * n + p]:  # the source emptied
             i = spaces.index(s)
             spaces = spaces[:i] + spaces[i + 1:]
@@ -1490,7 +1492,7 @@ class SolState(GameState):
         self.hold[p] -= 1
         dv = self.dv
         count = dv[s * n + p] = dv[s * n + p] + 1
-        spaces = self._plain_move[1]
+        spaces = self._plain_spaces
         if count == 1:
             i = bisect_left(spaces, s)
             spaces = spaces[:i] + (s,) + spaces[i:]
@@ -1542,7 +1544,8 @@ class SolState(GameState):
         decision = self._decision = Decision(
             p, _MOVE_PROMPTS[left] if left < _PROMPTED else f"move ({left} points left)",
             tuple(actions), "move")
-        self._plain_move = (decision, spaces)
+        self._plain_decision = decision
+        self._plain_spaces = spaces
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
