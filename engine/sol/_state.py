@@ -221,6 +221,8 @@ def _blocks(side: int, gates: list[int], old: _Blocks = (), old_gates: list[int]
 
 
 _INTERN: dict[int, dict[tuple[tuple[Any, ...], ...], _Block]] = {4: {}, 5: {}}
+# Per side and space: the barrier crossed to each adjacent space (-1: none).
+_BARRIER = {side: tuple(dict(b.neighbours[s]) for s in range(b.size)) for side, b in BOARDS.items()}
 
 
 def _block_actions(side: int, options: tuple[tuple[Any, ...], ...], at: int
@@ -441,7 +443,7 @@ class SolState(GameState):
         # The match's setup and the board.
         "turn_limit", "vestigial", "side", "board", "ring", "_spaces", "effect_of", "suits",
         # Caches of the move decisions and of the seats' sundiver spaces.
-        "_layout_gates", "_layout", "_plain_decision", "_plain_spaces", "_mine",
+        "_barrier", "_layout_gates", "_layout", "_plain_decision", "_plain_spaces", "_mine",
         # Pieces and counts.
         "dv", "st_type", "st_owner", "gate", "st_count", "hold", "guest", "reserve", "vapor",
         "energy", "momentum", "res_gates", "res_st", "held", "eye", "deck", "discards",
@@ -469,6 +471,7 @@ class SolState(GameState):
         self._spaces = range(board.size)
         self._layout_gates: list[int] = []  # the gates of ``_layout`` (a copy)
         self._layout: _Blocks = ()
+        self._barrier = _BARRIER[self.side]
         # The last move decision built from whole shared blocks, and the spaces of the mover's
         # sundivers it was built for (in order): the next flight updates them (``_plain_flight``).
         self._plain_decision: Decision | None = None
@@ -552,7 +555,9 @@ class SolState(GameState):
         self.vest_kind = NONE
         self.termination: Termination | None = None
         self._seat = 0
-        self._payloads: list[Any] = []
+        # The open decision's payloads by action id (None: a move decision whose payloads
+        # ``_plain_options`` makes when one is needed).
+        self._payloads: list[Any] | None = []
         self._decision: Decision | None = None
         self.log(f"Setup: {n} players on the {self.side}-player side; deck of "
                  f"{', '.join(Suit(s).name.lower() for s in self.suits)}; effects "
@@ -587,20 +592,22 @@ class SolState(GameState):
             else:
                 if action.id == aid:  # ``_apply`` inlined: this runs on every decision
                     self._lines.append((None, _choice_text, seat, action))
-                    payload = self._payloads[aid]
-                    self._decision = None
                     if decision is self._plain_decision:
                         # A move decision built from whole blocks: no effect is in play and
                         # no seat's sundivers lie in another's hold, so a launch is from the
-                        # own hold.
-                        kind = payload[0]
+                        # own hold. The action's detail names the step (its payload may be
+                        # left unmade).
+                        detail = action.detail
+                        kind = detail.kind
                         if kind is _FLY:
-                            self._plain_flight(self.current, payload)
+                            self._decision = None
+                            self._plain_flight(self.current, detail.space, detail.to_space)
                             return
                         if kind is _LAUNCH:
-                            self._plain_launch(self.current, payload[1])
+                            self._decision = None
+                            self._plain_launch(self.current, detail.space)
                             return
-                    _ON[self.stage](self, payload)
+                    self._choose(aid)
                     self._advance()
                     return
         super().apply(choices)
@@ -772,9 +779,11 @@ class SolState(GameState):
         self.stage = _Stage.OVER
 
     def _choose(self, index: int) -> None:
-        payload = self._payloads[index]
+        payloads = self._payloads
+        if payloads is None:
+            payloads = self._payloads = self._plain_options()
         self._decision = None
-        _ON[self.stage](self, payload)
+        _ON[self.stage](self, payloads[index])
 
     # -- setup: vestigial structures (rulebook setup step 12) ------------------------------
 
@@ -1445,14 +1454,13 @@ class SolState(GameState):
                     k += 1
         return options, actions
 
-    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
-        """``_on_move`` and ``_advance`` of the usual step, a flight from a move decision
+    def _plain_flight(self, p: int, s: int, t: int) -> None:
+        """``_on_move`` and ``_advance`` of the usual step, a flight ``s -> t`` from a move decision
         built from whole blocks (``_plain_decision``, so no effect is in play): two
         counts change, then the next move decision is built directly while points are left
         (no orbital activation or draw can be pending during a move). If the flight fills no
         stack, the next one is built from whole blocks too, over the same spaces but for the
         source if it emptied and the target if it was empty: nothing is searched."""
-        _, s, t, e = option
         n = self.num_players
         self.moved = True
         left = self.moves_left = self.moves_left - 1
@@ -1467,6 +1475,7 @@ class SolState(GameState):
             i = bisect_left(spaces, t)
             spaces = spaces[:i] + (t,) + spaces[i:]
         self._mine[p] = spaces
+        e = self._barrier[s][t]
         if e >= 0:
             self._toll(p, e)
         if left > 0 and not self.orbital and not self.draws:
@@ -1515,37 +1524,40 @@ class SolState(GameState):
         whole blocks, with no stack full now: the launches and blocks (the eye and the gates
         did not change) over ``spaces``, the spaces of ``p``'s sundivers now."""
         side = self.side
-        options: list[tuple[Any, ...]]
-        if self.hold[p]:
-            launches = _LAUNCH_BLOCKS[side][self.eye[p]]
-            options = list(launches[0])
-            actions = list(launches[1])
-        else:
-            options = []
-            actions = []
-        k = len(options)
+        actions = list(_LAUNCH_BLOCKS[side][self.eye[p]][1]) if self.hold[p] else []
+        k = len(actions)
         blocks = self._layout
         for x in spaces:
             block, length, by_position = blocks[x]
             found = by_position[k]
             if found is None:
                 found = by_position[k] = _block_actions(side, block, k)
-            options += block
             actions += found
             k += length
-        if not options:  # (no step but stopping is left; ``_offer_move`` ends the move)
-            self._offer_move(p, options, actions)
+        if not actions:  # (no step but stopping is left; ``_offer_move`` ends the move)
+            self._offer_move(p, [], actions)
             return
-        options.append(_STOP_OPTION)
         actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
         self.stage = _MOVE_STAGE
         self._seat = p
-        self._payloads = options
+        self._payloads = None  # made by ``_plain_options`` if the choice is not a step
         decision = self._decision = Decision(
             p, _MOVE_PROMPTS[left] if left < _PROMPTED else f"move ({left} points left)",
             tuple(actions), "move")
         self._plain_decision = decision
         self._plain_spaces = spaces
+
+    def _plain_options(self) -> list[tuple[Any, ...]]:
+        """The payloads of the open move decision ``_next_plain_move`` built: the launches,
+        the flight blocks of the mover's spaces and "Stop moving" (the hold, the eye and the
+        gates are as they were when it was built)."""
+        p = self._seat
+        options: list[tuple[Any, ...]] = (
+            list(_LAUNCH_BLOCKS[self.side][self.eye[p]][0]) if self.hold[p] else [])
+        for x in self._plain_spaces:
+            options += self._layout[x][0]
+        options.append(_STOP_OPTION)
+        return options
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.sol import GAME, Ring
+from engine.sol import GAME, ActionKind, Ring
 from engine.sol._state import (
     _BONUS,
     NONE,
@@ -141,6 +141,7 @@ def test_the_shared_small_decisions_equal_a_fresh_build_after_every_step(players
             assert seat == state.bonus_asked[0]
             fresh = _bonus_menu(state.side, seat, space, _BONUS[state.ring[space]])
         elif decision.kind == "orbital":
+            assert state._payloads is not None
             space = state._payloads[0]
             assert state.st_owner[space] == seat and state.ring[space] == Ring.OUTER
             fresh = _orbital_menu(state.side, seat, space)
@@ -153,3 +154,26 @@ def test_the_shared_small_decisions_equal_a_fresh_build_after_every_step(players
         checked[decision.kind] += 1
     assert set(checked) == {"activate", "bonus", "orbital", "keep"}
     assert min(checked.values()) >= 10, checked
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_move_decision_s_payloads_made_when_asked_for_equal_its_full_option_list(
+        players: int) -> None:
+    checked = 0
+    for state in _positions(players, range(3)):
+        if state._decision is None or state._payloads is not None:
+            continue
+        assert state._decision is state._plain_decision
+        options = state._plain_options()
+        assert options == [*state._move_options(state.current), (ActionKind.STOP,)]
+        # apply takes a flight's or launch's step from its action's detail
+        for action, option in zip(state._decision.legal, options, strict=True):
+            detail = action.detail
+            assert detail.kind is option[0]
+            if detail.kind is ActionKind.FLY:
+                _, s, t, e = option
+                assert (detail.space, detail.to_space, state._barrier[s][t]) == (s, t, e)
+            elif detail.kind is ActionKind.LAUNCH:
+                assert detail.space == option[1]
+        checked += 1
+    assert checked > 1000
