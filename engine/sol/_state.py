@@ -1399,6 +1399,9 @@ class SolState(GameState):
         if MAX_STACK not in [dv[s * n + p] for s in spaces]:
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
+            if self.effect == NONE:
+                self._next_plain_move(p, self.moves_left, spaces)
+                return
             options: list[tuple[Any, ...]]
             if self.hold[p]:
                 launches = _LAUNCH_BLOCKS[side][self.eye[p]]
@@ -1417,9 +1420,6 @@ class SolState(GameState):
                 actions += found
                 k += length
             self._offer_move(p, options, actions)
-            if self.effect == NONE:
-                self._plain_decision = self._decision
-                self._plain_spaces = spaces
             return
         # A full stack: the blocks that fly into one are filtered.
         options, actions = self._steps_beside_full(p, dv[p::n], blocks)
@@ -1520,9 +1520,11 @@ class SolState(GameState):
         self._advance()
 
     def _next_plain_move(self, p: int, left: int, spaces: tuple[int, ...]) -> None:
-        """``_step_plain_move`` after a plain flight or launch from a decision built from
-        whole blocks, with no stack full now: the launches and blocks (the eye and the gates
-        did not change) over ``spaces``, the spaces of ``p``'s sundivers now."""
+        """The move decision of ``p`` with ``left`` points, no effect in play and no stack
+        full, from whole blocks: the launches and the flight blocks (``_layout`` is up to
+        date) over ``spaces``, the spaces of ``p``'s sundivers, then "Stop moving" once
+        moved. ``_step_plain_move`` builds it so, and a plain flight or launch builds the
+        next one so directly."""
         side = self.side
         actions = list(_LAUNCH_BLOCKS[side][self.eye[p]][1]) if self.hold[p] else []
         k = len(actions)
@@ -1537,7 +1539,8 @@ class SolState(GameState):
         if not actions:  # (no step but stopping is left; ``_offer_move`` ends the move)
             self._offer_move(p, [], actions)
             return
-        actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
+        if self.moved:
+            actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
         self.stage = _MOVE_STAGE
         self._seat = p
         self._payloads = None  # made by ``_plain_options`` if the choice is not a step
@@ -1549,14 +1552,15 @@ class SolState(GameState):
 
     def _plain_options(self) -> list[tuple[Any, ...]]:
         """The payloads of the open move decision ``_next_plain_move`` built: the launches,
-        the flight blocks of the mover's spaces and "Stop moving" (the hold, the eye and the
-        gates are as they were when it was built)."""
+        the flight blocks of the mover's spaces and "Stop moving" once moved (the hold, the
+        eye and the gates are as they were when it was built)."""
         p = self._seat
         options: list[tuple[Any, ...]] = (
             list(_LAUNCH_BLOCKS[self.side][self.eye[p]][0]) if self.hold[p] else [])
         for x in self._plain_spaces:
             options += self._layout[x][0]
-        options.append(_STOP_OPTION)
+        if self.moved:
+            options.append(_STOP_OPTION)
         return options
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
