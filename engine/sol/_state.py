@@ -1395,8 +1395,12 @@ class SolState(GameState):
         blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
         spaces = self._spaces_of(p)
         dv = self.dv
-        # (no rule stacks past MAX_STACK; ``in`` beats ``max``)
-        if MAX_STACK not in [dv[s * n + p] for s in spaces]:
+        full = False
+        for s in spaces:
+            if dv[s * n + p] == MAX_STACK:  # (no rule stacks past MAX_STACK)
+                full = True
+                break
+        if not full:
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
             if self.effect == NONE:
