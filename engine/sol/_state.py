@@ -440,10 +440,11 @@ class SolState(GameState):
     # loads nor the attribute reads on ``self`` well (a slot read is one indexed load). The
     # framework's own attributes stay in the dict (``GameState`` has no slots).
     __slots__ = (
-        # The match's setup and the board.
+        # The match's setup, the board and this side's tables.
         "turn_limit", "vestigial", "side", "board", "ring", "_spaces", "effect_of", "suits",
+        "_barrier", "_launch_blocks", "_space_base", "_patterns", "_partners",
         # Caches of the move decisions and of the seats' sundiver spaces.
-        "_barrier", "_layout_gates", "_layout", "_plain_decision", "_plain_spaces", "_mine",
+        "_layout_gates", "_layout", "_plain_decision", "_plain_spaces", "_mine",
         # Pieces and counts.
         "dv", "st_type", "st_owner", "gate", "st_count", "hold", "guest", "reserve", "vapor",
         "energy", "momentum", "res_gates", "res_st", "held", "eye", "deck", "discards",
@@ -471,7 +472,12 @@ class SolState(GameState):
         self._spaces = range(board.size)
         self._layout_gates: list[int] = []  # the gates of ``_layout`` (a copy)
         self._layout: _Blocks = ()
+        # This side's tables (read on every turn or move decision).
         self._barrier = _BARRIER[self.side]
+        self._launch_blocks = _LAUNCH_BLOCKS[self.side]
+        self._space_base = _SPACE_BASE[self.side]
+        self._patterns = _PATTERNS[self.side]
+        self._partners = _PARTNERS[self.side]
         # The last move decision built from whole shared blocks, and the spaces of the mover's
         # sundivers it was built for (in order): the next flight updates them (``_plain_flight``).
         self._plain_decision: Decision | None = None
@@ -1255,8 +1261,8 @@ class SolState(GameState):
         gates_left = self.res_gates[p] > 0
         st_type = self.st_type
         gate = self.gate
-        patterns = _PATTERNS[self.side]
-        partners = _PARTNERS[self.side]
+        patterns = self._patterns
+        partners = self._partners
         for x in mine:
             if has.isdisjoint(partners[x]):
                 continue  # the usual case: no other sundiver near enough for a pattern
@@ -1408,7 +1414,7 @@ class SolState(GameState):
                 return
             options: list[tuple[Any, ...]]
             if self.hold[p]:
-                launches = _LAUNCH_BLOCKS[side][self.eye[p]]
+                launches = self._launch_blocks[self.eye[p]]
                 options = list(launches[0])
                 actions = list(launches[1])
             else:
@@ -1530,7 +1536,7 @@ class SolState(GameState):
         moved. ``_step_plain_move`` builds it so, and a plain flight or launch builds the
         next one so directly."""
         side = self.side
-        actions = list(_LAUNCH_BLOCKS[side][self.eye[p]][1]) if self.hold[p] else []
+        actions = list(self._launch_blocks[self.eye[p]][1]) if self.hold[p] else []
         k = len(actions)
         blocks = self._layout
         for x in spaces:
@@ -1560,7 +1566,7 @@ class SolState(GameState):
         eye and the gates are as they were when it was built)."""
         p = self._seat
         options: list[tuple[Any, ...]] = (
-            list(_LAUNCH_BLOCKS[self.side][self.eye[p]][0]) if self.hold[p] else [])
+            list(self._launch_blocks[self.eye[p]][0]) if self.hold[p] else [])
         for x in self._plain_spaces:
             options += self._layout[x][0]
         if self.moved:
@@ -1862,7 +1868,7 @@ class SolState(GameState):
             # The usual case: only stations under own sundivers, few of them, at their ring's
             # base (``_can_pay`` inlined).
             energy, reserve = self.energy[p], self.reserve[p]
-            bases = _SPACE_BASE[self.side]
+            bases = self._space_base
             for s in self._spaces_of(p):
                 here = st_type[s]
                 if here >= 0 and (kind < 0 or here == kind) and s not in activated and (
@@ -1910,7 +1916,7 @@ class SolState(GameState):
                     kinds.add(kind)
             return kinds
         energy, reserve = self.energy[p], self.reserve[p]
-        bases = _SPACE_BASE[self.side]
+        bases = self._space_base
         for s in spaces:
             kind = st_type[s]
             if kind < 0 or kind in kinds or s in activated:
