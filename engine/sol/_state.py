@@ -959,19 +959,23 @@ class SolState(GameState):
                 self.moves_left *= 2
             if effect == _Fx.CATAPULT:
                 self.free_cross = [0] * self.board.size
-            self.next_step = "move"
+            step = "move"
         elif kind is _K.CONVERT:
             self.extra_convert = effect == _Fx.CASCADE
-            self.next_step = "convert"
+            step = "convert"
         elif kind is _K.ACTIVATE:
             assert station is not None
             self.act_type = NONE if effect == _Fx.FESTIVAL else station
-            self.next_step = "activate"
+            step = "activate"
         else:
             self._log_later(_pass_text, p)
-            self.next_step = "keep"
+            step = "keep"
         if effect == _Fx.PILLAR:
-            self.resume, self.next_step = self.next_step, "effect"
+            self.resume, self.next_step = step, "effect"
+        else:
+            # Straight on: no activation or draw is pending at the turn's choice, so
+            # ``_advance`` would run the step at once (``next_step`` stays empty as it would).
+            _STEP[step](self)
 
     def _play_held(self, p: int) -> None:
         suit = self.held[p]
