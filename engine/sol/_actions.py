@@ -90,47 +90,34 @@ def launch_from(aid: int, side: int, space: int, host: int) -> Action:
 
 
 # Per side: movement option tuple -> its actions by position (ids are positions in the
-# decision), grown on demand. The options of a side are finitely many, so nothing is evicted.
-_ROWS: dict[int, dict[tuple[Any, ...], list[Action]]] = {4: {}, 5: {}}
+# decision), each built on first use. The options of a side are finitely many, so nothing is
+# evicted.
+_ROWS: dict[int, dict[tuple[Any, ...], dict[int, Action]]] = {4: {}, 5: {}}
 
 
-def step_row(side: int, option: tuple[Any, ...]) -> list[Action]:
-    """The shared list of ``option``'s actions by position (see ``grow``)."""
+def step(side: int, option: tuple[Any, ...], position: int) -> Action:
+    """The action of movement option ``(kind, space, to or -1, ...)`` at ``position``."""
     table = _ROWS[side]
     row = table.get(option)
     if row is None:
-        row = table[option] = []
-    return row
-
-
-def grow(row: list[Action], side: int, option: tuple[Any, ...], position: int) -> Action:
-    """Extend ``row`` (``option``'s actions) to ``position`` and return that action."""
-    while len(row) <= position:
-        k = len(row)
+        row = table[option] = {}
+    action = row.get(position)
+    if action is None:
         if row:  # the same text and detail at every position
-            row.append(Action(k, row[0].text, row[0].detail))
+            first = next(iter(row.values()))
+            action = Action(position, first.text, first.detail)
         elif option[0] is _K.LAUNCH and len(option) == 4:
-            row.append(launch_from(k, side, option[1], option[3]))
+            action = launch_from(position, side, option[1], option[3])
         else:
-            row.append(at_space(k, option[0], side, option[1],
-                                None if option[2] < 0 else option[2]))
-    return row[position]
+            action = at_space(position, option[0], side, option[1],
+                              None if option[2] < 0 else option[2])
+        row[position] = action
+    return action
 
 
 def steps(side: int, options: list[tuple[Any, ...]]) -> list[Action]:
-    """The actions of movement options ``(kind, space, to or -1, ...)``, numbered in order."""
-    out: list[Action] = []
-    table = _ROWS[side]
-    append = out.append
-    for i, o in enumerate(options):
-        row = table.get(o)
-        if row is None:
-            row = table[o] = []
-        try:
-            append(row[i])
-        except IndexError:
-            append(grow(row, side, o, i))
-    return out
+    """The actions of movement options, numbered in order."""
+    return [step(side, o, i) for i, o in enumerate(options)]
 
 
 # "Stop moving" and "Done activating" by position.

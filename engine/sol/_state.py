@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any
 
 from .._core import Action, Decision, GameState, OptionError, Result, Termination
 from . import _actions as act
-from ._board import BOARDS, Ring, side_for
+from ._board import BOARDS, Board, Ring, side_for
 from ._cards import (
     AUGMENT_EXTRA,
     BASE_MOVEMENT,
@@ -45,86 +45,114 @@ from ._effects import IMPLEMENTED, choose_effects
 from ._messages import ActionKind, Stage
 
 
-class _K:
-    """The action kinds this module names, as plain class attributes (the same members):
-    reading ``ActionKind.X`` goes through the enum's member descriptor, several times
-    slower, on every step."""
+# The action kinds, stages and effects this module names are read from the slots of one
+# instance each (every member has a slot; the annotations name those read here): reading
+# ``ActionKind.X`` goes through the enum's member descriptor, and CPython 3.11 specializes
+# no read of a class attribute, while a slot read is one load.
+class _ActionKinds:
+    """The action kinds (the same members)."""
 
-    ACTIVATE = ActionKind.ACTIVATE
-    ACTIVATE_STATION = ActionKind.ACTIVATE_STATION
-    CONVERT = ActionKind.CONVERT
-    DECONSTRUCT_GATE = ActionKind.DECONSTRUCT_GATE
-    DECONSTRUCT_STATION = ActionKind.DECONSTRUCT_STATION
-    EFFECT_STEP = ActionKind.EFFECT_STEP
-    FLY = ActionKind.FLY
-    FLY_STATION = ActionKind.FLY_STATION
-    HURL = ActionKind.HURL
-    HURL_STATION = ActionKind.HURL_STATION
-    LAUNCH = ActionKind.LAUNCH
-    MOTIVATE = ActionKind.MOTIVATE
-    MOVE = ActionKind.MOVE
-    ORBITAL_ACTIVATE = ActionKind.ORBITAL_ACTIVATE
-    ORBITAL_SKIP = ActionKind.ORBITAL_SKIP
-    PASS = ActionKind.PASS
-    PLAY_CARD = ActionKind.PLAY_CARD
-    PUNCTURE = ActionKind.PUNCTURE
-    SKIP = ActionKind.SKIP
-    STOP = ActionKind.STOP
-    VESTIGIAL_GATE = ActionKind.VESTIGIAL_GATE
+    ACTIVATE: ActionKind
+    ACTIVATE_STATION: ActionKind
+    CONVERT: ActionKind
+    DECONSTRUCT_GATE: ActionKind
+    DECONSTRUCT_STATION: ActionKind
+    EFFECT_STEP: ActionKind
+    FLY: ActionKind
+    FLY_STATION: ActionKind
+    HURL: ActionKind
+    HURL_STATION: ActionKind
+    LAUNCH: ActionKind
+    MOTIVATE: ActionKind
+    MOVE: ActionKind
+    ORBITAL_ACTIVATE: ActionKind
+    ORBITAL_SKIP: ActionKind
+    PASS: ActionKind
+    PLAY_CARD: ActionKind
+    PUNCTURE: ActionKind
+    SKIP: ActionKind
+    STOP: ActionKind
+    VESTIGIAL_GATE: ActionKind
 
+    __slots__ = tuple(kind.name for kind in ActionKind)
 
-class _Stage:
-    """The stages this module names, as ``_K`` holds the action kinds."""
-
-    ACTION = Stage.ACTION
-    ACTIVATE = Stage.ACTIVATE
-    BONUS = Stage.BONUS
-    CONVERT = Stage.CONVERT
-    EFFECT = Stage.EFFECT
-    KEEP = Stage.KEEP
-    MOTIVATE = Stage.MOTIVATE
-    MOVE = Stage.MOVE
-    ORBITAL = Stage.ORBITAL
-    OVER = Stage.OVER
-    STALL = Stage.STALL
-    VESTIGIAL = Stage.VESTIGIAL
+    def __init__(self) -> None:
+        for kind in ActionKind:
+            setattr(self, kind.name, kind)
 
 
-class _Fx:
-    """The effects this module names, as plain ints: reading ``Effect.X`` goes through the
-    enum's member descriptor, about ten times slower, and the turn's steps compare
-    ``self.effect`` with them many times per turn."""
+_K = _ActionKinds()
 
-    ACCELERATE = int(Effect.ACCELERATE)
-    AUGMENT = int(Effect.AUGMENT)
-    BLIGHT = int(Effect.BLIGHT)
-    CASCADE = int(Effect.CASCADE)
-    CATAPULT = int(Effect.CATAPULT)
-    CEREMONY = int(Effect.CEREMONY)
-    CHAIN = int(Effect.CHAIN)
-    CHANNEL = int(Effect.CHANNEL)
-    CLUSTER = int(Effect.CLUSTER)
-    DUPLICATE = int(Effect.DUPLICATE)
-    FESTIVAL = int(Effect.FESTIVAL)
-    FUEL = int(Effect.FUEL)
-    HATCH = int(Effect.HATCH)
-    HYPERDRIVE = int(Effect.HYPERDRIVE)
-    INVADE = int(Effect.INVADE)
-    JUGGERNAUT = int(Effect.JUGGERNAUT)
-    METAMORPHOSIS = int(Effect.METAMORPHOSIS)
-    MOTIVATE = int(Effect.MOTIVATE)
-    PASSAGE = int(Effect.PASSAGE)
-    PILLAR = int(Effect.PILLAR)
-    PORTAL = int(Effect.PORTAL)
-    PROCREATE = int(Effect.PROCREATE)
-    PULSE = int(Effect.PULSE)
-    PUNCTURE = int(Effect.PUNCTURE)
-    SACRIFICE = int(Effect.SACRIFICE)
-    SQUEEZE = int(Effect.SQUEEZE)
-    SYNCHRONIZE = int(Effect.SYNCHRONIZE)
-    TELEPORT = int(Effect.TELEPORT)
-    TRANSCEND = int(Effect.TRANSCEND)
-    TRIBUTE = int(Effect.TRIBUTE)
+
+class _Stages:
+    """The stages (the same members)."""
+
+    ACTION: Stage
+    ACTIVATE: Stage
+    BONUS: Stage
+    CONVERT: Stage
+    EFFECT: Stage
+    KEEP: Stage
+    MOTIVATE: Stage
+    MOVE: Stage
+    ORBITAL: Stage
+    OVER: Stage
+    STALL: Stage
+    VESTIGIAL: Stage
+
+    __slots__ = tuple(stage.name for stage in Stage)
+
+    def __init__(self) -> None:
+        for stage in Stage:
+            setattr(self, stage.name, stage)
+
+
+_Stage = _Stages()
+
+
+class _Effects:
+    """The effects, as plain ints: the turn's steps compare ``self.effect`` with them many
+    times per turn."""
+
+    ACCELERATE: int
+    AUGMENT: int
+    BLIGHT: int
+    CASCADE: int
+    CATAPULT: int
+    CEREMONY: int
+    CHAIN: int
+    CHANNEL: int
+    CLUSTER: int
+    DUPLICATE: int
+    FESTIVAL: int
+    FUEL: int
+    HATCH: int
+    HYPERDRIVE: int
+    INVADE: int
+    JUGGERNAUT: int
+    METAMORPHOSIS: int
+    MOTIVATE: int
+    PASSAGE: int
+    PILLAR: int
+    PORTAL: int
+    PROCREATE: int
+    PULSE: int
+    PUNCTURE: int
+    SACRIFICE: int
+    SQUEEZE: int
+    SYNCHRONIZE: int
+    TELEPORT: int
+    TRANSCEND: int
+    TRIBUTE: int
+
+    __slots__ = tuple(effect.name for effect in Effect)
+
+    def __init__(self) -> None:
+        for effect in Effect:
+            setattr(self, effect.name, int(effect))
+
+
+_Fx = _Effects()
 
 
 NONE = -1
@@ -193,12 +221,14 @@ def _blocks(side: int, gates: list[int], old: _Blocks = (), old_gates: list[int]
 
 
 _INTERN: dict[int, dict[tuple[tuple[Any, ...], ...], _Block]] = {4: {}, 5: {}}
+# Per side and space: the barrier crossed to each adjacent space (-1: none).
+_BARRIER = {side: tuple(dict(b.neighbours[s]) for s in range(b.size)) for side, b in BOARDS.items()}
 
 
 def _block_actions(side: int, options: tuple[tuple[Any, ...], ...], at: int
                    ) -> tuple[Action, ...]:
     """The actions of ``options`` placed from position ``at`` on."""
-    return tuple(act.grow(act.step_row(side, o), side, o, at + i) for i, o in enumerate(options))
+    return tuple(act.step(side, o, at + i) for i, o in enumerate(options))
 
 
 # Shared option tuples of launches and hurls per space (the same objects every time, which
@@ -207,8 +237,7 @@ _LAUNCH_OPTION = tuple((_K.LAUNCH, s, NONE) for s in range(max(b.size for b in B
 _HURL_OPTION = tuple((_K.HURL, s, NONE) for s in range(max(b.size for b in BOARDS.values())))
 _LAUNCH_BLOCKS = {side: tuple(
     (tuple(_LAUNCH_OPTION[s] for s in b.launch[eye]),
-     tuple(act.grow(act.step_row(side, _LAUNCH_OPTION[s]), side, _LAUNCH_OPTION[s], i)
-           for i, s in enumerate(b.launch[eye])))
+     tuple(act.step(side, _LAUNCH_OPTION[s], i) for i, s in enumerate(b.launch[eye])))
     for eye in range(b.orbit)) for side, b in BOARDS.items()}
 _STOP_OPTION = (_K.STOP,)
 # The turn's choices without a card (payloads and their actions by position).
@@ -284,6 +313,49 @@ def _held_menu(p: int, effect: int, can_move: bool, can_convert: bool, invade: b
 
 _HELD_MENUS: dict[tuple[int, int, bool, bool, bool, bool, bool, bool, bool],
                   tuple[list[Any], Decision]] = {}
+
+# The small decisions that recur with the same choices, built once per key below and shared
+# by every state as the turn's menus are (neither the payloads nor the Decision is changed):
+# a Decision and its actions cost more to build than the rest of such a step.
+_Menu = tuple[list[Any], Decision]
+
+
+def _activate_menu(side: int, p: int, stations: tuple[int, ...], done: bool) -> _Menu:
+    """Which of ``stations`` ``p`` activates next (``done``: or "Done activating")."""
+    actions = [act.at_space(i, _K.ACTIVATE_STATION, side, s) for i, s in enumerate(stations)]
+    payloads: list[Any] = list(stations)
+    if done:
+        payloads.append(NONE)
+        actions.append(act.done(len(actions)))
+    return payloads, Decision(p, "which station to activate", tuple(actions),
+                              _STAGE_KIND[_Stage.ACTIVATE])
+
+
+def _bonus_menu(side: int, seat: int, space: int, amount: int) -> _Menu:
+    """Whether ``seat`` takes the bonus of ``amount`` at the station on ``space``."""
+    actions = (act.bonus(0, True, amount, space, side), act.bonus(1, False, amount, space, side))
+    return [True, False], Decision(seat, "take the bonus?", actions, _STAGE_KIND[_Stage.BONUS])
+
+
+def _orbital_menu(side: int, seat: int, space: int) -> _Menu:
+    """Whether ``seat`` activates its outer orbit station on ``space`` at a flare."""
+    actions = (act.at_space(0, _K.ORBITAL_ACTIVATE, side, space),
+               act.simple(1, _K.ORBITAL_SKIP, "Skip the orbital activation"))
+    return [space, NONE], Decision(seat, "solar flare: activate your outer orbit station?",
+                                   actions, _STAGE_KIND[_Stage.ORBITAL])
+
+
+def _keep_menu(seat: int, suits: tuple[int, ...]) -> _Menu:
+    """Which card of ``suits`` (sorted) ``seat`` keeps."""
+    actions = tuple(act.keep(i, suit) for i, suit in enumerate(suits))
+    return list(suits), Decision(seat, "which instability card to keep", actions,
+                                 _STAGE_KIND[_Stage.KEEP])
+
+
+_ACTIVATE_MENUS: dict[tuple[int, int, tuple[int, ...], bool], _Menu] = {}
+_BONUS_MENUS: dict[tuple[int, int, int, int], _Menu] = {}
+_ORBITAL_MENUS: dict[tuple[int, int, int], _Menu] = {}
+_KEEP_MENUS: dict[tuple[int, tuple[int, ...]], _Menu] = {}
 _MOVE_STAGE = _Stage.MOVE
 _PROMPTED = 64  # move prompts (and "Stop moving" actions) built once, by position
 _STOPS = tuple(act.stop(k) for k in range(_PROMPTED))
@@ -323,8 +395,71 @@ def _choice_text(seat: int, action: Action) -> str:
     return f"Seat {seat}: {action.text}"
 
 
+# The texts of the frequent public events, made when the log is read (``_log_later``).
+
+
+def _pass_text(seat: int) -> str:
+    return f"Seat {seat} passes"
+
+
+def _play_text(seat: int, suit: int, effect: int) -> str:
+    return f"Seat {seat} plays {Suit(suit).name.lower()} for {Effect(effect).name}"
+
+
+def _hurl_text(seat: int, board: Board, space: int) -> str:
+    return f"Seat {seat} hurls a sundiver from {board.name(space)}: +2 momentum"
+
+
+def _station_text(seat: int, kind: int, board: Board, space: int) -> str:
+    return f"Seat {seat} converts a {act.station_name(kind)} on {board.name(space)}"
+
+
+def _gate_text(seat: int, board: Board, barrier: int) -> str:
+    outer, inner = board.barriers[barrier]
+    return f"Seat {seat} converts a gate on {board.name(outer)}|{board.name(inner)}"
+
+
+def _activation_text(seat: int, kind: int, board: Board, space: int, base: int) -> str:
+    return (f"Seat {seat} activates the {act.station_name(kind)} on {board.name(space)}: "
+            f"base {base}")
+
+
+def _bonus_text(seat: int, amount: int, board: Board, space: int) -> str:
+    return f"Seat {seat} takes the bonus of {amount} at {board.name(space)}"
+
+
+def _flare_text(seat: int, flare: int) -> str:
+    return f"Seat {seat} draws solar flare {flare}"
+
+
 class SolState(GameState):
     """A Sol match (see the module docstring and RULES.md)."""
+
+    # Slots, not the instance dict, hold the match state: a dict with more than 30 keys stops
+    # sharing its keys with the class, and CPython 3.11 then specializes neither the method
+    # loads nor the attribute reads on ``self`` well (a slot read is one indexed load). The
+    # framework's own attributes stay in the dict (``GameState`` has no slots).
+    __slots__ = (
+        # The match's setup, the board and this side's tables.
+        "turn_limit", "vestigial", "side", "board", "ring", "_spaces", "effect_of", "suits",
+        "_barrier", "_launch_blocks", "_space_base", "_patterns", "_partners",
+        # Caches of the move decisions and of the seats' sundiver spaces.
+        "_layout_gates", "_layout", "_plain_decision", "_plain_spaces", "_mine",
+        # Pieces and counts.
+        "dv", "st_type", "st_owner", "gate", "st_count", "hold", "guest", "reserve", "vapor",
+        "energy", "momentum", "res_gates", "res_st", "held", "eye", "deck", "discards",
+        "flares", "turn", "current",
+        # Per turn.
+        "moves_left", "moved", "tolls", "activated", "act_type", "effect", "drawn",
+        "later_draws", "extra_convert", "free_cross", "juggernaut", "punctured", "uses",
+        "focus", "crossed", "new_station", "effect_playing", "resume", "pillar", "squeeze",
+        "squeeze_flares", "chain",
+        # Flow.
+        "stage", "next_step", "draws", "hurl_draw", "orbital", "bonus_space", "bonus_asked",
+        "vest_round", "vest_seat", "vest_first", "vest_kind", "termination",
+        # The open decision.
+        "_seat", "_payloads", "_decision",
+    )
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -337,9 +472,16 @@ class SolState(GameState):
         self._spaces = range(board.size)
         self._layout_gates: list[int] = []  # the gates of ``_layout`` (a copy)
         self._layout: _Blocks = ()
+        # This side's tables (read on every turn or move decision).
+        self._barrier = _BARRIER[self.side]
+        self._launch_blocks = _LAUNCH_BLOCKS[self.side]
+        self._space_base = _SPACE_BASE[self.side]
+        self._patterns = _PATTERNS[self.side]
+        self._partners = _PARTNERS[self.side]
         # The last move decision built from whole shared blocks, and the spaces of the mover's
         # sundivers it was built for (in order): the next flight updates them (``_plain_flight``).
-        self._plain_move: tuple[Decision | None, tuple[int, ...]] = (None, ())
+        self._plain_decision: Decision | None = None
+        self._plain_spaces: tuple[int, ...] = ()
         size = board.size
         self.dv: list[int] = [0] * (size * n)
         # Per seat, the spaces of its sundivers in order (``_spaces_of``), or None where a
@@ -419,7 +561,9 @@ class SolState(GameState):
         self.vest_kind = NONE
         self.termination: Termination | None = None
         self._seat = 0
-        self._payloads: list[Any] = []
+        # The open decision's payloads by action id (None: a move decision whose payloads
+        # ``_plain_options`` makes when one is needed).
+        self._payloads: list[Any] | None = []
         self._decision: Decision | None = None
         self.log(f"Setup: {n} players on the {self.side}-player side; deck of "
                  f"{', '.join(Suit(s).name.lower() for s in self.suits)}; effects "
@@ -454,20 +598,22 @@ class SolState(GameState):
             else:
                 if action.id == aid:  # ``_apply`` inlined: this runs on every decision
                     self._lines.append((None, _choice_text, seat, action))
-                    payload = self._payloads[aid]
-                    self._decision = None
-                    if decision is self._plain_move[0]:
+                    if decision is self._plain_decision:
                         # A move decision built from whole blocks: no effect is in play and
                         # no seat's sundivers lie in another's hold, so a launch is from the
-                        # own hold.
-                        kind = payload[0]
+                        # own hold. The action's detail names the step (its payload may be
+                        # left unmade).
+                        detail = action.detail
+                        kind = detail.kind
                         if kind is _FLY:
-                            self._plain_flight(self.current, payload)
+                            self._decision = None
+                            self._plain_flight(self.current, detail.space, detail.to_space)
                             return
                         if kind is _LAUNCH:
-                            self._plain_launch(self.current, payload[1])
+                            self._decision = None
+                            self._plain_launch(self.current, detail.space)
                             return
-                    _ON[self.stage](self, payload)
+                    self._choose(aid)
                     self._advance()
                     return
         super().apply(choices)
@@ -523,6 +669,8 @@ class SolState(GameState):
         other = object.__new__(SolState)
         # Immutable values (ints, tuples, the board, the Decision and its payloads) are shared.
         other.__dict__.update(self.__dict__)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.options = dict(self.options)
@@ -596,12 +744,26 @@ class SolState(GameState):
         self.res_st[3 * owner + kind] += 1
         self.st_type[space] = self.st_owner[space] = NONE
 
+    def _log_later(self, make: Callable[..., str], *args: Any) -> None:
+        """Log a public event whose text ``make(*args)`` is made when the log is read."""
+        self._lines.append((None, make, *args))
+
     def _offer(self, stage: Stage, seat: int, prompt: str, actions: list[Action],
                payloads: list[Any]) -> None:
         self.stage = stage
         self._seat = seat
         self._payloads = payloads
         self._decision = Decision(seat, prompt, tuple(actions), _STAGE_KIND[stage])
+
+    def _offer_shared(self, stage: Stage, seat: int, menus: dict[Any, _Menu],
+                      build: Callable[..., _Menu], key: tuple[Any, ...]) -> None:
+        """Offer the decision ``build(*key)`` of ``seat``, built once per key in ``menus``."""
+        menu = menus.get(key)
+        if menu is None:
+            menu = menus[key] = build(*key)
+        self.stage = stage
+        self._seat = seat
+        self._payloads, self._decision = menu
 
     def _advance(self) -> None:
         # Run what needs no decision; a single legal action is applied as no choice at all.
@@ -623,9 +785,11 @@ class SolState(GameState):
         self.stage = _Stage.OVER
 
     def _choose(self, index: int) -> None:
-        payload = self._payloads[index]
+        payloads = self._payloads
+        if payloads is None:
+            payloads = self._payloads = self._plain_options()
         self._decision = None
-        _ON[self.stage](self, payload)
+        _ON[self.stage](self, payloads[index])
 
     # -- setup: vestigial structures (rulebook setup step 12) ------------------------------
 
@@ -767,12 +931,7 @@ class SolState(GameState):
         playable = effect in _OWN_PLAY and bool(self._effect_targets(p, effect))
         key = (p, effect, self._can_move(p), can_convert, invade, NODE in kinds,
                FOUNDRY in kinds, TOWER in kinds, playable)
-        menu = _HELD_MENUS.get(key)
-        if menu is None:
-            menu = _HELD_MENUS[key] = _held_menu(*key)
-        self.stage = _Stage.ACTION
-        self._seat = p
-        self._payloads, self._decision = menu
+        self._offer_shared(_Stage.ACTION, p, _HELD_MENUS, _held_menu, key)
 
     def _step_plain_action(self, p: int) -> None:
         """``_step_action`` without a held card: the same choices from shared tables, the
@@ -781,12 +940,7 @@ class SolState(GameState):
         kinds = self._activatable_kinds(p, spaces)
         key = (p, self._can_move(p), self._can_convert(p, spaces),
                NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
-        menu = _ACTION_MENUS.get(key)
-        if menu is None:
-            menu = _ACTION_MENUS[key] = _action_menu(*key)
-        self.stage = _Stage.ACTION
-        self._seat = p
-        self._payloads, self._decision = menu
+        self._offer_shared(_Stage.ACTION, p, _ACTION_MENUS, _action_menu, key)
 
     def _on_action(self, payload: tuple[ActionKind, int | None, int]) -> None:
         kind, station, effect = payload
@@ -805,26 +959,29 @@ class SolState(GameState):
                 self.moves_left *= 2
             if effect == _Fx.CATAPULT:
                 self.free_cross = [0] * self.board.size
-            self.next_step = "move"
+            step = "move"
         elif kind is _K.CONVERT:
             self.extra_convert = effect == _Fx.CASCADE
-            self.next_step = "convert"
+            step = "convert"
         elif kind is _K.ACTIVATE:
             assert station is not None
             self.act_type = NONE if effect == _Fx.FESTIVAL else station
-            self.next_step = "activate"
+            step = "activate"
         else:
-            self.log(f"Seat {p} passes")
-            self.next_step = "keep"
+            self._log_later(_pass_text, p)
+            step = "keep"
         if effect == _Fx.PILLAR:
-            self.resume, self.next_step = self.next_step, "effect"
+            self.resume, self.next_step = step, "effect"
+        else:
+            # Straight on: no activation or draw is pending at the turn's choice, so
+            # ``_advance`` would run the step at once (``next_step`` stays empty as it would).
+            _STEP[step](self)
 
     def _play_held(self, p: int) -> None:
         suit = self.held[p]
         self.held[p] = NONE
         self.discards.append(suit)
-        self.log(f"Seat {p} plays {Suit(suit).name.lower()} for "
-                 f"{Effect(self.effect_of[suit]).name}")
+        self._log_later(_play_text, p, suit, self.effect_of[suit])
 
     def _any_time(self, p: int, effect: int) -> None:
         if effect == _Fx.TRIBUTE:
@@ -1018,8 +1175,10 @@ class SolState(GameState):
         neighbours = board.neighbours
         transcend = self.effect == _Fx.TRANSCEND
         ring = self.ring
-        if self.effect == NONE or self.effect in _PLAIN_MOVES:
-            # The usual case: flights through open edges, cached per gate layout.
+        juggernaut = self.effect == _Fx.JUGGERNAUT
+        if self.effect == NONE or self.effect in _PLAIN_MOVES or juggernaut:
+            # The usual case: flights through open edges, cached per gate layout (JUGGERNAUT
+            # changes none of them, and offers its station's steps after them).
             if left <= 0:
                 return options
             blocks = self._flight_blocks()
@@ -1031,9 +1190,19 @@ class SolState(GameState):
                         append(option)
                         if probe:
                             return options
+            if juggernaut:
+                sources = [self.juggernaut] if self.juggernaut != NONE else [
+                    s for s in range(board.size) if self.st_owner[s] == p]
+                for s in sources:
+                    for t, e in neighbours[s]:
+                        if (e < 0 or gate[e] != NONE) and self.st_type[t] == NONE:
+                            options.append((_K.FLY_STATION, s, t, e))
+                    if self.ring[s] == _CORE:
+                        options.append((_K.HURL_STATION, s, NONE))
             return options
-        for s, count in enumerate(dv[p::n]):
-            if not count or (hyper and self.focus != NONE and s != self.focus):
+        for s in compress(self._spaces, dv[p::n]):  # (a hand-built test position sets dv)
+            count = dv[s * n + p]
+            if hyper and self.focus != NONE and s != self.focus:
                 continue
             free = catapult and count > self.free_cross[s]
             for t, e in neighbours[s]:
@@ -1056,15 +1225,6 @@ class SolState(GameState):
                 options.append(_HURL_OPTION[s])
                 if probe:
                     return options
-        if self.effect == _Fx.JUGGERNAUT and left > 0:
-            sources = [self.juggernaut] if self.juggernaut != NONE else [
-                s for s in range(board.size) if self.st_owner[s] == p]
-            for s in sources:
-                for t, e in neighbours[s]:
-                    if (e < 0 or gate[e] != NONE) and self.st_type[t] == NONE:
-                        options.append((_K.FLY_STATION, s, t, e))
-                if self.ring[s] == _CORE:
-                    options.append((_K.HURL_STATION, s, NONE))
         return options
 
     def _can_move(self, p: int) -> bool:
@@ -1105,8 +1265,8 @@ class SolState(GameState):
         gates_left = self.res_gates[p] > 0
         st_type = self.st_type
         gate = self.gate
-        patterns = _PATTERNS[self.side]
-        partners = _PARTNERS[self.side]
+        patterns = self._patterns
+        partners = self._partners
         for x in mine:
             if has.isdisjoint(partners[x]):
                 continue  # the usual case: no other sundiver near enough for a pattern
@@ -1237,26 +1397,34 @@ class SolState(GameState):
         ``_move_options`` and ``act.steps``)."""
         n = self.num_players
         side = self.side
-        mine = self.dv[p::n]
         if any(self.guest):  # BLIGHT's launches from other motherships: option by option
             steps = self._move_options(p)
             self._offer_move(p, steps, act.steps(side, steps))
             return
         # The blocks change with the gates only.
         blocks = self._flight_blocks() if self.gate != self._layout_gates else self._layout
-        if MAX_STACK not in mine:  # (no rule stacks past MAX_STACK; ``in`` beats ``max``)
+        spaces = self._spaces_of(p)
+        dv = self.dv
+        full = False
+        for s in spaces:
+            if dv[s * n + p] == MAX_STACK:  # (no rule stacks past MAX_STACK)
+                full = True
+                break
+        if not full:
             # No full stack: every launch and every open flight is offered, so whole blocks
             # of options (and their actions by position) are shared.
+            if self.effect == NONE:
+                self._next_plain_move(p, self.moves_left, spaces)
+                return
             options: list[tuple[Any, ...]]
             if self.hold[p]:
-                launches = _LAUNCH_BLOCKS[side][self.eye[p]]
+                launches = self._launch_blocks[self.eye[p]]
                 options = list(launches[0])
                 actions = list(launches[1])
             else:
                 options = []
                 actions = []
             k = len(options)
-            spaces = self._spaces_of(p)
             for s in spaces:
                 block, length, by_position = blocks[s]
                 found = by_position[k]
@@ -1266,11 +1434,9 @@ class SolState(GameState):
                 actions += found
                 k += length
             self._offer_move(p, options, actions)
-            if self.effect == NONE:
-                self._plain_move = (self._decision, spaces)
             return
         # A full stack: the blocks that fly into one are filtered.
-        options, actions = self._steps_beside_full(p, mine, blocks)
+        options, actions = self._steps_beside_full(p, dv[p::n], blocks)
         self._offer_move(p, options, actions)
 
     def _steps_beside_full(self, p: int, mine: list[int], blocks: _Blocks
@@ -1284,8 +1450,7 @@ class SolState(GameState):
             for s in self.board.launch[self.eye[p]]:
                 if mine[s] < MAX_STACK:
                     option = _LAUNCH_OPTION[s]
-                    actions.append(act.grow(act.step_row(side, option), side, option,
-                                            len(options)))
+                    actions.append(act.step(side, option, len(options)))
                     options.append(option)
         k = len(options)
         hurl = _K.HURL
@@ -1298,26 +1463,25 @@ class SolState(GameState):
                 continue
             for option in block:
                 if option[0] is hurl or mine[option[2]] < MAX_STACK:
-                    actions.append(act.grow(act.step_row(side, option), side, option, k))
+                    actions.append(act.step(side, option, k))
                     options.append(option)
                     k += 1
         return options, actions
 
-    def _plain_flight(self, p: int, option: tuple[Any, ...]) -> None:
-        """``_on_move`` and ``_advance`` of the usual step, a flight from a move decision
-        built from whole blocks (``_plain_move``, so no effect is in play): two
+    def _plain_flight(self, p: int, s: int, t: int) -> None:
+        """``_on_move`` and ``_advance`` of the usual step, a flight ``s -> t`` from a move decision
+        built from whole blocks (``_plain_decision``, so no effect is in play): two
         counts change, then the next move decision is built directly while points are left
         (no orbital activation or draw can be pending during a move). If the flight fills no
         stack, the next one is built from whole blocks too, over the same spaces but for the
         source if it emptied and the target if it was empty: nothing is searched."""
-        _, s, t, e = option
         n = self.num_players
         self.moved = True
         left = self.moves_left = self.moves_left - 1
         dv = self.dv
         dv[s * n + p] -= 1
         count = dv[t * n + p] = dv[t * n + p] + 1
-        spaces = self._plain_move[1]
+        spaces = self._plain_spaces
         if not dv[s * n + p]:  # the source emptied
             i = spaces.index(s)
             spaces = spaces[:i] + spaces[i + 1:]
@@ -1325,6 +1489,7 @@ class SolState(GameState):
             i = bisect_left(spaces, t)
             spaces = spaces[:i] + (t,) + spaces[i:]
         self._mine[p] = spaces
+        e = self._barrier[s][t]
         if e >= 0:
             self._toll(p, e)
         if left > 0 and not self.orbital and not self.draws:
@@ -1350,7 +1515,7 @@ class SolState(GameState):
         self.hold[p] -= 1
         dv = self.dv
         count = dv[s * n + p] = dv[s * n + p] + 1
-        spaces = self._plain_move[1]
+        spaces = self._plain_spaces
         if count == 1:
             i = bisect_left(spaces, s)
             spaces = spaces[:i] + (s,) + spaces[i:]
@@ -1369,40 +1534,48 @@ class SolState(GameState):
         self._advance()
 
     def _next_plain_move(self, p: int, left: int, spaces: tuple[int, ...]) -> None:
-        """``_step_plain_move`` after a plain flight or launch from a decision built from
-        whole blocks, with no stack full now: the launches and blocks (the eye and the gates
-        did not change) over ``spaces``, the spaces of ``p``'s sundivers now."""
+        """The move decision of ``p`` with ``left`` points, no effect in play and no stack
+        full, from whole blocks: the launches and the flight blocks (``_layout`` is up to
+        date) over ``spaces``, the spaces of ``p``'s sundivers, then "Stop moving" once
+        moved. ``_step_plain_move`` builds it so, and a plain flight or launch builds the
+        next one so directly."""
         side = self.side
-        options: list[tuple[Any, ...]]
-        if self.hold[p]:
-            launches = _LAUNCH_BLOCKS[side][self.eye[p]]
-            options = list(launches[0])
-            actions = list(launches[1])
-        else:
-            options = []
-            actions = []
-        k = len(options)
+        actions = list(self._launch_blocks[self.eye[p]][1]) if self.hold[p] else []
+        k = len(actions)
         blocks = self._layout
         for x in spaces:
             block, length, by_position = blocks[x]
             found = by_position[k]
             if found is None:
                 found = by_position[k] = _block_actions(side, block, k)
-            options += block
             actions += found
             k += length
-        if not options:  # (no step but stopping is left; ``_offer_move`` ends the move)
-            self._offer_move(p, options, actions)
+        if not actions:  # (no step but stopping is left; ``_offer_move`` ends the move)
+            self._offer_move(p, [], actions)
             return
-        options.append(_STOP_OPTION)
-        actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
+        if self.moved:
+            actions.append(_STOPS[k] if k < _PROMPTED else act.stop(k))
         self.stage = _MOVE_STAGE
         self._seat = p
-        self._payloads = options
+        self._payloads = None  # made by ``_plain_options`` if the choice is not a step
         decision = self._decision = Decision(
             p, _MOVE_PROMPTS[left] if left < _PROMPTED else f"move ({left} points left)",
             tuple(actions), "move")
-        self._plain_move = (decision, spaces)
+        self._plain_decision = decision
+        self._plain_spaces = spaces
+
+    def _plain_options(self) -> list[tuple[Any, ...]]:
+        """The payloads of the open move decision ``_next_plain_move`` built: the launches,
+        the flight blocks of the mover's spaces and "Stop moving" once moved (the hold, the
+        eye and the gates are as they were when it was built)."""
+        p = self._seat
+        options: list[tuple[Any, ...]] = (
+            list(self._launch_blocks[self.eye[p]][0]) if self.hold[p] else [])
+        for x in self._plain_spaces:
+            options += self._layout[x][0]
+        if self.moved:
+            options.append(_STOP_OPTION)
+        return options
 
     def _on_move(self, option: tuple[Any, ...]) -> None:
         p = self.current
@@ -1476,7 +1649,7 @@ class SolState(GameState):
                 self.free_cross[s] -= 1
             self.vapor[p] += 1
             self.momentum[p] += 2
-            self.log(f"Seat {p} hurls a sundiver from {self.name(s)}: +2 momentum")
+            self._log_later(_hurl_text, p, self.board, s)
             self.draws += 1
             self.hurl_draw = True
         elif kind is _K.PUNCTURE:
@@ -1632,13 +1805,12 @@ class SolState(GameState):
             self.gate[e] = p
             self.res_gates[p] -= 1
             deepest = self.ring[self.board.barriers[e][1]]
-            self.log(f"Seat {p} converts a gate on {self.name(self.board.barriers[e][0])}|"
-                     f"{self.name(self.board.barriers[e][1])}")
+            self._log_later(_gate_text, p, self.board, e)
         else:
             self._put_station(x, kind, p)
             self.res_st[3 * p + kind] -= 1
             deepest = self.ring[x]
-            self.log(f"Seat {p} converts a {act.station_name(kind)} on {self.name(x)}")
+            self._log_later(_station_text, p, kind, self.board, x)
             if self.effect == _Fx.MOTIVATE and not self.moved:
                 self.new_station = x
         self.draws += _CARDS[deepest]
@@ -1700,7 +1872,7 @@ class SolState(GameState):
             # The usual case: only stations under own sundivers, few of them, at their ring's
             # base (``_can_pay`` inlined).
             energy, reserve = self.energy[p], self.reserve[p]
-            bases = _SPACE_BASE[self.side]
+            bases = self._space_base
             for s in self._spaces_of(p):
                 here = st_type[s]
                 if here >= 0 and (kind < 0 or here == kind) and s not in activated and (
@@ -1748,7 +1920,7 @@ class SolState(GameState):
                     kinds.add(kind)
             return kinds
         energy, reserve = self.energy[p], self.reserve[p]
-        bases = _SPACE_BASE[self.side]
+        bases = self._space_base
         for s in spaces:
             kind = st_type[s]
             if kind < 0 or kind in kinds or s in activated:
@@ -1771,13 +1943,8 @@ class SolState(GameState):
         if not options:
             self._finish_activate()
             return
-        actions = [act.at_space(i, _K.ACTIVATE_STATION, self.side, s)
-                   for i, s in enumerate(options)]
-        payloads: list[int] = list(options)
-        if self.activated:
-            payloads.append(NONE)
-            actions.append(act.done(len(actions)))
-        self._offer(_Stage.ACTIVATE, p, "which station to activate", actions, payloads)
+        self._offer_shared(_Stage.ACTIVATE, p, _ACTIVATE_MENUS, _activate_menu,
+                           (self.side, p, tuple(options), bool(self.activated)))
 
     def _on_activate(self, s: int) -> None:
         if s == NONE:
@@ -1842,7 +2009,7 @@ class SolState(GameState):
             self.activated.append(s)
         if draw:
             self.later_draws += _CARDS[ring]
-        self.log(f"Seat {p} activates the {act.station_name(kind)} on {self.name(s)}: base {base}")
+        self._log_later(_activation_text, p, kind, self.board, s, base)
         if _BONUS[ring]:
             owner = self.st_owner[s]
             self.bonus_space = s
@@ -1856,9 +2023,8 @@ class SolState(GameState):
         while self.bonus_asked:
             seat = self.bonus_asked[0]
             if self._can_pay(seat, kind, amount):
-                actions = [act.bonus(0, True, amount, s, self.side),
-                           act.bonus(1, False, amount, s, self.side)]
-                self._offer(_Stage.BONUS, seat, "take the bonus?", actions, [True, False])
+                self._offer_shared(_Stage.BONUS, seat, _BONUS_MENUS, _bonus_menu,
+                                   (self.side, seat, s, amount))
                 return
             self.bonus_asked.pop(0)
         self.bonus_space = NONE
@@ -1869,7 +2035,7 @@ class SolState(GameState):
         if take:
             amount = _BONUS[self.ring[s]]
             self._reward(seat, self.st_type[s], amount)
-            self.log(f"Seat {seat} takes the bonus of {amount} at {self.name(s)}")
+            self._log_later(_bonus_text, seat, amount, self.board, s)
             self.bonus_asked = []
             self.bonus_space = NONE
         else:
@@ -1892,7 +2058,7 @@ class SolState(GameState):
         self.flares += 1
         if self.hurl_draw:
             self.momentum[p] += 1
-        self.log(f"Seat {p} draws solar flare {self.flares}")
+        self._log_later(_flare_text, p, self.flares)
         if self.flares == FLARES:
             self._supernova()
             return
@@ -1921,10 +2087,7 @@ class SolState(GameState):
         q, s = self.orbital.pop(0)
         if self.st_owner[s] != q or not self._can_pay(q, self.st_type[s], _BASE[_OUTER]):
             return
-        actions = [act.at_space(0, _K.ORBITAL_ACTIVATE, self.side, s),
-                   act.simple(1, _K.ORBITAL_SKIP, "Skip the orbital activation")]
-        self._offer(_Stage.ORBITAL, q, "solar flare: activate your outer orbit station?",
-                    actions, [s, NONE])
+        self._offer_shared(_Stage.ORBITAL, q, _ORBITAL_MENUS, _orbital_menu, (self.side, q, s))
 
     def _on_orbital(self, s: int) -> None:
         if s != NONE:
@@ -1942,8 +2105,7 @@ class SolState(GameState):
             self._step_orbit()  # straight on, as ``_step_turn`` does
             return
         choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
-        actions = [act.keep(i, suit) for i, suit in enumerate(choices)]
-        self._offer(_Stage.KEEP, p, "which instability card to keep", actions, choices)
+        self._offer_shared(_Stage.KEEP, p, _KEEP_MENUS, _keep_menu, (p, tuple(choices)))
 
     def _on_keep(self, suit: int) -> None:
         p = self.current
