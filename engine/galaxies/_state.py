@@ -1101,21 +1101,23 @@ class GalaxiesState(GameState):
         ship swap): the other seats' stay as they are."""
         if self.expansion and self.pilot_row:
             opens = self._hire_open[p] = self._open_types(p)
-            flown = 0
-            for pilot in self.pilot_row:
-                flown |= self._masks.flies[pilot]
-            self._hire_flown[p] = opens & flown
+            self._hire_flown[p] = opens & self._row_flies()
 
     def _row_changed(self) -> None:
         """Update every seat's ``_hire_flown`` after the pilot row changed (a hire)."""
         if not self.pilot_row:
             self._hiring_changed()
             return
+        flown = self._row_flies()
+        self._hire_flown = [o & flown for o in self._hire_open]
+
+    def _row_flies(self) -> int:
+        """The ship types the pilots of the row fly, as a mask."""
         flies = self._masks.flies
         flown = 0
         for pilot in self.pilot_row:
             flown |= flies[pilot]
-        self._hire_flown = [o & flown for o in self._hire_open]
+        return flown
 
     def _open_types(self, p: int) -> int:
         """The ship types open to a pilot for seat ``p`` (bit mask of ``1 << type``)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
 from typing import Any
 
@@ -49,7 +49,17 @@ from ._messages import ActionKind, Stage
 # instance each (every member has a slot; the annotations name those read here): reading
 # ``ActionKind.X`` goes through the enum's member descriptor, and CPython 3.11 specializes
 # no read of a class attribute, while a slot read is one load.
-class _ActionKinds:
+class _Members:
+    """Names and values held in slots; a subclass names its slots and annotates them."""
+
+    __slots__ = ()
+
+    def __init__(self, members: Iterable[tuple[str, object]]) -> None:
+        for name, value in members:
+            setattr(self, name, value)
+
+
+class _ActionKinds(_Members):
     """The action kinds (the same members)."""
 
     ACTIVATE: ActionKind
@@ -76,15 +86,11 @@ class _ActionKinds:
 
     __slots__ = tuple(kind.name for kind in ActionKind)
 
-    def __init__(self) -> None:
-        for kind in ActionKind:
-            setattr(self, kind.name, kind)
+
+_K = _ActionKinds((kind.name, kind) for kind in ActionKind)
 
 
-_K = _ActionKinds()
-
-
-class _Stages:
+class _Stages(_Members):
     """The stages (the same members)."""
 
     ACTION: Stage
@@ -102,15 +108,11 @@ class _Stages:
 
     __slots__ = tuple(stage.name for stage in Stage)
 
-    def __init__(self) -> None:
-        for stage in Stage:
-            setattr(self, stage.name, stage)
+
+_Stage = _Stages((stage.name, stage) for stage in Stage)
 
 
-_Stage = _Stages()
-
-
-class _Effects:
+class _Effects(_Members):
     """The effects, as plain ints: the turn's steps compare ``self.effect`` with them many
     times per turn."""
 
@@ -147,12 +149,8 @@ class _Effects:
 
     __slots__ = tuple(effect.name for effect in Effect)
 
-    def __init__(self) -> None:
-        for effect in Effect:
-            setattr(self, effect.name, int(effect))
 
-
-_Fx = _Effects()
+_Fx = _Effects((effect.name, int(effect)) for effect in Effect)
 
 
 NONE = -1
