@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._core import Action, Decision, GameState, Result, Termination
+from .._core import Action, Decision, GameState, Result, Termination, new_decision
 from ._content import CONTENT, CardColor, CardEffect, Content, Pilot, PilotAbility, ShipType
 from ._data import (
     EMPIRE,
@@ -62,22 +62,24 @@ _OWN_TURN_ONLY = frozenset(
 _BORROWERS = frozenset({"borrow_row", "borrow_colony_culture", "borrow_colony_energy"})
 
 
-def _dice_info(faces: tuple[int, ...]) -> tuple[int, int, int]:
-    """Most dice of one face, the faces shown (bit mask), the faces shown twice or more."""
+def _dice_info(faces: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Most dice of one face, then as bit masks of faces: the faces shown, those shown twice
+    or more, those shown three times or more."""
     counts = [faces.count(f) for f in range(6)]
     shown = sum(1 << f for f in range(6) if counts[f])
     pairs = sum(1 << f for f in range(6) if counts[f] >= 2)
-    return max(counts), shown, pairs
+    triples = sum(1 << f for f in range(6) if counts[f] >= 3)
+    return max(counts), shown, pairs, triples
 
 
 # Every sorted roll of up to 7 dice (1,716 of them), read at import: the menus of the dice
 # are keyed on these masks, not on the roll itself.
-_DICE: dict[tuple[int, ...], tuple[int, int, int]] = {
+_DICE: dict[tuple[int, ...], tuple[int, int, int, int]] = {
     faces: _dice_info(faces)
     for size in range(8) for faces in itertools.combinations_with_replacement(range(6), size)}
 
 
-def _dice(faces: tuple[int, ...]) -> tuple[int, int, int]:
+def _dice(faces: tuple[int, ...]) -> tuple[int, int, int, int]:
     """``_dice_info`` of the inactive dice, from the table (the engine keeps them sorted;
     dice set by hand, as tests do, may be in any order or more than a roll)."""
     info = _DICE.get(faces)
@@ -267,10 +269,32 @@ class _Masks:
         self.content = content
         self.flies = {x.id: sum(1 << t.value for t in x.ship_types) for x in content.pilots}
         pair = tuple(sum(1 << t.value for t in content.ships_for_face(f)) for f in FACES)
+        self.pair = pair  # by face: the ship types a pair of it hires for
         # faces shown twice or more (bit mask) -> the ship types those pairs hire for
         self.paired = tuple(functools.reduce(operator.or_, (pair[f] for f in range(6)
                                                             if pairs >> f & 1), 0)
                             for pairs in range(64))
+        self._ways: dict[tuple[int, int, int, int], tuple[_Opt, ...]] = {}
+
+    def ways(self, flies: int, pairs: int, triples: int, open_types: int) -> tuple[_Opt, ...]:
+        """The hire_with options of a pilot flying ``flies`` (ship types, as all four are
+        masks): by face shown twice or more (``pairs``), then open ship type, a pair where
+        the face hires for a type the pilot flies, else a triple (``_hire_choices``' order)."""
+        key = (flies, pairs, triples, open_types)
+        ways = self._ways.get(key)
+        if ways is None:
+            found = []
+            for f in _SHOWN_FACES[pairs]:
+                for t in (1, 2, 3, 4):
+                    bit = 1 << t
+                    if not open_types & bit:
+                        continue
+                    if flies & self.pair[f] & bit:
+                        found.append((K_HIRE_WITH, f, 2, t))
+                    elif triples >> f & 1:
+                        found.append((K_HIRE_WITH, f, 3, t))
+            ways = self._ways[key] = tuple(found)
+        return ways
 
 
 def _masks_for(content: Content) -> _Masks:
@@ -399,31 +423,28 @@ class GalaxiesState(GameState):
 
         The usual case (the one pending seat, an id in range) goes straight to the engine:
         ids are the positions of the options, so it is the framework's check without
-        building the decision; anything else takes the framework's path and its errors."""
-        seat = self._seat
-        if seat >= 0 and len(choices) == 1:
-            index = choices.get(seat)
-            opts = self._opts
-            if type(index) is int and 0 <= index < len(opts):
+        building the decision; anything else takes the framework's path and its errors.
+        An id the options cannot be indexed by (a float, a string) takes that path too, and
+        so does every choice after the end (no options then)."""
+        if len(choices) == 1:
+            seat = self._seat
+            index = choices.get(seat, -1)
+            try:  # the check of the id is the indexing (ids are positions)
+                opt = self._opts[index] if index >= 0 else None
+            except (TypeError, IndexError):
+                opt = None
+            if opt is not None:
                 self._pend = None
-                self._settle(self.stack.pop(), seat, opts[index])
+                self._settle(self.stack.pop(), seat, opt)
                 return
         super().apply(choices)
 
     def _build(self) -> Decision:
         stage = self.stack[-1][0]
-        if stage == "move_to":
-            # Its options follow the planet row and the ships: nearly every one is new, so
-            # the Decision is not looked up under all of them first (twice), only built.
-            # Its texts name planets and places only (not the content): Actions by position,
-            # made at import (a row set by hand may be longer: those are made here).
-            legal = []
-            for i, opt in enumerate(self._opts):
-                action = _MOVE_ACTIONS[i].get(opt) if i < len(_MOVE_ACTIONS) else None
-                if action is None:
-                    action = Action(i, *_describe(opt, self.content))
-                legal.append(action)
-            return Decision(self._seat, _PROMPTS[stage], tuple(legal), stage)
+        if stage == "move_to":  # a row set by hand, longer than a game's (see _opts_move_to)
+            legal = tuple([Action(i, *_describe(opt, self.content))
+                           for i, opt in enumerate(self._opts)])
+            return Decision(self._seat, _PROMPTS[stage], legal, stage)
         return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
@@ -661,6 +682,7 @@ class GalaxiesState(GameState):
                 self._end_turn()
                 if self.termination is not None:
                     self._seat = -1
+                    self._opts = ()
                     self._pend = None
                     return
                 continue
@@ -673,7 +695,7 @@ class GalaxiesState(GameState):
                 dice = self.dice
                 faces = tuple(dice)
                 info = _DICE.get(faces)  # ``_dice`` inline
-                top, code, pairs = info if info is not None else _dice_info(faces)
+                top, code, pairs, _triples = info if info is not None else _dice_info(faces)
                 # The options depend on the faces shown (``code`` starts as their mask), not
                 # on how many dice show each; then on the reroll, the converter and hiring
                 # (see _TURN_OPTS).
@@ -710,19 +732,24 @@ class GalaxiesState(GameState):
                 seat, opts, decision = _FOLLOW_MENUS[seat][cost]
             else:
                 seat, opts, decision = _OPTIONS[stage](self, frame)
+            # A menu that comes with its decision (the frequent ones, made at import) is a
+            # real choice, ready to ask: those menus have two options or more (``_menu``).
+            if decision is not None:
+                self._opts = opts
+                self._seat = seat
+                self._pend = {seat: decision}
+                return
             if not opts:
                 if stack and stack[-1] is frame:
                     stack.pop()
                 continue
-            self._opts = opts
-            self._seat = seat
             if len(opts) == 1:  # forced: applied at once, never asked
                 frame = stack.pop()  # the options may have rewritten the top frame
                 _HANDLERS[frame[0]](self, frame, seat, opts[0])
                 continue
-            # A menu that comes with its decision (the frequent ones, cached by what they
-            # depend on) is ready; the others are built when asked.
-            self._pend = None if decision is None else {seat: decision}
+            self._opts = opts  # the others' decisions are built when asked
+            self._seat = seat
+            self._pend = None
             return
 
     def _check_end(self, actor: int) -> None:
@@ -846,10 +873,19 @@ class GalaxiesState(GameState):
             if planet not in orbits:
                 opts.append(_ORBIT_OPTS[planet])
         if here != HOME:
-            opts.append((K_GO_HOME, 0, 0, 0))
+            opts.append(_HOME_OPT)
         if self.expansion and here != EXPLORING:
-            opts.append((K_EXPLORE, 0, 0, 0))
-        return p, opts, None
+            opts.append(_EXPLORE_OPT)
+        if len(opts) < 2:
+            return p, opts, None
+        # Its options follow the planet row and the ships: nearly every menu is new, so its
+        # Decision is made here, not looked up. The Actions are made at import, by position
+        # and option (their texts name planets and places only, not the content): ``map``
+        # picks them in C. A row set by hand may be longer than any game's: ``_build`` then.
+        legal = tuple(map(dict.__getitem__, _MOVE_ACTIONS, opts))
+        if len(legal) < len(opts):
+            return p, opts, None
+        return p, opts, new_decision(p, _MOVE_TO_PROMPT, legal, "move_to")
 
     def _opts_explore(self, frame: _Opt) -> _Menu:
         p = frame[1]
@@ -1028,20 +1064,22 @@ class GalaxiesState(GameState):
         # ``_hire_choices`` as bit masks, not cached (a hire changes the pilot row, so the
         # same menu seldom comes back): a pilot of the row can be hired if a pair hires for
         # an open type it flies, or with a triple of any face (for any open type).
-        dice = self.dice
-        pairs = _dice(tuple(dice))[2]
-        triple = any(dice.count(f) >= 3 for f in _SHOWN_FACES[pairs])
+        _top, _shown, pairs, triples = _dice(tuple(self.dice))
         paired_open = self._masks.paired[pairs] & open_types
         flies = self._masks.flies
         opts = tuple([(K_HIRE_PILOT, x, 0, 0) for x in sorted(set(self.pilot_row))
-                      if triple or flies[x] & paired_open])
+                      if triples or flies[x] & paired_open])
         return p, opts, None
 
     def _opts_hire_with(self, frame: _Opt) -> _Menu:
         _, p, pilot = frame
-        # Not cached, as the hire menu: a hire changes the pilot row.
-        return p, tuple([(K_HIRE_WITH, f, n, t)
-                         for _x, f, n, t in self._hire_choices(p, only=pilot)]), None
+        open_types = self._hire_open[p]
+        if not open_types:  # as in ``_opts_hire``: the long way
+            return p, tuple([(K_HIRE_WITH, f, n, t)
+                             for _x, f, n, t in self._hire_choices(p, only=pilot)]), None
+        _top, _shown, pairs, triples = _dice(tuple(self.dice))
+        masks = self._masks
+        return p, masks.ways(masks.flies[pilot], pairs, triples, open_types), None
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
         _, p, _pilot, _t = frame
@@ -1065,7 +1103,7 @@ class GalaxiesState(GameState):
         masks: some type must be open (a pilot there already, or a regular ship to swap),
         flown by a pilot of the row, and hired by a pair of the dice, or else any open type
         with a triple (a type, a pilot and a face each chosen on their own)."""
-        top, _shown, pairs = _dice(tuple(self.dice))
+        top, _shown, pairs, _triples = _dice(tuple(self.dice))
         return self._can_hire_with(p, top, pairs)
 
     def _can_hire_with(self, p: int, top: int, pairs: int) -> bool:
@@ -1891,9 +1929,12 @@ _SET_FACE_OPTS = tuple(_prebuilt([(K_SET_FACE, f, 0, 0) for f in range(6) if f !
 
 def _menu(seat: int, stage: str, prebuilt: tuple[tuple[_Opt, ...], tuple[Action, ...]]
           ) -> _Menu:
-    """The menu of ``seat`` with these options and Actions, made at import: a new process
-    would otherwise pay for a Decision per seat and menu during its matches."""
+    """The menu of ``seat`` with these options and Actions, made at import (a new process
+    would otherwise pay for a Decision per seat and menu during its matches); a menu of one
+    option or none comes without a decision."""
     opts, legal = prebuilt
+    if len(opts) < 2:  # nothing to ask (``_settle`` drops or applies it): no decision
+        return seat, opts, None
     return seat, opts, Decision(seat, _PROMPTS[stage], legal, stage)
 
 
@@ -1923,9 +1964,12 @@ _SHIP_MENUS = tuple(tuple(tuple(_menu(seat, "move_ship", prebuilt) for prebuilt 
                           for by_locked in _SHIP_OPTS) for seat in range(5))
 
 
-# move_to's options of each planet, made once.
+# move_to's options of each planet and place, made once.
 _LAND_OPTS = tuple((K_LAND, planet, 0, 0) for planet in range(len(PLANETS)))
 _ORBIT_OPTS = tuple((K_ORBIT, planet, 0, 0) for planet in range(len(PLANETS)))
+_HOME_OPT = (K_GO_HOME, 0, 0, 0)
+_EXPLORE_OPT = (K_EXPLORE, 0, 0, 0)
+_MOVE_TO_PROMPT = _PROMPTS["move_to"]
 
 
 def _move_actions() -> tuple[dict[_Opt, Action], ...]:
@@ -1933,7 +1977,7 @@ def _move_actions() -> tuple[dict[_Opt, Action], ...]:
     for every position a row of planets (two options each), home and exploring can fill."""
     opts = [opt for planet in range(len(PLANETS)) for opt in (_LAND_OPTS[planet],
                                                               _ORBIT_OPTS[planet])]
-    opts += [(K_GO_HOME, 0, 0, 0), (K_EXPLORE, 0, 0, 0)]
+    opts += [_HOME_OPT, _EXPLORE_OPT]
     described = [(opt, *_describe(opt, CONTENT)) for opt in opts]
     return tuple({opt: Action(i, text, detail) for opt, text, detail in described}
                  for i in range(2 * row_size(5) + 2))
