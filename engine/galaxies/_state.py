@@ -91,6 +91,28 @@ _SHOWN_FACES = tuple(tuple(f for f in range(6) if mask >> f & 1) for mask in ran
 # Dice yield by where a ship is (a planet id, or HOME/EXPLORING/LOCKED as negative indices,
 # which read the table from its end): energy, then culture.
 _YIELDS = tuple(tuple([1 if r == res else 0 for r in _RES] + [0, res, 1 - res]) for res in (0, 1))
+# The same by ship, for a seat whose pilots yield as the table says (see ``_ship_yields``).
+_Yields = tuple[tuple[tuple[int, ...], ...], ...]  # by resource, then ship, then place
+_PLAIN_YIELDS: _Yields = tuple((table,) * 4 for table in _YIELDS)
+
+
+@functools.cache
+def _ship_yields(pilot: Pilot | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What a ship flown by ``pilot`` (None: a regular ship) yields, energy then culture, by
+    where it is (a planet id, or HOME/EXPLORING/LOCKED read from the end, as ``_YIELDS``)."""
+    ability = pilot.ability if pilot is not None else None
+    if ability not in _YIELDING:
+        return _YIELDS[0], _YIELDS[1]
+    tables = []
+    for table in _YIELDS:
+        if ability is A_BOTH_RESOURCES:  # one of either, wherever it is (not locked)
+            table = tuple([1] * (len(table) + LOCKED) + [0, 1, 1])
+        else:  # one more of what the place yields
+            table = tuple(got + pilot.amount if got else 0 for got in table)  # type: ignore[union-attr]
+        tables.append(table)
+    return tables[0], tables[1]
+
+
 # Members as module constants: Enum attribute access through the class is slow in hot loops.
 K_ACTIVATE = ActionKind.ACTIVATE
 K_ADVANCE = ActionKind.ADVANCE
@@ -139,6 +161,7 @@ A_ORBIT_START = PilotAbility.ORBIT_START
 A_STEADFAST = PilotAbility.STEADFAST
 A_THEFT_IMMUNE = PilotAbility.THEFT_IMMUNE
 A_UPGRADE_DISCOUNT = PilotAbility.UPGRADE_DISCOUNT
+_YIELDING = frozenset({A_BOTH_RESOURCES, A_EXTRA_YIELD})  # pilots whose ships yield more
 _Opt = tuple[Any, ...]
 # What the options of a frame give: the deciding seat, the options, and (for the frequent
 # menus, cached) their Decision ready-made, else None.
@@ -316,7 +339,7 @@ class GalaxiesState(GameState):
     __slots__ = (
         "num_players", "seed", "options", "_rng", "_rng_shared", "_event_list", "_lines",
         "expansion", "turn_limit", "energy", "culture", "level", "where", "orbit", "pos",
-        "stype", "_cheap", "_plain_yield", "_pilot", "hangar", "colonies", "cards", "deck",
+        "stype", "_cheap", "_yields", "_pilot", "hangar", "colonies", "cards", "deck",
         "row", "offers", "mission", "pilot_deck", "pilot_row", "ex_deck", "ex_discard",
         "drawn", "current", "turn", "dice", "activated", "free_reroll", "converter_used",
         "nibiru", "follow_bonus", "once", "end_triggered", "triggered_by", "termination",
@@ -335,9 +358,9 @@ class GalaxiesState(GameState):
         self.pos = [[0] * 4 for _ in range(n)]
         self.stype = [[0] * 4 for _ in range(n)]
         self._cheap = [0] * n  # culture the seat's pilots take off following (derived)
-        # Whether the seat's dice yield as the table says: no pilot of it yields more
-        # (derived, as ``_cheap``)
-        self._plain_yield = [True] * n
+        # What each of the seat's ships yields by where it is, energy then culture: the
+        # table's yield, or its pilot's (derived, as ``_cheap``)
+        self._yields: list[_Yields] = [_PLAIN_YIELDS] * n
         # The pilot flying each ship (None: a regular ship), by seat (derived, as ``_cheap``)
         self._pilot: list[list[Pilot | None]] = [[None] * 4 for _ in range(n)]
         self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
@@ -557,7 +580,7 @@ class GalaxiesState(GameState):
         self._rng_shared = other._rng_shared = True
         other.options = dict(self.options)
         self._copy_log(other)
-        for name in ("energy", "culture", "level", "_cheap", "_plain_yield", "_hire_open",
+        for name in ("energy", "culture", "level", "_cheap", "_yields", "_hire_open",
                      "_hire_flown", "deck", "row", "mission", "pilot_deck", "pilot_row",
                      "ex_deck", "ex_discard", "dice", "activated", "stack", "_opts"):
             setattr(other, name, list(getattr(self, name)))
@@ -777,8 +800,10 @@ class GalaxiesState(GameState):
         self.turn += 1
         p = self.current
         rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
-        dice = []
-        for _ in _DICE_RANGE[self.level[p]]:  # a loop, not a comprehension (a frame more)
+        # Every level rolls four dice at least: those without a loop, the rest in one (not
+        # a comprehension: a frame more).
+        dice = [int(rnd() * 6), int(rnd() * 6), int(rnd() * 6), int(rnd() * 6)]
+        for _ in _MORE_DICE[self.level[p]]:
             dice.append(int(rnd() * 6))
         dice.sort()
         self.dice = dice
@@ -832,8 +857,9 @@ class GalaxiesState(GameState):
         return cost if cost > 0 else 0
 
     def _pilots_changed(self, p: int) -> None:
-        """Recompute what seat ``p``'s pilots take off following and which pilot flies each
-        ship (after a hire or a ship swap: the only changes of a seat's pilots)."""
+        """Recompute what seat ``p``'s pilots take off following, which pilot flies each
+        ship and what each ship yields (after a hire or a ship swap: the only changes of a
+        seat's pilots)."""
         hangar, pilots = self.hangar[p], self.content.pilots
         flying = [pilots[hangar[t - 1][-1]] if t else None for t in self.stype[p]]
         self._pilot[p] = flying
@@ -843,9 +869,13 @@ class GalaxiesState(GameState):
                 if pilot is not None and pilot.ability is A_CHEAP_FOLLOW:
                     cheap += pilot.amount
         self._cheap[p] = cheap
-        self._plain_yield[p] = not any(
-            pilot is not None and pilot.ability in (A_BOTH_RESOURCES, A_EXTRA_YIELD)
-            for pilot in flying)
+        for pilot in flying:
+            if pilot is not None and pilot.ability in _YIELDING:
+                by_ship = [_ship_yields(pilot) for pilot in flying]
+                self._yields[p] = (tuple([e for e, _c in by_ship]),
+                                   tuple([c for _e, c in by_ship]))
+                return
+        self._yields[p] = _PLAIN_YIELDS
 
     def _opts_move_ship(self, frame: _Opt) -> _Menu:
         _, p, exclude, _second = frame
@@ -1327,29 +1357,8 @@ class GalaxiesState(GameState):
 
     def _yield(self, p: int, res: int) -> int:
         where = self.where[p]
-        if self._plain_yield[p]:  # no pilot that yields more: a table lookup
-            table = _YIELDS[res]
-            return table[where[0]] + table[where[1]] + table[where[2]] + table[where[3]]
-        total = 0
-        flying = self._pilot[p]
-        for k in range(4):
-            w = where[k]
-            if w == LOCKED:
-                continue
-            pilot = flying[k]
-            ability = pilot.ability if pilot is not None else None
-            if ability is A_BOTH_RESOURCES:
-                got = 1
-            elif w >= 0:
-                got = 1 if _RES[w] == res else 0
-            elif w == HOME:
-                got = 1 if res == _E else 0
-            else:  # exploring: the exploration board shows the culture symbol
-                got = 1 if res == _C else 0
-            if got and ability is A_EXTRA_YIELD:
-                got += pilot.amount  # type: ignore[union-attr]
-            total += got
-        return total
+        t0, t1, t2, t3 = self._yields[p][res]
+        return t0[where[0]] + t1[where[1]] + t2[where[2]] + t3[where[3]]
 
     def _gain(self, p: int, res: int, amount: int) -> None:
         pool = self.energy if res == _E else self.culture
@@ -1837,7 +1846,9 @@ def _rerolls_text(p: int, count: int, dice: tuple[int, ...]) -> str:
     return f"seat {p} rerolls {count} dice: now {text}"
 
 
-_DICE_RANGE = (range(0), *(range(e.dice) for e in EMPIRE))  # dice rolled by empire level
+# Dice rolled by empire level beyond the four of every level (``_end_turn``).
+assert min(e.dice for e in EMPIRE) >= 4
+_MORE_DICE = (range(0), *(range(e.dice - 4) for e in EMPIRE))
 _NONE: frozenset[tuple[int, int]] = frozenset()
 # The seats that may follow seat p, in order, by player count.
 _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))

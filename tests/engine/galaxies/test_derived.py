@@ -8,7 +8,7 @@ import pytest
 from engine.galaxies import GAME
 from engine.galaxies._state import GalaxiesState
 
-_DERIVED = ("_hire_open", "_hire_flown", "_cheap", "_plain_yield", "_pilot")
+_DERIVED = ("_hire_open", "_hire_flown", "_cheap", "_yields", "_pilot")
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
