@@ -171,6 +171,62 @@ def new_decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str = 
     return decision
 
 
+class LazyAction(Action):
+    """An ``Action`` whose text and detail are made from its arguments on first read.
+
+    It reads like an ``Action`` (``id``, ``text``, ``detail``); ``args`` is the builder
+    followed by its arguments, and ``args[0](*args[1:])`` returns the (text, detail) pair,
+    once per object. Random playouts and search bots read only ids, and a text with its
+    detail costs more to make than the legality check that offers it. Made by
+    ``lazy_action``, not by calling the class.
+    """
+
+    __slots__ = ("_args", "_made")
+    _args: tuple[Any, ...]
+    _made: tuple[str, Any]
+    # object's own C-level __init__: ``lazy_action`` sets the slots (see ``new_action``).
+    __init__ = object.__init__  # type: ignore[assignment]
+
+    def _parts(self) -> tuple[str, Any]:
+        try:
+            return self._made
+        except AttributeError:  # not made yet (the slot is unset until the first read)
+            build, *rest = self._args
+            made: tuple[str, Any] = build(*rest)
+            _LAZY_MADE(self, made)
+            return made
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        """The readable text, made on first read."""
+        return self._parts()[0]
+
+    @property  # type: ignore[override]
+    def detail(self) -> Any:
+        """The typed detail, made on first read."""
+        return self._parts()[1]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return lazy_action, (self.id, self._args)
+
+    def __copy__(self) -> LazyAction:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LazyAction:
+        return self
+
+
+_LAZY_ARGS, _LAZY_MADE = (_slot_setter(LazyAction, n) for n in ("_args", "_made"))
+
+
+def lazy_action(id: int, args: tuple[Any, ...]) -> LazyAction:  # noqa: A002
+    """The LazyAction ``id`` whose (text, detail) ``args[0](*args[1:])`` makes."""
+    action = LazyAction()
+    _ACTION_ID(action, id)
+    _LAZY_ARGS(action, args)
+    return action
+
+
 @dataclass(frozen=True)
 class Result:
     """Scores and ranking per seat (rank 0 is first; equal ranks are ties) and why it ended.

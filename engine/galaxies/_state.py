@@ -21,7 +21,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._core import Action, Decision, GameState, Result, Termination, new_decision
+from .._core import (
+    Action,
+    Decision,
+    GameState,
+    Result,
+    Termination,
+    lazy_action,
+    new_decision,
+)
 from ._content import CONTENT, CardColor, CardEffect, Content, Pilot, PilotAbility, ShipType
 from ._data import (
     EMPIRE,
@@ -256,7 +264,7 @@ def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> De
         return decision
     if len(_DECISIONS) > 100_000:
         _DECISIONS.clear()
-    decision = _DECISIONS[key] = Decision(seat, _PROMPTS[stage], _legal(opts, content), stage)
+    decision = _DECISIONS[key] = new_decision(seat, _PROMPTS[stage], _legal(opts, content), stage)
     return decision
 
 
@@ -274,14 +282,14 @@ def _legal(opts: Sequence[_Opt], content: Content) -> tuple[Action, ...]:
 
 
 def _action(i: int, opt: _Opt, content: Content) -> Action:
-    """The Action of option ``opt`` at position ``i`` (shared: Actions are frozen)."""
+    """The Action of option ``opt`` at position ``i``, its text made when read (shared:
+    Actions are frozen)."""
     akey = (i, id(content), opt)
     action = _ACTIONS.get(akey)
     if action is None:
-        text, detail = _describe(opt, content)
         if len(_ACTIONS) > 100_000:
             _ACTIONS.clear()
-        action = _ACTIONS[akey] = Action(i, text, detail)
+        action = _ACTIONS[akey] = lazy_action(i, (_describe, opt, content))
     return action
 
 
