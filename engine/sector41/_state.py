@@ -18,7 +18,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any, TypeVar, cast
 
-from .._core import Action, Decision, GameState, Result, Termination
+from .._core import Action, Decision, GameState, Result, Termination, new_decision
 from . import _actions as act
 from ._messages import ActionKind, GuardianMode, Phase
 from ._observe import observe
@@ -295,7 +295,7 @@ class Sector41State(GameState):
             self._remove_stuck()
         self.stage = stage
         self._payloads = payloads
-        self._decision = Decision(self.current, prompt, tuple(actions), stage)
+        self._decision = new_decision(self.current, prompt, tuple(actions), stage)
 
     def _settle(self) -> None:
         # A single legal action is not a choice: apply it, so forced moves never ask a bot.
