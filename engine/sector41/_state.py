@@ -336,8 +336,8 @@ class Sector41State(GameState):
     def _place_ship(self, p: int, pos: int) -> None:
         self.ship_pos[p] = pos
         edge = self.edge[p]
-        self.ship_rc[p] = ((-1, pos), (pos, SIZE), (SIZE, pos), (pos, -1))[edge]
-        self.fronts[p] = (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[edge]
+        self.ship_rc[p] = _SHIP_RC[edge][pos]
+        self.fronts[p] = _LINES[edge][pos][0]
 
     def front(self, p: int) -> int:
         """The grid cell in front of ``p``'s Mother Ship."""
@@ -456,24 +456,25 @@ class Sector41State(GameState):
 
     def fold(self, p: int) -> None:
         """Fold Space in front of ``p``'s Mother Ship: the line slides away, far tile in front."""
-        cells = self.line_cells(p)
-        moved = {cells[(k + 1) % SIZE]: cells[k] for k in range(SIZE)}  # new cell <- old cell
+        edge, pos = self.edge[p], self.ship_pos[p]
+        cells = _LINES[edge][pos]
         grid = self.grid
         discs = self.discs
-        old_grid = {c: grid[c] for c in cells}
-        old_discs = {c: discs[c] for c in cells}
-        for new, old in moved.items():
-            grid[new] = old_grid[old]
-            discs[new] = old_discs[old]
-        back = {old: new for new, old in moved.items()}
+        tiles = [grid[c] for c in cells]
+        piles = [discs[c] for c in cells]
+        # Each tile moves with its discs one cell outward; the far one comes round in front.
+        for new, tile, pile in zip(cells[1:] + cells[:1], tiles, piles, strict=True):
+            grid[new] = tile
+            discs[new] = pile
+        back = _FOLDED_TO[edge][pos]
         for ex in self.expl:
             for e in ex:
                 if e.loc in back:
                     e.put(back[e.loc])
         if self.guardian in back:
             self.guardian = back[self.guardian]
-        self.last_fold[p] = self.ship_pos[p]
-        self._lines.append((None, _FOLDED, p, self.ship_pos[p]))
+        self.last_fold[p] = pos
+        self._lines.append((None, _FOLDED, p, pos))
 
     # -- Explorer phase --------------------------------------------------------------------
 
@@ -1145,14 +1146,17 @@ class Sector41State(GameState):
             self.down -= 1
         self.clean[tid] = True
         self.up[tid] = False
-        for c in range(3):
-            self.removed[c] += self.discs[cell][c]
-            self.discs[cell][c] = 0
-        for q, ex in enumerate(self.expl):
-            for i, e in enumerate(ex):
-                if e.loc == cell:
-                    e.reset(GONE)
-                    self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
+        pile = self.discs[cell]
+        if pile[0] or pile[1] or pile[2]:  # the usual tile is bare: nothing to remove
+            for c in range(3):
+                self.removed[c] += pile[c]
+                pile[c] = 0
+        if self._count[cell]:  # the occupancy table says whether anybody is there
+            for q, ex in enumerate(self.expl):
+                for i, e in enumerate(ex):
+                    if e.loc == cell:
+                        e.reset(GONE)
+                        self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
         self._lines.append((None, _CLEANSED, cell_name(cell)))
 
     # -- the end ---------------------------------------------------------------------------
@@ -1301,6 +1305,14 @@ def _cells_of(types: list[int], grid: list[int], wanted: bytes) -> Iterator[int]
 
 # _LINES[edge][pos]: the line in front of a Mother Ship, from the ship outward.
 _LINES = tuple(tuple(_line(edge, pos) for pos in range(SIZE)) for edge in range(4))
+# _FOLDED_TO[edge][pos]: where a fold of that line moves each of its cells' contents.
+_FOLDED_TO = tuple(tuple(dict(zip(line, line[1:] + line[:1], strict=True)) for line in lines)
+                   for lines in _LINES)
+# _SHIP_RC[edge][pos]: a Mother Ship's (row, column) just off the grid.
+_SHIP_RC = tuple(
+    tuple(((-1, pos), (pos, SIZE), (SIZE, pos), (pos, -1))[edge] for pos in range(SIZE))
+    for edge in range(4)
+)
 
 
 _JUMPS = frozenset({_K.SOLAR_WIND, _K.PULSAR, _K.SUPER_NOVA, _K.ALIEN_ARTIFACT, _K.WORM_HOLE})
