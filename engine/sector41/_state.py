@@ -416,7 +416,7 @@ class Sector41State(GameState):
         p = self.current
         self.last_fold[p] = None
         self.phase = _PHASE.MOTHER_SHIP
-        along = "column" if self.edge[p] in (0, 2) else "row"
+        along = _ALONG[self.edge[p]]
         self.stage = "ship"
         self._decision, self._payloads = _ship_decision(p, self.ship_pos[p], along,
                                                         self._can_fold(p))
@@ -989,7 +989,7 @@ class Sector41State(GameState):
         self.active = None
         self.visited = []
         for e in self.expl[p]:
-            if 0 <= e.barren < self.turn:
+            if e.barren >= 0 and e.barren < self.turn:  # one comparison for the usual Explorer
                 e.barren = -1
         if scored and self._decided():
             self._finish(Termination.NORMAL)  # decided: no Guardian phase is asked (RULES.md)
@@ -1049,7 +1049,7 @@ class Sector41State(GameState):
         from the current one clockwise, each on the board its predecessors left.
         """
         count, grid, clean, fronts = self._count, self.grid, self.clean, self.fronts
-        expl = self.expl
+        expl, mines = self.expl, self._mine
         order = _CLOCKWISE[self.num_players][self.current]
         if self.active is not None:
             order = order[1:]
@@ -1071,7 +1071,10 @@ class Sector41State(GameState):
                     if not count[t] and not clean[grid[t]]:
                         break
             else:
-                if self.stuck(q):  # (also False for a seat with no Explorer in play)
+                # A seat with no Explorer in play (all out or gone: often so late in a match of
+                # four) is not stuck: its occupancy table says so without asking stuck().
+                mine = mines[q]
+                if mine[OUT] + mine[GONE] < 3 and self.stuck(q):
                     for e in expl[q]:
                         if e.loc >= SHIP:
                             e.reset(OUT)
@@ -1247,9 +1250,12 @@ _MASKED: dict[int, tuple[int, ...]] = {}
 
 
 def _masked(g: int, mask: int) -> tuple[int, ...]:
-    options = _MASKED[g << 8 | mask] = tuple(n for j, n in enumerate(_ON_GRID[g])
-                                             if mask >> j & 1)
+    options = _MASKED[g << 8 | mask] = tuple(compress(_ON_GRID[g], _BITS[mask]))
     return options
+
+
+# _BITS[mask]: the eight low bits of mask, lowest first (selectors for compress).
+_BITS = tuple(tuple(mask >> j & 1 for j in range(8)) for mask in range(256))
 
 # _CLOSER[g][t]: bit j set when the j-th of _ON_GRID[g] is nearer to t than g is.
 _CLOSER = tuple(
@@ -1303,6 +1309,8 @@ def _cells_of(types: list[int], grid: list[int], wanted: bytes) -> Iterator[int]
     return compress(range(CELLS), bytes(itemgetter(*grid)(types)).translate(wanted))
 
 
+# _ALONG[edge]: what the Mother Ships of that edge move along.
+_ALONG = ("column", "row", "column", "row")
 # _LINES[edge][pos]: the line in front of a Mother Ship, from the ship outward.
 _LINES = tuple(tuple(_line(edge, pos) for pos in range(SIZE)) for edge in range(4))
 # _FOLDED_TO[edge][pos]: where a fold of that line moves each of its cells' contents.
