@@ -146,17 +146,18 @@ def move_payload(action: Action) -> tuple[int, int, int, int]:
     the move is read back from the arguments the action was built from. A step has no
     asteroid (0); an asteroid hop has no direction (-1)."""
     args = action._args  # type: ignore[attr-defined]
-    if args[0] is _hop:
+    if args[0] is hop_parts:
         return args[1], args[2], -1, args[3]
     return args[1], args[3], args[2], 0
 
 
 def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action:
     """A step up the Asteroid Belt to ``asteroid`` on the tile at ``to``."""
-    return lazy_action(aid, (_hop, explorer, to, asteroid, combat))
+    return lazy_action(aid, (hop_parts, explorer, to, asteroid, combat))
 
 
-def _hop(explorer: int, to: int, asteroid: int, combat: bool) -> tuple[str, Any]:
+def hop_parts(explorer: int, to: int, asteroid: int, combat: bool) -> tuple[str, Any]:
+    """The (text, detail) of an asteroid hop (the builder of ``hop``'s actions)."""
     r, c = divmod(to, SIZE)
     text = f"Explorer {explorer + 1} to asteroid {asteroid} on {cell_name(to)}"
     if combat:
@@ -207,11 +208,11 @@ def tile_move(
     loop: bool,
 ) -> Action:
     """A tile instruction's move or jump to ``to``."""
-    return lazy_action(aid, (_tile_move, explorer, d, to, ship_rc if to < 0 else _GRID,
+    return lazy_action(aid, (tile_move_parts, explorer, d, to, ship_rc if to < 0 else _GRID,
                             face_down, kind, combat, loop))
 
 
-def _tile_move(
+def tile_move_parts(
     explorer: int,
     d: int | None,
     to: int,
@@ -221,6 +222,7 @@ def _tile_move(
     combat: bool,
     loop: bool,
 ) -> tuple[str, Sector41ActionDetail]:
+    """The (text, detail) of a tile's move or jump (the builder of ``tile_move``'s actions)."""
     r, c, on_ship = _where(to, ship_rc)
     way = f" {DIRECTIONS[d].name}" if d is not None else ""
     text = f"Explorer {explorer + 1} jumps{way} to {_label(to, face_down, kind)}"

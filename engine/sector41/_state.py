@@ -573,10 +573,14 @@ class Sector41State(GameState):
         blocked = self.blocked(p)
         count, mine = self._count, self._mine[p]
         grid, up, clean = self.grid, self.up, self.clean
+        new, hop_parts = act.LazyAction, act.hop_parts
         for cell in _cells_of(self.types, grid, _HOP_TARGETS[k]):
             tid = grid[cell]
             if cell != loc and up[tid] and not clean[tid] and cell not in blocked:
-                actions.append(act.hop(len(actions), i, cell, k, count[cell] > mine[cell]))
+                action = new()  # act.hop inlined, as in the other hot loops
+                action._id = len(actions)
+                action._args = (hop_parts, i, cell, k, count[cell] > mine[cell])
+                actions.append(action)
 
     def _move_choice(self, payload: tuple[int, int, int, int]) -> None:
         i, t, d, k = payload
@@ -808,6 +812,7 @@ class Sector41State(GameState):
         ship_rc = self.ship_rc[p]
         i = self.active
         assert i is not None
+        new, parts = act.LazyAction, act.tile_move_parts
         for n, (t, d) in enumerate(moves):
             if t == SHIP:
                 actions.append(act.tile_move(n, i, d, t, ship_rc, False, None, False, False))
@@ -819,8 +824,10 @@ class Sector41State(GameState):
             else:
                 known = KIND_OF[types[tid]] if tid in peeks else None
                 loop = False
-            actions.append(act.tile_move(n, i, d, t, ship_rc, not up[tid], known,
-                                         count[t] > mine[t], loop))
+            action = new()  # act.tile_move inlined (onto the grid), as in the other hot loops
+            action._id = n
+            action._args = (parts, i, d, t, _GRID_RC, not up[tid], known, count[t] > mine[t], loop)
+            actions.append(action)
         self.sub = "jump"
         self._offer("tile", f"{_TITLE[kind]}: where to?", actions, moves)
         return None
@@ -1096,25 +1103,30 @@ class Sector41State(GameState):
             if not self.revealed:
                 self._end_turn()
                 return
-            options = _ON_GRID[g]
+            options: Sequence[int] = _ON_GRID[g]
         else:
             quick = self.mode is _MODE.QUICKENING
-            closer = _CLOSER[g]
-            mask = 0
-            # The rings of cells around the Guardian, nearest first: the first ring holding a
-            # target holds all the nearest ones. The Guardian may step onto each neighbour
-            # closer to one of them: ``mask`` collects those neighbours as bits.
-            for ring in _RINGS[g]:
-                for c in ring:
-                    tid = grid[c]
-                    if not clean[tid] and not (quick and up[tid]):
-                        mask |= closer[c]
-                if mask:
-                    break
-            if not mask:
-                self._end_turn()
-                return
-            options = _MASKED.get(g << 8 | mask) or _masked(g, mask)
+            # The targets next to the Guardian, if any (the usual case): the nearest ones, each
+            # a step of its own.
+            options = [c for c in _ON_GRID[g]
+                       if not clean[grid[c]] and not (quick and up[grid[c]])]
+            if not options:
+                closer = _CLOSER[g]
+                mask = 0
+                # The rings of cells further out, nearest first: the first ring holding a
+                # target holds all the nearest ones. The Guardian may step onto each neighbour
+                # closer to one of them: ``mask`` collects those neighbours as bits.
+                for ring in _RINGS[g][1:]:
+                    for c in ring:
+                        tid = grid[c]
+                        if not clean[tid] and not (quick and up[tid]):
+                            mask |= closer[c]
+                    if mask:
+                        break
+                if not mask:
+                    self._end_turn()
+                    return
+                options = _MASKED.get(g << 8 | mask) or _masked(g, mask)
         if len(options) == 1:
             self._guardian_move(options[0])
             return
