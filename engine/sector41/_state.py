@@ -519,10 +519,8 @@ class Sector41State(GameState):
         count, mine = self._count, self._mine[p]
         grid, up, types, clean, peeks = self.grid, self.up, self.types, self.clean, self.peeks[p]
         actions: list[Action] = []
-        ship_rc = self.ship_rc[p]
         front = self.fronts[p]
         inward = INWARD[self.edge[p]]
-        outward = (inward + 4) % 8
         new, move_parts = act.LazyAction, act.move_parts
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
@@ -531,18 +529,19 @@ class Sector41State(GameState):
             elif loc < 0 or e.barren >= 0 or e.trapped:
                 continue
             else:
-                type_id = types[grid[loc]]
-                if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
-                    self._add_hops(p, i, loc, e.asteroid + 1, actions)
-                    continue
-                if loc == front:  # the step back onto the ship first, where its direction is
-                    steps = _STEPS_HOME[loc][outward]
+                if e.asteroid:  # on an asteroid (0 elsewhere): below the top one of its belt?
+                    type_id = types[grid[loc]]
+                    if e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
+                        self._add_hops(p, i, loc, e.asteroid + 1, actions)
+                        continue
+                if loc == front:  # the step back onto the ship, in its direction (outward)
+                    steps = _STEPS_HOME[loc][(inward + 4) % 8]
                 else:
                     steps = _STEPS[loc]
             n = len(actions)  # the ids are positions: counted here, not asked of the list
             for d, t in steps:
                 if t < 0:  # only the step home is off the grid here
-                    actions.append(act.move(n, i, d, SHIP, ship_rc, False, None, False))
+                    actions.append(act.move(n, i, d, SHIP, self.ship_rc[p], False, None, False))
                     n += 1
                     continue
                 tid = grid[t]
@@ -837,52 +836,39 @@ class Sector41State(GameState):
         grid, up, clean = self.grid, self.up, self.clean
         actions: list[Action] = []
         payloads: list[Any] = []
-        if kind is _K.REMOTE_VIEWPORT or kind is _K.SPACIAL_DISTORTION:
-            if kind is _K.REMOTE_VIEWPORT:
-                hidden = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
+        if kind in _CELL_CHOICES:
+            if kind is _K.VORTEX:
+                # Every tile but the cleansed ones: none before the Awakening (as in _can_fold),
+                # when the cells need no scan (the usual Vortex offers all 81).
+                cells = (list(range(CELLS)) if self.mode is not _MODE.AWAKENING
+                         else [c for c, tid in enumerate(grid) if not clean[tid]])
+            elif kind is _K.ION_STORM:
+                # The other face-up tiles (a face-up tile is never a cleansed one).
+                cells = [c for c, tid in enumerate(grid) if up[tid] and c != here]
+            elif kind is _K.REMOTE_VIEWPORT:
+                cells = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
             else:
                 # The closest face-down tiles: the first ring around the tile holding one
                 # holds them all (in cell order, as a scan of the grid would list them).
-                hidden = []
+                cells = []
                 for ring in _RINGS[here]:
-                    hidden = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
-                    if hidden:
+                    cells = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
+                    if cells:
                         break
-            ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
-                        else (_A.DISTORTION, "Turn over"))
+            ak, verb = _CELL_CHOICES[kind]
             peeks, types, new, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
-            for n, c in enumerate(hidden):
-                tid = grid[c]  # face down: known only through a sighting
+            # Some 70 cells for a Vortex: the actions are made inline (see _move_options).
+            for n, c in enumerate(cells):
+                tid = grid[c]
                 action = new()
                 action._id = n
-                action._args = (parts, ak, c, True, KIND_OF[types[tid]] if tid in peeks else None,
-                                verb)
-                actions.append(action)
-            payloads = hidden
-        elif kind is _K.ION_STORM or kind is _K.VORTEX:
-            storm = kind is _K.ION_STORM
-            ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
-            peeks, types, new, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
-            # About 70 targets per offer: one pass over the grid, the ids counted locally.
-            n = 0
-            for c, tid in enumerate(grid):
-                if clean[tid]:
-                    continue
                 if up[tid]:
-                    if storm and c == here:
-                        continue
-                    args: tuple[Any, ...] = (parts, ak, c, False, KIND_OF[types[tid]], verb)
-                elif storm:
-                    continue
-                else:
+                    action._args = (parts, ak, c, False, KIND_OF[types[tid]], verb)
+                else:  # known only through a sighting
                     known = KIND_OF[types[tid]] if tid in peeks else None
-                    args = (parts, ak, c, True, known, verb)
-                action = new()
-                action._id = n
-                action._args = args
+                    action._args = (parts, ak, c, True, known, verb)
                 actions.append(action)
-                n += 1
-                payloads.append(c)
+            payloads = cells
         elif kind is _K.STARBASE:
             actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
             payloads.append(None)
@@ -1334,6 +1320,14 @@ _SHIP_RC = tuple(
     for edge in range(4)
 )
 
+
+# The choice tiles whose choice is a cell: the kind of their actions and its verb.
+_CELL_CHOICES = {
+    _K.REMOTE_VIEWPORT: (_A.VIEWPORT, "Look at"),
+    _K.SPACIAL_DISTORTION: (_A.DISTORTION, "Turn over"),
+    _K.ION_STORM: (_A.ION_STORM, "Exchange with"),
+    _K.VORTEX: (_A.VORTEX_TILE, "Turn"),
+}
 
 _JUMPS = frozenset({_K.SOLAR_WIND, _K.PULSAR, _K.SUPER_NOVA, _K.ALIEN_ARTIFACT, _K.WORM_HOLE})
 _CHOICES = frozenset({
