@@ -507,7 +507,7 @@ class Sector41State(GameState):
                 self.log(f"Seat {p}: no Explorer can move; all are removed from play")
             self._end_explorer_phase()
             return
-        self._offer("move", f"Turn {self.turn}: move one Explorer", actions, [])
+        self._offer("move", _move_prompt(self.turn), actions, ())
 
     def _move_options(self, p: int) -> list[Action]:
         """The Explorer phase moves of ``p`` (see ``act.move_payload`` for what each says)."""
@@ -594,7 +594,7 @@ class Sector41State(GameState):
                 actions += [act.tow(n + 1, i, c) for n, c in enumerate(colors)]
                 self._offer("tow", "Tow a Glynium disc?", actions, [None, *colors])
                 return
-        self._do_move(i, t, d, k, tow=None)
+        self._do_move(i, t, d, k, None)
 
     def _do_move(self, i: int, t: int, d: int, k: int, tow: int | None) -> None:
         p = self.current
@@ -828,7 +828,7 @@ class Sector41State(GameState):
             action._args = (parts, i, d, t, _GRID_RC, not up[tid], known, count[t] > mine[t], loop)
             actions.append(action)
         self.sub = "jump"
-        self._offer("tile", f"{_TITLE[kind]}: where to?", actions, moves)
+        self._offer("tile", _JUMP_PROMPT[kind], actions, moves)
         return None
 
     def _offer_choice(self, p: int, here: int, kind: TileKind) -> bool:
@@ -892,7 +892,7 @@ class Sector41State(GameState):
         if len(actions) == 0 or (len(actions) == 1 and payloads[0] is None):
             return False
         self.sub = _NAME[kind]
-        self._offer("tile", f"{_TITLE[kind]}: choose", actions, payloads)
+        self._offer("tile", _CHOICE_PROMPT[kind], actions, payloads)
         return True
 
     def _tile_choice(self, payload: Any) -> None:
@@ -1083,12 +1083,12 @@ class Sector41State(GameState):
 
     def _guardian_phase(self) -> None:
         self.phase = _PHASE.GUARDIAN
+        if self.mode is _MODE.WANDERING and not self.revealed:
+            self._end_turn()  # the usual turn before the Quickening: the Guardian sleeps on
+            return
         g = self.guardian
         grid, up, clean = self.grid, self.up, self.clean
         if self.mode is _MODE.WANDERING:
-            if not self.revealed:
-                self._end_turn()
-                return
             options: Sequence[int] = _ON_GRID[g]
         else:
             quick = self.mode is _MODE.QUICKENING
@@ -1193,7 +1193,6 @@ class Sector41State(GameState):
         self.log(f"The match ends: {self.result().reason}")
 
     def _end_turn(self) -> None:
-        self.phase = _PHASE.MOTHER_SHIP
         if self._decided():  # a cleansing may have decided it
             self._finish(Termination.NORMAL)
         elif self.turn >= self.turn_limit:
@@ -1269,9 +1268,17 @@ _HOPPED = "Seat {} Explorer {} to asteroid {} on {}".format
 _REVEALED = "{} is revealed: {}".format
 _CLEANSED = "The Guardian cleanses {}".format
 
-# A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its title in prompts.
+# A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its offers' prompts.
 _NAME = {kind: kind.name for kind in TileKind}
 _TITLE = {kind: kind.name.replace("_", " ").title() for kind in TileKind}
+_JUMP_PROMPT = {kind: f"{title}: where to?" for kind, title in _TITLE.items()}
+_CHOICE_PROMPT = {kind: f"{title}: choose" for kind, title in _TITLE.items()}
+
+
+@lru_cache(maxsize=1024)
+def _move_prompt(turn: int) -> str:
+    """The Explorer phase prompt of ``turn`` (formatting an int costs more than the lookup)."""
+    return f"Turn {turn}: move one Explorer"
 
 # _REACH2[cell][d]: the cell two steps away in direction d, or -1 off the grid.
 _REACH2 = tuple(
