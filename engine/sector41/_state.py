@@ -587,12 +587,12 @@ class Sector41State(GameState):
         if e.loc >= 0 and t != e.loc and (t == SHIP or self.up[self.grid[t]]):
             here = self.discs[e.loc]
             if here[0] or here[1] or here[2]:  # the usual case is an empty cell: no list
-                colors = [c for c in range(3) if here[c]]
                 self.chosen = payload
                 self.active = i
-                actions = [act.tow(0, i, None)]
-                actions += [act.tow(n + 1, i, c) for n, c in enumerate(colors)]
-                self._offer("tow", "Tow a Glynium disc?", actions, [None, *colors])
+                # As _offer("tow", ...) would (no stuck seats are judged before the step).
+                self.stage = "tow"
+                colors = tuple([c for c in range(3) if here[c]])
+                self._decision, self._payloads = _tow_decision(self.current, i, colors)
                 return
         self._do_move(i, t, d, k, None)
 
@@ -1042,7 +1042,7 @@ class Sector41State(GameState):
         from the current one clockwise, each on the board its predecessors left.
         """
         count, grid, clean, fronts = self._count, self.grid, self.clean, self.fronts
-        expl, mines = self.expl, self._mine
+        expl = self.expl
         order = _CLOCKWISE[self.num_players][self.current]
         if self.active is not None:
             order = order[1:]
@@ -1066,7 +1066,7 @@ class Sector41State(GameState):
             else:
                 # A seat with no Explorer in play (all out or gone: often so late in a match of
                 # four) is not stuck: its occupancy table says so without asking stuck().
-                mine = mines[q]
+                mine = self._mine[q]
                 if mine[OUT] + mine[GONE] < 3 and self.stuck(q):
                     for e in expl[q]:
                         if e.loc >= SHIP:
@@ -1200,6 +1200,15 @@ class Sector41State(GameState):
         else:
             self.current = (self.current + 1) % self.num_players
             self._start_turn()
+
+
+@lru_cache(maxsize=256)
+def _tow_decision(seat: int, explorer: int, colors: tuple[int, ...]
+                  ) -> tuple[Decision, list[int | None]]:
+    """The offer to tow one of ``colors`` (or nothing), with its payloads: made once."""
+    actions = [act.tow(0, explorer, None)]
+    actions += [act.tow(n + 1, explorer, c) for n, c in enumerate(colors)]
+    return Decision(seat, "Tow a Glynium disc?", tuple(actions), "tow"), [None, *colors]
 
 
 @lru_cache(maxsize=256)
