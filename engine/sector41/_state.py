@@ -611,7 +611,7 @@ class Sector41State(GameState):
                 e.put(t)
             e.asteroid = k
             e.trapped = False
-            self._lines.append((None, _HOPPED, p, i + 1, k, cell_name(t)))
+            self._lines.append((None, _hopped, p, i + 1, k, t))
             self._end_explorer_phase()
             return
         self.visited = []
@@ -637,7 +637,7 @@ class Sector41State(GameState):
         self.up[tid] = True
         self.down -= 1
         type_id = self.types[tid]
-        self._lines.append((None, _REVEALED, cell_name(cell), TILE_TYPES[type_id].name))
+        self._lines.append((None, _revealed, cell, type_id))
         for peek in self.peeks:
             peek.pop(tid, None)
         if KIND_OF[type_id] is _K.GLYNIUM_PLANET:
@@ -1158,7 +1158,7 @@ class Sector41State(GameState):
                     if e.loc == cell:
                         e.reset(GONE)
                         self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
-        self._lines.append((None, _CLEANSED, cell_name(cell)))
+        self._lines.append((None, _cleansed, cell))
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -1273,9 +1273,20 @@ _CLOSER = tuple(
 # The formatters of the most frequent log lines (see GameState's ``_lines``), by their text.
 _SHIP_MOVED = "Seat {} moves its Mother Ship {:+d} to {}".format
 _FOLDED = "Seat {} folds space along line {}".format
-_HOPPED = "Seat {} Explorer {} to asteroid {} on {}".format
-_REVEALED = "{} is revealed: {}".format
-_CLEANSED = "The Guardian cleanses {}".format
+
+
+# (Those naming a cell or a tile take its number: the name is looked up only when read.)
+def _hopped(p: int, explorer: int, asteroid: int, cell: int) -> str:
+    return f"Seat {p} Explorer {explorer} to asteroid {asteroid} on {cell_name(cell)}"
+
+
+def _revealed(cell: int, type_id: int) -> str:
+    return f"{cell_name(cell)} is revealed: {TILE_TYPES[type_id].name}"
+
+
+def _cleansed(cell: int) -> str:
+    return f"The Guardian cleanses {cell_name(cell)}"
+
 
 # A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its offers' prompts.
 _NAME = {kind: kind.name for kind in TileKind}
