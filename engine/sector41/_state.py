@@ -845,6 +845,8 @@ class Sector41State(GameState):
             elif kind is _K.ION_STORM:
                 # The other face-up tiles (a face-up tile is never a cleansed one).
                 cells = [c for c, tid in enumerate(grid) if up[tid] and c != here]
+            elif not self.down:
+                cells = []  # no face-down tile is left to look at or turn over: no scan
             elif kind is _K.REMOTE_VIEWPORT:
                 cells = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
             else:
