@@ -312,13 +312,16 @@ class Sector41State(GameState):
             return
         payload = self._payloads[index]
         self._decision = None
+        # The stages by how often they are chosen in a playout.
         if stage == "ship":
             self._ship_choice(payload)
-        elif stage == "tow":
-            assert self.chosen is not None
-            self._do_move(*self.chosen, tow=payload)
+        elif stage == "guardian":
+            self._guardian_move(payload)
         elif stage == "tile":
             self._tile_choice(payload)
+        elif stage == "tow":
+            assert self.chosen is not None
+            self._do_move(*self.chosen, payload)
         elif stage == "vortex_turn":
             self._vortex(self.vortex_cell, payload)
         elif stage == "loop_drop":
@@ -326,8 +329,6 @@ class Sector41State(GameState):
             self.log(f"The towed disc is left on {cell_name(payload)}")
             self.tow = None
             self._end_explorer_phase()
-        elif stage == "guardian":
-            self._guardian_move(payload)
         else:  # pragma: no cover - a stage without a decision is never offered
             raise AssertionError(stage)
 
@@ -584,9 +585,12 @@ class Sector41State(GameState):
     def _move_choice(self, payload: tuple[int, int, int, int]) -> None:
         i, t, d, k = payload
         e = self.expl[self.current][i]
-        if e.loc >= 0 and t != e.loc and (t == SHIP or self.up[self.grid[t]]):
+        if e.loc >= 0:
             here = self.discs[e.loc]
-            if here[0] or here[1] or here[2]:  # the usual case is an empty cell: no list
+            # A disc may go along (the usual cell has none: asked first) unless the step is a
+            # hop on its own belt or onto a face-down tile.
+            if ((here[0] or here[1] or here[2]) and t != e.loc
+                    and (t == SHIP or self.up[self.grid[t]])):
                 self.chosen = payload
                 self.active = i
                 # As _offer("tow", ...) would (no stuck seats are judged before the step).
