@@ -7,8 +7,8 @@ than the whole legality check that offers it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from .._core import Action
@@ -23,19 +23,29 @@ _A = ActionKind
 class LazyAction(Action):
     """An ``Action`` whose text and detail are built from its arguments on first read.
 
-    It reads and compares like an ``Action`` (``id``, ``text``, ``detail``); ``args`` is the
-    builder followed by its arguments, and ``args[0](*args[1:])`` returns the (text, detail)
-    pair, once per object. A random playout makes several of these per decision and reads
-    none of their texts, so they are made by ``lazy_action``, not by calling the class with
-    arguments.
+    It reads and compares like an ``Action`` (``id``, ``text``, ``detail``, all read-only);
+    ``_args`` is the builder followed by its arguments, and ``args[0](*args[1:])`` returns the
+    (text, detail) pair, once per object. A random playout makes several of these per decision
+    and reads none of their texts, so the hot loops make them as ``lazy_action`` does, inline:
+    ``action = LazyAction(); action._id = aid; action._args = args``.
     """
 
-    __slots__ = ("_args", "_made")
+    __slots__ = ("_id", "_args", "_made")
+    _id: int
     _args: tuple[Any, ...]
     _made: tuple[str, Any]
     # object's own C-level __init__: a Python __init__ runs in a nested interpreter call
     # (the class call cannot inline it), which cost about as much as the rest of the making.
     __init__ = object.__init__  # type: ignore[assignment]
+    # object's own setters, not the frozen dataclass's refusals: with them the interpreter
+    # stores a private slot in one specialized instruction (a slot's __set__ called as a
+    # function cost some five times more). The public fields stay read-only: they are
+    # properties without setters.
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    # A C-level getter (a Python one runs a nested interpreter call): read once per decision.
+    id = property(attrgetter("_id"), doc="The id within its decision.")  # type: ignore[assignment]
 
     def _parts(self) -> tuple[str, Any]:
         try:
@@ -43,7 +53,7 @@ class LazyAction(Action):
         except AttributeError:  # not built yet (the slot is unset until the first read)
             build, *rest = self._args
             made: tuple[str, Any] = build(*rest)
-            _set_made(self, made)
+            self._made = made
             return made
 
     @property  # type: ignore[override]
@@ -57,7 +67,7 @@ class LazyAction(Action):
         return self._parts()[1]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return lazy_action, (self.id, self._args)
+        return lazy_action, (self._id, self._args)
 
     def __copy__(self) -> LazyAction:
         return self  # immutable
@@ -66,18 +76,11 @@ class LazyAction(Action):
         return self
 
 
-# The slots' own setters: they bypass the frozen dataclass's __setattr__ (and the name lookup
-# of object.__setattr__), which makes a LazyAction about three times cheaper to build.
-_set_id: Callable[[Any, Any], None] = Action.__dict__["id"].__set__
-_set_args: Callable[[Any, Any], None] = LazyAction.__dict__["_args"].__set__
-_set_made: Callable[[Any, Any], None] = LazyAction.__dict__["_made"].__set__
-
-
 def lazy_action(aid: int, args: tuple[Any, ...]) -> LazyAction:
     """The LazyAction ``aid`` whose (text, detail) ``args[0](*args[1:])`` builds."""
     action = LazyAction()
-    _set_id(action, aid)
-    _set_args(action, args)
+    action._id = aid
+    action._args = args
     return action
 
 
@@ -143,17 +146,18 @@ def move_payload(action: Action) -> tuple[int, int, int, int]:
     the move is read back from the arguments the action was built from. A step has no
     asteroid (0); an asteroid hop has no direction (-1)."""
     args = action._args  # type: ignore[attr-defined]
-    if args[0] is _hop:
+    if args[0] is hop_parts:
         return args[1], args[2], -1, args[3]
     return args[1], args[3], args[2], 0
 
 
 def hop(aid: int, explorer: int, to: int, asteroid: int, combat: bool) -> Action:
     """A step up the Asteroid Belt to ``asteroid`` on the tile at ``to``."""
-    return lazy_action(aid, (_hop, explorer, to, asteroid, combat))
+    return lazy_action(aid, (hop_parts, explorer, to, asteroid, combat))
 
 
-def _hop(explorer: int, to: int, asteroid: int, combat: bool) -> tuple[str, Any]:
+def hop_parts(explorer: int, to: int, asteroid: int, combat: bool) -> tuple[str, Any]:
+    """The (text, detail) of an asteroid hop (the builder of ``hop``'s actions)."""
     r, c = divmod(to, SIZE)
     text = f"Explorer {explorer + 1} to asteroid {asteroid} on {cell_name(to)}"
     if combat:
@@ -204,11 +208,11 @@ def tile_move(
     loop: bool,
 ) -> Action:
     """A tile instruction's move or jump to ``to``."""
-    return lazy_action(aid, (_tile_move, explorer, d, to, ship_rc if to < 0 else _GRID,
+    return lazy_action(aid, (tile_move_parts, explorer, d, to, ship_rc if to < 0 else _GRID,
                             face_down, kind, combat, loop))
 
 
-def _tile_move(
+def tile_move_parts(
     explorer: int,
     d: int | None,
     to: int,
@@ -218,6 +222,7 @@ def _tile_move(
     combat: bool,
     loop: bool,
 ) -> tuple[str, Sector41ActionDetail]:
+    """The (text, detail) of a tile's move or jump (the builder of ``tile_move``'s actions)."""
     r, c, on_ship = _where(to, ship_rc)
     way = f" {DIRECTIONS[d].name}" if d is not None else ""
     text = f"Explorer {explorer + 1} jumps{way} to {_label(to, face_down, kind)}"
@@ -238,8 +243,8 @@ def target(aid: int, kind: ActionKind, to: int, face_down: bool, known: TileKind
     """A choice of a cell (Viewport, Distortion, Ion Storm, Vortex, loop drop, Guardian).
 
     Not cached: most keys are new in a short run (a Vortex offers some 80 cells), and a miss
-    of a cache costs more than the LazyAction it would have saved. The hot loops build
-    ``lazy_action(aid, (target_parts, kind, to, face_down, known, verb))`` themselves."""
+    of a cache costs more than the LazyAction it would have saved. The hot loops make the
+    LazyAction of ``(target_parts, kind, to, face_down, known, verb)`` themselves."""
     return lazy_action(aid, (target_parts, kind, to, face_down, known, verb))
 
 

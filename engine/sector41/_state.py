@@ -126,6 +126,33 @@ class Explorer:
         return other
 
 
+class _OpenDecision(Decision):
+    """A Decision being made: see ``_new_decision``."""
+
+    __slots__ = ()
+    __init__ = object.__init__  # type: ignore[assignment]
+    # object's own setters, not the frozen dataclass's refusals (as LazyAction's).
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+def _new_decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> Decision:
+    """``Decision(seat, prompt, legal, kind)``, made at half the cost of _core's new_decision.
+
+    Its four slots are filled as an _OpenDecision's, one specialized store each (the slots'
+    __set__ called as functions cost some 600 instructions apiece, most of a Decision's
+    making); the __class__ assignment (allowed: the same slots) then makes it a plain,
+    frozen Decision. An offer is made on most decisions of a playout.
+    """
+    decision: Any = _OpenDecision()
+    decision.seat = seat
+    decision.prompt = prompt
+    decision.legal = legal
+    decision.kind = kind
+    decision.__class__ = Decision
+    return cast(Decision, decision)
+
+
 def _empty_count() -> list[int]:
     """An occupancy table: grid cells 0..80, then GONE, OUT, SHIP (negative indices)."""
     return [0] * (CELLS - GONE)
@@ -295,7 +322,7 @@ class Sector41State(GameState):
             self._remove_stuck()
         self.stage = stage
         self._payloads = payloads
-        self._decision = Decision(self.current, prompt, tuple(actions), stage)
+        self._decision = _new_decision(self.current, prompt, tuple(actions), stage)
 
     def _settle(self) -> None:
         # A single legal action is not a choice: apply it, so forced moves never ask a bot.
@@ -312,13 +339,16 @@ class Sector41State(GameState):
             return
         payload = self._payloads[index]
         self._decision = None
+        # The stages by how often they are chosen in a playout.
         if stage == "ship":
             self._ship_choice(payload)
-        elif stage == "tow":
-            assert self.chosen is not None
-            self._do_move(*self.chosen, tow=payload)
+        elif stage == "guardian":
+            self._guardian_move(payload)
         elif stage == "tile":
             self._tile_choice(payload)
+        elif stage == "tow":
+            assert self.chosen is not None
+            self._do_move(*self.chosen, payload)
         elif stage == "vortex_turn":
             self._vortex(self.vortex_cell, payload)
         elif stage == "loop_drop":
@@ -326,8 +356,6 @@ class Sector41State(GameState):
             self.log(f"The towed disc is left on {cell_name(payload)}")
             self.tow = None
             self._end_explorer_phase()
-        elif stage == "guardian":
-            self._guardian_move(payload)
         else:  # pragma: no cover - a stage without a decision is never offered
             raise AssertionError(stage)
 
@@ -336,8 +364,8 @@ class Sector41State(GameState):
     def _place_ship(self, p: int, pos: int) -> None:
         self.ship_pos[p] = pos
         edge = self.edge[p]
-        self.ship_rc[p] = ((-1, pos), (pos, SIZE), (SIZE, pos), (pos, -1))[edge]
-        self.fronts[p] = (pos, pos * SIZE + SIZE - 1, (SIZE - 1) * SIZE + pos, pos * SIZE)[edge]
+        self.ship_rc[p] = _SHIP_RC[edge][pos]
+        self.fronts[p] = _LINES[edge][pos][0]
 
     def front(self, p: int) -> int:
         """The grid cell in front of ``p``'s Mother Ship."""
@@ -416,7 +444,7 @@ class Sector41State(GameState):
         p = self.current
         self.last_fold[p] = None
         self.phase = _PHASE.MOTHER_SHIP
-        along = "column" if self.edge[p] in (0, 2) else "row"
+        along = _ALONG[self.edge[p]]
         self.stage = "ship"
         self._decision, self._payloads = _ship_decision(p, self.ship_pos[p], along,
                                                         self._can_fold(p))
@@ -456,24 +484,25 @@ class Sector41State(GameState):
 
     def fold(self, p: int) -> None:
         """Fold Space in front of ``p``'s Mother Ship: the line slides away, far tile in front."""
-        cells = self.line_cells(p)
-        moved = {cells[(k + 1) % SIZE]: cells[k] for k in range(SIZE)}  # new cell <- old cell
+        edge, pos = self.edge[p], self.ship_pos[p]
+        cells = _LINES[edge][pos]
         grid = self.grid
         discs = self.discs
-        old_grid = {c: grid[c] for c in cells}
-        old_discs = {c: discs[c] for c in cells}
-        for new, old in moved.items():
-            grid[new] = old_grid[old]
-            discs[new] = old_discs[old]
-        back = {old: new for new, old in moved.items()}
+        tiles = [grid[c] for c in cells]
+        piles = [discs[c] for c in cells]
+        # Each tile moves with its discs one cell outward; the far one comes round in front.
+        for new, tile, pile in zip(cells[1:] + cells[:1], tiles, piles, strict=True):
+            grid[new] = tile
+            discs[new] = pile
+        back = _FOLDED_TO[edge][pos]
         for ex in self.expl:
             for e in ex:
                 if e.loc in back:
                     e.put(back[e.loc])
         if self.guardian in back:
             self.guardian = back[self.guardian]
-        self.last_fold[p] = self.ship_pos[p]
-        self._lines.append((None, _FOLDED, p, self.ship_pos[p]))
+        self.last_fold[p] = pos
+        self._lines.append((None, _FOLDED, p, pos))
 
     # -- Explorer phase --------------------------------------------------------------------
 
@@ -506,7 +535,7 @@ class Sector41State(GameState):
                 self.log(f"Seat {p}: no Explorer can move; all are removed from play")
             self._end_explorer_phase()
             return
-        self._offer("move", f"Turn {self.turn}: move one Explorer", actions, [])
+        self._offer("move", _move_prompt(self.turn), actions, ())
 
     def _move_options(self, p: int) -> list[Action]:
         """The Explorer phase moves of ``p`` (see ``act.move_payload`` for what each says)."""
@@ -518,11 +547,9 @@ class Sector41State(GameState):
         count, mine = self._count, self._mine[p]
         grid, up, types, clean, peeks = self.grid, self.up, self.types, self.clean, self.peeks[p]
         actions: list[Action] = []
-        ship_rc = self.ship_rc[p]
         front = self.fronts[p]
         inward = INWARD[self.edge[p]]
-        outward = (inward + 4) % 8
-        lazy, move_parts = act.lazy_action, act.move_parts
+        new, move_parts = act.LazyAction, act.move_parts
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
             if loc == SHIP:
@@ -530,18 +557,19 @@ class Sector41State(GameState):
             elif loc < 0 or e.barren >= 0 or e.trapped:
                 continue
             else:
-                type_id = types[grid[loc]]
-                if 0 < e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
-                    self._add_hops(p, i, loc, e.asteroid + 1, actions)
-                    continue
-                if loc == front:  # the step back onto the ship first, where its direction is
-                    steps = _STEPS_HOME[loc][outward]
+                if e.asteroid:  # on an asteroid (0 elsewhere): below the top one of its belt?
+                    type_id = types[grid[loc]]
+                    if e.asteroid < NUMBER_OF[type_id] and KIND_OF[type_id] is _K.ASTEROID_BELT:
+                        self._add_hops(p, i, loc, e.asteroid + 1, actions)
+                        continue
+                if loc == front:  # the step back onto the ship, in its direction (outward)
+                    steps = _STEPS_HOME[loc][(inward + 4) % 8]
                 else:
                     steps = _STEPS[loc]
             n = len(actions)  # the ids are positions: counted here, not asked of the list
             for d, t in steps:
                 if t < 0:  # only the step home is off the grid here
-                    actions.append(act.move(n, i, d, SHIP, ship_rc, False, None, False))
+                    actions.append(act.move(n, i, d, SHIP, self.ship_rc[p], False, None, False))
                     n += 1
                     continue
                 tid = grid[t]
@@ -554,12 +582,16 @@ class Sector41State(GameState):
                     if t in blocked:
                         continue
                     combat = count[t] > mine[t]
+                # act.lazy_action inlined (as in the other hot loops): a call costs a third more.
+                action = new()
+                action._id = n
                 if up[tid]:
-                    actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, False,
-                                            KIND_OF[types[tid]], combat)))
+                    action._args = (move_parts, i, d, t, _GRID_RC, False, KIND_OF[types[tid]],
+                                    combat)
                 else:
                     kind = KIND_OF[types[tid]] if tid in peeks else None
-                    actions.append(lazy(n, (move_parts, i, d, t, _GRID_RC, True, kind, combat)))
+                    action._args = (move_parts, i, d, t, _GRID_RC, True, kind, combat)
+                actions.append(action)
                 n += 1
         return actions
 
@@ -568,25 +600,32 @@ class Sector41State(GameState):
         blocked = self.blocked(p)
         count, mine = self._count, self._mine[p]
         grid, up, clean = self.grid, self.up, self.clean
+        new, hop_parts = act.LazyAction, act.hop_parts
         for cell in _cells_of(self.types, grid, _HOP_TARGETS[k]):
             tid = grid[cell]
             if cell != loc and up[tid] and not clean[tid] and cell not in blocked:
-                actions.append(act.hop(len(actions), i, cell, k, count[cell] > mine[cell]))
+                action = new()  # act.hop inlined, as in the other hot loops
+                action._id = len(actions)
+                action._args = (hop_parts, i, cell, k, count[cell] > mine[cell])
+                actions.append(action)
 
     def _move_choice(self, payload: tuple[int, int, int, int]) -> None:
         i, t, d, k = payload
         e = self.expl[self.current][i]
-        if e.loc >= 0 and t != e.loc and (t == SHIP or self.up[self.grid[t]]):
+        if e.loc >= 0:
             here = self.discs[e.loc]
-            if here[0] or here[1] or here[2]:  # the usual case is an empty cell: no list
-                colors = [c for c in range(3) if here[c]]
+            # A disc may go along (the usual cell has none: asked first) unless the step is a
+            # hop on its own belt or onto a face-down tile.
+            if ((here[0] or here[1] or here[2]) and t != e.loc
+                    and (t == SHIP or self.up[self.grid[t]])):
                 self.chosen = payload
                 self.active = i
-                actions = [act.tow(0, i, None)]
-                actions += [act.tow(n + 1, i, c) for n, c in enumerate(colors)]
-                self._offer("tow", "Tow a Glynium disc?", actions, [None, *colors])
+                # As _offer("tow", ...) would (no stuck seats are judged before the step).
+                self.stage = "tow"
+                colors = tuple([c for c in range(3) if here[c]])
+                self._decision, self._payloads = _tow_decision(self.current, i, colors)
                 return
-        self._do_move(i, t, d, k, tow=None)
+        self._do_move(i, t, d, k, None)
 
     def _do_move(self, i: int, t: int, d: int, k: int, tow: int | None) -> None:
         p = self.current
@@ -603,7 +642,7 @@ class Sector41State(GameState):
                 e.put(t)
             e.asteroid = k
             e.trapped = False
-            self._lines.append((None, _HOPPED, p, i + 1, k, cell_name(t)))
+            self._lines.append((None, _hopped, p, i + 1, k, t))
             self._end_explorer_phase()
             return
         self.visited = []
@@ -629,7 +668,7 @@ class Sector41State(GameState):
         self.up[tid] = True
         self.down -= 1
         type_id = self.types[tid]
-        self._lines.append((None, _REVEALED, cell_name(cell), TILE_TYPES[type_id].name))
+        self._lines.append((None, _revealed, cell, type_id))
         for peek in self.peeks:
             peek.pop(tid, None)
         if KIND_OF[type_id] is _K.GLYNIUM_PLANET:
@@ -803,6 +842,7 @@ class Sector41State(GameState):
         ship_rc = self.ship_rc[p]
         i = self.active
         assert i is not None
+        new, parts = act.LazyAction, act.tile_move_parts
         for n, (t, d) in enumerate(moves):
             if t == SHIP:
                 actions.append(act.tile_move(n, i, d, t, ship_rc, False, None, False, False))
@@ -814,10 +854,12 @@ class Sector41State(GameState):
             else:
                 known = KIND_OF[types[tid]] if tid in peeks else None
                 loop = False
-            actions.append(act.tile_move(n, i, d, t, ship_rc, not up[tid], known,
-                                         count[t] > mine[t], loop))
+            action = new()  # act.tile_move inlined (onto the grid), as in the other hot loops
+            action._id = n
+            action._args = (parts, i, d, t, _GRID_RC, not up[tid], known, count[t] > mine[t], loop)
+            actions.append(action)
         self.sub = "jump"
-        self._offer("tile", f"{_TITLE[kind]}: where to?", actions, moves)
+        self._offer("tile", _JUMP_PROMPT[kind], actions, moves)
         return None
 
     def _offer_choice(self, p: int, here: int, kind: TileKind) -> bool:
@@ -825,45 +867,41 @@ class Sector41State(GameState):
         grid, up, clean = self.grid, self.up, self.clean
         actions: list[Action] = []
         payloads: list[Any] = []
-        if kind is _K.REMOTE_VIEWPORT or kind is _K.SPACIAL_DISTORTION:
-            if kind is _K.REMOTE_VIEWPORT:
-                hidden = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
+        if kind in _CELL_CHOICES:
+            if kind is _K.VORTEX:
+                # Every tile but the cleansed ones: none before the Awakening (as in _can_fold),
+                # when the cells need no scan (the usual Vortex offers all 81).
+                cells = (list(range(CELLS)) if self.mode is not _MODE.AWAKENING
+                         else [c for c, tid in enumerate(grid) if not clean[tid]])
+            elif kind is _K.ION_STORM:
+                # The other face-up tiles (a face-up tile is never a cleansed one).
+                cells = [c for c, tid in enumerate(grid) if up[tid] and c != here]
+            elif not self.down:
+                cells = []  # no face-down tile is left to look at or turn over: no scan
+            elif kind is _K.REMOTE_VIEWPORT:
+                cells = [c for c, tid in enumerate(grid) if not up[tid] and not clean[tid]]
             else:
                 # The closest face-down tiles: the first ring around the tile holding one
                 # holds them all (in cell order, as a scan of the grid would list them).
-                hidden = []
+                cells = []
                 for ring in _RINGS[here]:
-                    hidden = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
-                    if hidden:
+                    cells = [c for c in ring if not up[grid[c]] and not clean[grid[c]]]
+                    if cells:
                         break
-            ak, verb = ((_A.VIEWPORT, "Look at") if kind is _K.REMOTE_VIEWPORT
-                        else (_A.DISTORTION, "Turn over"))
-            peeks, types, lazy, parts = self.peeks[p], self.types, act.lazy_action, act.target_parts
-            for n, c in enumerate(hidden):
-                tid = grid[c]  # face down: known only through a sighting
-                actions.append(lazy(n, (parts, ak, c, True,
-                                        KIND_OF[types[tid]] if tid in peeks else None, verb)))
-            payloads = hidden
-        elif kind is _K.ION_STORM or kind is _K.VORTEX:
-            storm = kind is _K.ION_STORM
-            ak, verb = ((_A.ION_STORM, "Exchange with") if storm else (_A.VORTEX_TILE, "Turn"))
-            peeks, types, lazy, parts = self.peeks[p], self.types, act.lazy_action, act.target_parts
-            # About 70 targets per offer: one pass over the grid, the ids counted locally.
-            n = 0
-            for c, tid in enumerate(grid):
-                if clean[tid]:
-                    continue
+            ak, verb = _CELL_CHOICES[kind]
+            peeks, types, new, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
+            # Some 70 cells for a Vortex: the actions are made inline (see _move_options).
+            for n, c in enumerate(cells):
+                tid = grid[c]
+                action = new()
+                action._id = n
                 if up[tid]:
-                    if storm and c == here:
-                        continue
-                    actions.append(lazy(n, (parts, ak, c, False, KIND_OF[types[tid]], verb)))
-                elif storm:
-                    continue
-                else:
+                    action._args = (parts, ak, c, False, KIND_OF[types[tid]], verb)
+                else:  # known only through a sighting
                     known = KIND_OF[types[tid]] if tid in peeks else None
-                    actions.append(lazy(n, (parts, ak, c, True, known, verb)))
-                n += 1
-                payloads.append(c)
+                    action._args = (parts, ak, c, True, known, verb)
+                actions.append(action)
+            payloads = cells
         elif kind is _K.STARBASE:
             actions.append(act.explorer_target(0, _A.STARBASE, None, None, "Fire at nobody"))
             payloads.append(None)
@@ -887,7 +925,7 @@ class Sector41State(GameState):
         if len(actions) == 0 or (len(actions) == 1 and payloads[0] is None):
             return False
         self.sub = _NAME[kind]
-        self._offer("tile", f"{_TITLE[kind]}: choose", actions, payloads)
+        self._offer("tile", _CHOICE_PROMPT[kind], actions, payloads)
         return True
 
     def _tile_choice(self, payload: Any) -> None:
@@ -977,7 +1015,7 @@ class Sector41State(GameState):
         self.active = None
         self.visited = []
         for e in self.expl[p]:
-            if 0 <= e.barren < self.turn:
+            if e.barren >= 0 and e.barren < self.turn:  # one comparison for the usual Explorer
                 e.barren = -1
         if scored and self._decided():
             self._finish(Termination.NORMAL)  # decided: no Guardian phase is asked (RULES.md)
@@ -1059,7 +1097,10 @@ class Sector41State(GameState):
                     if not count[t] and not clean[grid[t]]:
                         break
             else:
-                if self.stuck(q):  # (also False for a seat with no Explorer in play)
+                # A seat with no Explorer in play (all out or gone: often so late in a match of
+                # four) is not stuck: its occupancy table says so without asking stuck().
+                mine = self._mine[q]
+                if mine[OUT] + mine[GONE] < 3 and self.stuck(q):
                     for e in expl[q]:
                         if e.loc >= SHIP:
                             e.reset(OUT)
@@ -1075,42 +1116,50 @@ class Sector41State(GameState):
 
     def _guardian_phase(self) -> None:
         self.phase = _PHASE.GUARDIAN
+        if self.mode is _MODE.WANDERING and not self.revealed:
+            self._end_turn()  # the usual turn before the Quickening: the Guardian sleeps on
+            return
         g = self.guardian
         grid, up, clean = self.grid, self.up, self.clean
         if self.mode is _MODE.WANDERING:
-            if not self.revealed:
-                self._end_turn()
-                return
-            options = _ON_GRID[g]
+            options: Sequence[int] = _ON_GRID[g]
         else:
             quick = self.mode is _MODE.QUICKENING
-            closer = _CLOSER[g]
-            mask = 0
-            # The rings of cells around the Guardian, nearest first: the first ring holding a
-            # target holds all the nearest ones. The Guardian may step onto each neighbour
-            # closer to one of them: ``mask`` collects those neighbours as bits.
-            for ring in _RINGS[g]:
-                for c in ring:
-                    tid = grid[c]
-                    if not clean[tid] and not (quick and up[tid]):
-                        mask |= closer[c]
-                if mask:
-                    break
-            if not mask:
-                self._end_turn()
-                return
-            options = _MASKED.get(g << 8 | mask) or _masked(g, mask)
+            # The targets next to the Guardian, if any (the usual case): the nearest ones, each
+            # a step of its own.
+            options = [c for c in _ON_GRID[g]
+                       if not clean[grid[c]] and not (quick and up[grid[c]])]
+            if not options:
+                closer = _CLOSER[g]
+                mask = 0
+                # The rings of cells further out, nearest first: the first ring holding a
+                # target holds all the nearest ones. The Guardian may step onto each neighbour
+                # closer to one of them: ``mask`` collects those neighbours as bits.
+                for ring in _RINGS[g][1:]:
+                    for c in ring:
+                        tid = grid[c]
+                        if not clean[tid] and not (quick and up[tid]):
+                            mask |= closer[c]
+                    if mask:
+                        break
+                if not mask:
+                    self._end_turn()
+                    return
+                options = _MASKED.get(g << 8 | mask) or _masked(g, mask)
         if len(options) == 1:
             self._guardian_move(options[0])
             return
         peeks, types = self.peeks[self.current], self.types
-        lazy, parts, ak = act.lazy_action, act.target_parts, _A.GUARDIAN_MOVE
+        new, parts, ak = act.LazyAction, act.target_parts, _A.GUARDIAN_MOVE
         actions: list[Action] = []
         for k, c in enumerate(options):
             tid = grid[c]
             face_up = up[tid]
             known = KIND_OF[types[tid]] if face_up or tid in peeks else None
-            actions.append(lazy(k, (parts, ak, c, not face_up, known, "Guardian to")))
+            action = new()
+            action._id = k
+            action._args = (parts, ak, c, not face_up, known, "Guardian to")
+            actions.append(action)
         self._offer("guardian", "Guardian phase: where does the Guardian go?", actions, options)
 
     def _guardian_move(self, cell: int) -> None:
@@ -1131,15 +1180,18 @@ class Sector41State(GameState):
             self.down -= 1
         self.clean[tid] = True
         self.up[tid] = False
-        for c in range(3):
-            self.removed[c] += self.discs[cell][c]
-            self.discs[cell][c] = 0
-        for q, ex in enumerate(self.expl):
-            for i, e in enumerate(ex):
-                if e.loc == cell:
-                    e.reset(GONE)
-                    self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
-        self._lines.append((None, _CLEANSED, cell_name(cell)))
+        pile = self.discs[cell]
+        if pile[0] or pile[1] or pile[2]:  # the usual tile is bare: nothing to remove
+            for c in range(3):
+                self.removed[c] += pile[c]
+                pile[c] = 0
+        if self._count[cell]:  # the occupancy table says whether anybody is there
+            for q, ex in enumerate(self.expl):
+                for i, e in enumerate(ex):
+                    if e.loc == cell:
+                        e.reset(GONE)
+                        self.log(f"Seat {q} Explorer {i + 1} is removed from the game")
+        self._lines.append((None, _cleansed, cell))
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -1174,7 +1226,6 @@ class Sector41State(GameState):
         self.log(f"The match ends: {self.result().reason}")
 
     def _end_turn(self) -> None:
-        self.phase = _PHASE.MOTHER_SHIP
         if self._decided():  # a cleansing may have decided it
             self._finish(Termination.NORMAL)
         elif self.turn >= self.turn_limit:
@@ -1182,6 +1233,15 @@ class Sector41State(GameState):
         else:
             self.current = (self.current + 1) % self.num_players
             self._start_turn()
+
+
+@lru_cache(maxsize=256)
+def _tow_decision(seat: int, explorer: int, colors: tuple[int, ...]
+                  ) -> tuple[Decision, list[int | None]]:
+    """The offer to tow one of ``colors`` (or nothing), with its payloads: made once."""
+    actions = [act.tow(0, explorer, None)]
+    actions += [act.tow(n + 1, explorer, c) for n, c in enumerate(colors)]
+    return Decision(seat, "Tow a Glynium disc?", tuple(actions), "tow"), [None, *colors]
 
 
 @lru_cache(maxsize=256)
@@ -1229,9 +1289,12 @@ _MASKED: dict[int, tuple[int, ...]] = {}
 
 
 def _masked(g: int, mask: int) -> tuple[int, ...]:
-    options = _MASKED[g << 8 | mask] = tuple(n for j, n in enumerate(_ON_GRID[g])
-                                             if mask >> j & 1)
+    options = _MASKED[g << 8 | mask] = tuple(compress(_ON_GRID[g], _BITS[mask]))
     return options
+
+
+# _BITS[mask]: the eight low bits of mask, lowest first (selectors for compress).
+_BITS = tuple(tuple(mask >> j & 1 for j in range(8)) for mask in range(256))
 
 # _CLOSER[g][t]: bit j set when the j-th of _ON_GRID[g] is nearer to t than g is.
 _CLOSER = tuple(
@@ -1243,13 +1306,32 @@ _CLOSER = tuple(
 # The formatters of the most frequent log lines (see GameState's ``_lines``), by their text.
 _SHIP_MOVED = "Seat {} moves its Mother Ship {:+d} to {}".format
 _FOLDED = "Seat {} folds space along line {}".format
-_HOPPED = "Seat {} Explorer {} to asteroid {} on {}".format
-_REVEALED = "{} is revealed: {}".format
-_CLEANSED = "The Guardian cleanses {}".format
 
-# A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its title in prompts.
+
+# (Those naming a cell or a tile take its number: the name is looked up only when read.)
+def _hopped(p: int, explorer: int, asteroid: int, cell: int) -> str:
+    return f"Seat {p} Explorer {explorer} to asteroid {asteroid} on {cell_name(cell)}"
+
+
+def _revealed(cell: int, type_id: int) -> str:
+    return f"{cell_name(cell)} is revealed: {TILE_TYPES[type_id].name}"
+
+
+def _cleansed(cell: int) -> str:
+    return f"The Guardian cleanses {cell_name(cell)}"
+
+
+# A kind's name ("SUPER_NOVA": an Enum's name is a slow property) and its offers' prompts.
 _NAME = {kind: kind.name for kind in TileKind}
 _TITLE = {kind: kind.name.replace("_", " ").title() for kind in TileKind}
+_JUMP_PROMPT = {kind: f"{title}: where to?" for kind, title in _TITLE.items()}
+_CHOICE_PROMPT = {kind: f"{title}: choose" for kind, title in _TITLE.items()}
+
+
+@lru_cache(maxsize=1024)
+def _move_prompt(turn: int) -> str:
+    """The Explorer phase prompt of ``turn`` (formatting an int costs more than the lookup)."""
+    return f"Turn {turn}: move one Explorer"
 
 # _REACH2[cell][d]: the cell two steps away in direction d, or -1 off the grid.
 _REACH2 = tuple(
@@ -1285,9 +1367,27 @@ def _cells_of(types: list[int], grid: list[int], wanted: bytes) -> Iterator[int]
     return compress(range(CELLS), bytes(itemgetter(*grid)(types)).translate(wanted))
 
 
+# _ALONG[edge]: what the Mother Ships of that edge move along.
+_ALONG = ("column", "row", "column", "row")
 # _LINES[edge][pos]: the line in front of a Mother Ship, from the ship outward.
 _LINES = tuple(tuple(_line(edge, pos) for pos in range(SIZE)) for edge in range(4))
+# _FOLDED_TO[edge][pos]: where a fold of that line moves each of its cells' contents.
+_FOLDED_TO = tuple(tuple(dict(zip(line, line[1:] + line[:1], strict=True)) for line in lines)
+                   for lines in _LINES)
+# _SHIP_RC[edge][pos]: a Mother Ship's (row, column) just off the grid.
+_SHIP_RC = tuple(
+    tuple(((-1, pos), (pos, SIZE), (SIZE, pos), (pos, -1))[edge] for pos in range(SIZE))
+    for edge in range(4)
+)
 
+
+# The choice tiles whose choice is a cell: the kind of their actions and its verb.
+_CELL_CHOICES = {
+    _K.REMOTE_VIEWPORT: (_A.VIEWPORT, "Look at"),
+    _K.SPACIAL_DISTORTION: (_A.DISTORTION, "Turn over"),
+    _K.ION_STORM: (_A.ION_STORM, "Exchange with"),
+    _K.VORTEX: (_A.VORTEX_TILE, "Turn"),
+}
 
 _JUMPS = frozenset({_K.SOLAR_WIND, _K.PULSAR, _K.SUPER_NOVA, _K.ALIEN_ARTIFACT, _K.WORM_HOLE})
 _CHOICES = frozenset({
