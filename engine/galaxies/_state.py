@@ -28,6 +28,7 @@ from .._core import (
     Result,
     Termination,
     lazy_action,
+    new_action,
     new_decision,
 )
 from ._content import CONTENT, CardColor, CardEffect, Content, Pilot, PilotAbility, ShipType
@@ -1916,8 +1917,11 @@ _PROMPTS: dict[str, str] = {
 
 def _prebuilt(opts: list[_Opt]) -> tuple[tuple[_Opt, ...], tuple[Action, ...]]:
     """Options and their Actions, made at import: the texts of the dice menus name faces
-    only, not the content, so the base game's Actions serve every content."""
-    return tuple(opts), _legal(opts, CONTENT)
+    only, not the content, so the base game's Actions serve every content. Their texts are
+    made now, not when read: these menus are asked again and again, and a plain Action's id
+    is cheaper to read than a LazyAction's."""
+    return tuple(opts), tuple([new_action(i, *_describe(opt, CONTENT))
+                               for i, opt in enumerate(opts)])
 
 
 # The dice menus (after most decisions) are indexed by small ints, their options and Actions

@@ -8,80 +8,15 @@ than the whole legality check that offers it.
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any
 
-from .._core import Action
+from .._core import Action, lazy_action
 from ._messages import ActionKind, Sector41ActionDetail
 from ._tiles import DIRECTIONS, SIZE, Color, TileKind, cell_name
 
 _CACHE = 1 << 17
 _GRID = (0, 0)  # the ship position does not matter when the target is a grid cell
 _A = ActionKind
-
-
-class LazyAction(Action):
-    """An ``Action`` whose text and detail are built from its arguments on first read.
-
-    It reads and compares like an ``Action`` (``id``, ``text``, ``detail``, all read-only);
-    ``_args`` is the builder followed by its arguments, and ``args[0](*args[1:])`` returns the
-    (text, detail) pair, once per object. A random playout makes several of these per decision
-    and reads none of their texts, so the hot loops make them as ``lazy_action`` does, inline:
-    ``action = LazyAction(); action._id = aid; action._args = args``.
-    """
-
-    __slots__ = ("_id", "_args", "_made")
-    _id: int
-    _args: tuple[Any, ...]
-    _made: tuple[str, Any]
-    # object's own C-level __init__: a Python __init__ runs in a nested interpreter call
-    # (the class call cannot inline it), which cost about as much as the rest of the making.
-    __init__ = object.__init__  # type: ignore[assignment]
-    # object's own setters, not the frozen dataclass's refusals: with them the interpreter
-    # stores a private slot in one specialized instruction (a slot's __set__ called as a
-    # function cost some five times more). The public fields stay read-only: they are
-    # properties without setters.
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-    # A C-level getter (a Python one runs a nested interpreter call): read once per decision.
-    id = property(attrgetter("_id"), doc="The id within its decision.")  # type: ignore[assignment]
-
-    def _parts(self) -> tuple[str, Any]:
-        try:
-            return self._made
-        except AttributeError:  # not built yet (the slot is unset until the first read)
-            build, *rest = self._args
-            made: tuple[str, Any] = build(*rest)
-            self._made = made
-            return made
-
-    @property  # type: ignore[override]
-    def text(self) -> str:
-        """The readable text, built on first read."""
-        return self._parts()[0]
-
-    @property  # type: ignore[override]
-    def detail(self) -> Any:
-        """The typed detail, built on first read."""
-        return self._parts()[1]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return lazy_action, (self._id, self._args)
-
-    def __copy__(self) -> LazyAction:
-        return self  # immutable
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> LazyAction:
-        return self
-
-
-def lazy_action(aid: int, args: tuple[Any, ...]) -> LazyAction:
-    """The LazyAction ``aid`` whose (text, detail) ``args[0](*args[1:])`` builds."""
-    action = LazyAction()
-    action._id = aid
-    action._args = args
-    return action
 
 
 def _where(to: int, ship_rc: tuple[int, int]) -> tuple[int, int, bool]:

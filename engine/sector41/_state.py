@@ -18,7 +18,15 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any, TypeVar, cast
 
-from .._core import Action, Decision, GameState, Result, Termination
+from .._core import (
+    Action,
+    Decision,
+    GameState,
+    LazyAction,
+    Result,
+    Termination,
+    new_decision,
+)
 from . import _actions as act
 from ._messages import ActionKind, GuardianMode, Phase
 from ._observe import observe
@@ -124,33 +132,6 @@ class Explorer:
         other.count = count
         other.mine = mine
         return other
-
-
-class _OpenDecision(Decision):
-    """A Decision being made: see ``_new_decision``."""
-
-    __slots__ = ()
-    __init__ = object.__init__  # type: ignore[assignment]
-    # object's own setters, not the frozen dataclass's refusals (as LazyAction's).
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-def _new_decision(seat: int, prompt: str, legal: tuple[Action, ...], kind: str) -> Decision:
-    """``Decision(seat, prompt, legal, kind)``, made at half the cost of _core's new_decision.
-
-    Its four slots are filled as an _OpenDecision's, one specialized store each (the slots'
-    __set__ called as functions cost some 600 instructions apiece, most of a Decision's
-    making); the __class__ assignment (allowed: the same slots) then makes it a plain,
-    frozen Decision. An offer is made on most decisions of a playout.
-    """
-    decision: Any = _OpenDecision()
-    decision.seat = seat
-    decision.prompt = prompt
-    decision.legal = legal
-    decision.kind = kind
-    decision.__class__ = Decision
-    return cast(Decision, decision)
 
 
 def _empty_count() -> list[int]:
@@ -322,7 +303,7 @@ class Sector41State(GameState):
             self._remove_stuck()
         self.stage = stage
         self._payloads = payloads
-        self._decision = _new_decision(self.current, prompt, tuple(actions), stage)
+        self._decision = new_decision(self.current, prompt, tuple(actions), stage)
 
     def _settle(self) -> None:
         # A single legal action is not a choice: apply it, so forced moves never ask a bot.
@@ -549,7 +530,7 @@ class Sector41State(GameState):
         actions: list[Action] = []
         front = self.fronts[p]
         inward = INWARD[self.edge[p]]
-        new, move_parts = act.LazyAction, act.move_parts
+        new, move_parts = LazyAction, act.move_parts
         for i, e in enumerate(self.expl[p]):
             loc = e.loc
             if loc == SHIP:
@@ -600,7 +581,7 @@ class Sector41State(GameState):
         blocked = self.blocked(p)
         count, mine = self._count, self._mine[p]
         grid, up, clean = self.grid, self.up, self.clean
-        new, hop_parts = act.LazyAction, act.hop_parts
+        new, hop_parts = LazyAction, act.hop_parts
         for cell in _cells_of(self.types, grid, _HOP_TARGETS[k]):
             tid = grid[cell]
             if cell != loc and up[tid] and not clean[tid] and cell not in blocked:
@@ -842,7 +823,7 @@ class Sector41State(GameState):
         ship_rc = self.ship_rc[p]
         i = self.active
         assert i is not None
-        new, parts = act.LazyAction, act.tile_move_parts
+        new, parts = LazyAction, act.tile_move_parts
         for n, (t, d) in enumerate(moves):
             if t == SHIP:
                 actions.append(act.tile_move(n, i, d, t, ship_rc, False, None, False, False))
@@ -889,7 +870,7 @@ class Sector41State(GameState):
                     if cells:
                         break
             ak, verb = _CELL_CHOICES[kind]
-            peeks, types, new, parts = self.peeks[p], self.types, act.LazyAction, act.target_parts
+            peeks, types, new, parts = self.peeks[p], self.types, LazyAction, act.target_parts
             # Some 70 cells for a Vortex: the actions are made inline (see _move_options).
             for n, c in enumerate(cells):
                 tid = grid[c]
@@ -1150,7 +1131,7 @@ class Sector41State(GameState):
             self._guardian_move(options[0])
             return
         peeks, types = self.peeks[self.current], self.types
-        new, parts, ak = act.LazyAction, act.target_parts, _A.GUARDIAN_MOVE
+        new, parts, ak = LazyAction, act.target_parts, _A.GUARDIAN_MOVE
         actions: list[Action] = []
         for k, c in enumerate(options):
             tid = grid[c]

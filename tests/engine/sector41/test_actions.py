@@ -11,8 +11,9 @@ import random
 import pytest
 
 from engine import Action, Decision
+from engine._core import LazyAction, lazy_action
 from engine.sector41 import GAME, ActionKind, TileKind
-from engine.sector41._actions import LazyAction, lazy_action, target
+from engine.sector41._actions import target
 
 
 def test_a_lazy_action_reads_and_pickles_like_an_action() -> None:
