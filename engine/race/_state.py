@@ -18,7 +18,7 @@ from itertools import combinations
 from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, GameState, OptionError, Result, Termination, new_decision
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -644,7 +644,7 @@ class RaceState(GameState):
 
     def _decision(self, i: int) -> Decision:
         """The seat's decision now, built from its legal actions."""
-        return Decision(i, self._prompt(i), tuple(self._options(i)), self.seats[i].step)
+        return new_decision(i, self._prompt(i), tuple(self._options(i)), self.seats[i].step)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
@@ -765,7 +765,7 @@ class RaceState(GameState):
                     if prompt is None:
                         prompt = self._prompt(i)
                     # Action n is rows[n][cards[n]]; map stops at the last card.
-                    self._stash[i] = Decision(i, prompt, tuple(map(getitem, rows, cards)), step)
+                    self._stash[i] = new_decision(i, prompt, tuple(map(getitem, rows, cards)), step)
                     return
                 self._do(i, _CARD_ROWS[step][0][cards[0]].detail)
                 continue
@@ -785,7 +785,7 @@ class RaceState(GameState):
                     self._do(i, opts[0].detail)
                     continue
                 prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
-                self._stash[i] = Decision(i, prompt, tuple(opts), step)
+                self._stash[i] = new_decision(i, prompt, tuple(opts), step)
                 return
             if step == "method" and len(seat.methods) == 1:
                 method = _SETTLE_METHODS[seat.methods[0]]
@@ -795,7 +795,7 @@ class RaceState(GameState):
             opts = _OPTIONS_BY_STEP[step](self, i)  # _options
             if len(opts) > 1:
                 prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
-                self._stash[i] = Decision(i, prompt, tuple(opts), step)
+                self._stash[i] = new_decision(i, prompt, tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
                 self._finish_step(i)
