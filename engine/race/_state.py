@@ -192,6 +192,10 @@ _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in ran
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
 
 
+def _chose_text(round_no: int, i: int, value: int) -> str:
+    return f"round {round_no}: seat {_CHOSE[i][value]}"
+
+
 def _places_text(i: int, card: int) -> str:
     return f"seat {i} places {_NAMES[card]}"
 
@@ -716,15 +720,21 @@ class RaceState(GameState):
             else:  # every seat's action found: play them in timing order
                 self._cache = None
                 self._stash.clear()
+                if self.stage is PH.SELECT and len(pending) == self.num_players:
+                    # Every seat selected (_do's select for each): the selection is revealed
+                    # straight away, without an _advance pass to find every seat idle.
+                    for i, selecting in self._ordered:
+                        selecting.actions = list(details[i].actions)
+                        selecting.step = ""
+                    self._reveal_actions()
+                    self._next_phase()
+                    self._advance()
+                    return
                 seats = self.seats
                 for i in self._order:  # timing ties: who draws first (RULES.md)
                     detail = details[i]
                     if detail is not None:
                         mine = seats[i]
-                        if mine.step == "select":  # _do, inline: the most common decision
-                            mine.actions = list(detail.actions)
-                            mine.step = ""
-                            continue
                         self._do(i, detail)
                         if mine.step:
                             self._continue(i)
@@ -858,20 +868,19 @@ class RaceState(GameState):
 
     def _reveal_actions(self) -> None:
         chosen = 0  # the action cards chosen, as a bit mask by value
-        texts = _ACTION_TEXTS
-        head = f"round {self.round}: seat "
+        round_no = self.round
         lines = self._lines  # self.log, inline: one public event per seat every round
         for i, seat in self._ordered:
             actions = seat.actions
             if len(actions) == 1:
                 value = actions[0]._value_
                 chosen |= 1 << value
-                lines.append(head + _CHOSE[i][value])
+                lines.append((None, _chose_text, round_no, i, value))  # made when read
             else:
                 for a in actions:
                     chosen |= 1 << a._value_
-                lines.append(f"{head}{i} chose "
-                             + " and ".join([texts[a._value_] for a in actions]))
+                lines.append(f"round {round_no}: seat {i} chose "
+                             + " and ".join([_ACTION_TEXTS[a._value_] for a in actions]))
         plan = _PLANS.get(chosen)
         if plan is None:
             plan = _PLANS[chosen] = _plan(chosen)
