@@ -105,15 +105,27 @@ _CONSUME_KINDS = frozenset(
     }
 )
 # Powers of every design by phase (0-5), with their index on the card: the hot loops read
-# these. Index 6 holds the phase-4 powers that consume (not the trade bonuses), index 7 the
-# phase-5 powers that produce on a windfall world.
-CONSUMING = 6
-WINDFALLS = 7
+# these. From index 6 on, the powers of a phase that one rule reads, so that its loop meets
+# no other power: (phase, kinds) of each in ``_RULE_POWERS``.
+CONSUMING = 6  # the phase-4 powers that consume (not the trade bonuses)
+WINDFALLS = 7  # produce on a windfall world
+PRODUCERS = 8  # produce on the world itself
+PRODUCE_DRAWS = 9  # draw cards in phase 5
+TRADE_BONUSES = 10  # more cards for a good sold
+SETTLE_DRAWS = 11  # draw cards after placing a world
+_RULE_POWERS = (
+    (4, _CONSUME_KINDS),
+    (5, frozenset({K.PRODUCE_WINDFALL})),
+    (5, frozenset({K.PRODUCE})),
+    (5, frozenset({K.PRODUCE_DRAW, K.PRODUCE_DRAW_IF, K.PRODUCE_DRAW_PER_GOOD,
+                   K.PRODUCE_DRAW_DISTINCT, K.PRODUCE_DRAW_PER_WORLD, K.PRODUCE_DRAW_MOST})),
+    (4, frozenset({K.TRADE_BONUS, K.TRADE_THIS_WORLD})),
+    (3, frozenset({K.SETTLE_DRAW_AFTER})),
+)
 _BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
     tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph) for ph in range(6))
-    + (tuple((i, p) for i, p in enumerate(c.powers)
-             if p.phase == 4 and p.kind in _CONSUME_KINDS),
-       tuple((i, p) for i, p in enumerate(c.powers) if p.kind is K.PRODUCE_WINDFALL))
+    + tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph and p.kind in kinds)
+            for ph, kinds in _RULE_POWERS)
     for c in CARDS
 )
 _NO_POWERS = ((),) * len(_BY_PHASE[0])  # an empty power cache: nothing active
@@ -520,12 +532,13 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` entries (the
-    # last of them ``power_last``) of the tableau list ``power_tableau``, the same up to phase
-    # number ``power_until`` (then a card placed before may become active): the hot loops ask
-    # for them several times a decision. They are current while ``power_valid`` is the seat's
-    # tableau list; a change of the tableau and a phase past ``power_until`` set it to None,
-    # and a list put in the tableau's place (a state built by hand) never matches it.
+    # Active powers by phase (0-5, then CONSUMING and the other rules' own) of the first
+    # ``power_count`` entries (the last of them ``power_last``) of the tableau list
+    # ``power_tableau``, the same up to phase number ``power_until`` (then a card placed before
+    # may become active): the hot loops ask for them several times a decision. They are
+    # current while ``power_valid`` is the seat's tableau list; a change of the tableau and a
+    # phase past ``power_until`` set it to None, and a list put in the tableau's place (a
+    # state built by hand) never matches it.
     power_cache: list[tuple[tuple[int, int, Any], ...]] = field(default_factory=list)
     power_count: int = 0
     power_last: list[int] | None = None
@@ -1229,9 +1242,8 @@ class RaceState(GameState):
         if _IS_WINDFALL[entry[0]]:
             entry[1] = self._draw()
         draws = 1 if seat.bonus else 0
-        for _ti, _pi, p in self._powers(i, 3):
-            if p.kind is K.SETTLE_DRAW_AFTER:
-                draws += p.value
+        for _ti, _pi, p in self._powers(i, SETTLE_DRAWS):
+            draws += p.value
         self._draw_cards(i, draws)
 
     # -- consume ----------------------------------------------------------------------------
@@ -1260,7 +1272,7 @@ class RaceState(GameState):
     def _trade_bonus(self, i: int, ti: int) -> int:
         kind = CARDS[self.seats[i].tableau[ti][0]].good
         extra = 0
-        for src, _pi, p in self._powers(i, 4):
+        for src, _pi, p in self._powers(i, TRADE_BONUSES):
             if p.kind is K.TRADE_BONUS and (p.good is G.ANY or p.good is kind):
                 extra += p.value
             elif p.kind is K.TRADE_THIS_WORLD and src == ti:
@@ -1348,8 +1360,8 @@ class RaceState(GameState):
             seat.produced_on = []
             seat.used = []
             seat.bonus = A.PRODUCE in seat.actions
-            for ti, _pi, p in seat.power_cache[5]:  # current: see _next_phase
-                if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
+            for ti, _pi, _p in seat.power_cache[PRODUCERS]:  # current: see _next_phase
+                if seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
         for i, seat in self._ordered:
             seat.count = 0
@@ -1394,7 +1406,7 @@ class RaceState(GameState):
     def _produce_draws(self) -> None:
         for i, seat in self._ordered:
             draws = 0
-            for ti, _pi, p in self._powers(i, 5):
+            for ti, _pi, p in self._powers(i, PRODUCE_DRAWS):
                 kind = p.kind
                 if kind is K.PRODUCE_DRAW:
                     draws += p.cards
@@ -1413,7 +1425,8 @@ class RaceState(GameState):
                     rare = [s.produced.count(G.RARE) for s in self.seats]
                     if all(rare[i] > r for j, r in enumerate(rare) if j != i):
                         draws += p.cards
-            self._draw_cards(i, draws)
+            if draws:
+                self._draw_cards(i, draws)
 
     # -- decisions --------------------------------------------------------------------------
 
