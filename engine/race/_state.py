@@ -577,7 +577,9 @@ class RaceState(GameState):
         self._cache: dict[int, Decision] | None = None
         # Decisions built by _continue for the seats it stopped at, in timing order, reused by
         # _pending: empty, or one for every seat with a step (the engine stops every seat it
-        # gives a step through _continue; a state built otherwise leaves it empty).
+        # gives a step through _continue; a state built otherwise leaves it empty). Handed over
+        # when the decisions are cached: empty whenever _cache is set, so an apply starts
+        # with it empty.
         self._stash: dict[int, Decision] = {}
         self.order = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
@@ -651,11 +653,9 @@ class RaceState(GameState):
             stash = self._stash
             if not stash:
                 cache = {i: self._decision(i) for i, seat in enumerate(self.seats) if seat.step}
-            elif self._seat_ordered:
-                cache = stash
-                self._stash = {}
             else:
-                cache = dict(sorted(stash.items()))
+                cache = stash if self._seat_ordered else dict(sorted(stash.items()))
+                self._stash = {}
             self._cache = cache
         return cache
 
@@ -665,7 +665,6 @@ class RaceState(GameState):
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
-        self._stash.clear()
         for i in self._order:  # timing ties: who draws first (RULES.md)
             if i in choices:
                 self._do(i, choices[i].detail)
@@ -702,7 +701,6 @@ class RaceState(GameState):
                 if action is None or action.id != aid:
                     action = decision.action(aid)
                 self._cache = None
-                self._stash.clear()
                 self._do(seat, action.detail)
                 mine = self.seats[seat]
                 if mine.step:
@@ -710,8 +708,8 @@ class RaceState(GameState):
                     if mine.step:
                         # Still this seat's turn (more to pay, discard, consume...): every
                         # other seat is idle as it was, so nothing advances, and what
-                        # _continue stopped at is the one open decision.
-                        self._cache = {seat: self._stash[seat]}
+                        # _continue stopped at (the stash holds it alone) is the one open decision.
+                        self._cache, self._stash = self._stash, {}
                         return
                 self._advance()
                 return
@@ -732,7 +730,6 @@ class RaceState(GameState):
                 details[seat] = action.detail
             else:  # every seat's action found: play them in timing order
                 self._cache = None
-                self._stash.clear()
                 if self.stage is PH.SELECT and len(pending) == self.num_players:
                     # Every seat selected (_do's select for each): the selection is revealed
                     # straight away, without an _advance pass to find every seat idle.

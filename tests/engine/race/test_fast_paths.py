@@ -79,6 +79,7 @@ def test_cached_powers_and_decisions_match_a_fresh_computation(
             # What _pending reads: no stashed decision, or one for every seat with a step.
             stepped = {i for i, seat in enumerate(state.seats) if seat.step}
             assert not state._stash or set(state._stash) == stepped
+            assert state._cache is None or not state._stash  # handed over when cached
             if not state.pending():
                 break
             for i in range(players):
