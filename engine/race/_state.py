@@ -831,30 +831,28 @@ class RaceState(GameState):
             self._transition()
 
     def _transition(self) -> None:
+        """Every seat is idle: end the phase (most go on to the next one) or the round."""
         stage = self.stage
-        if stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
-            if stage is PH.ROUND_DISCARD and self._end_reached():
+        if stage is PH.DEVELOP or stage is PH.SETTLE:
+            if self.sub == "place":
+                self._reveal_placements()
                 return
-            self._start_round()
-        elif stage is PH.SELECT:
-            self._reveal_actions()
-            self._next_phase()
         elif stage is PH.EXPLORE:
             for i in self._order:
                 seat = self.seats[i]
                 self.discard.extend(seat.drawn)
                 seat.drawn = []
-            self._next_phase()
-        elif stage is PH.DEVELOP or stage is PH.SETTLE:
-            if self.sub == "place":
-                self._reveal_placements()
-            else:
-                self._next_phase()
-        elif stage is PH.CONSUME:
-            self._next_phase()
         elif stage is PH.PRODUCE:
             self._produce_draws()
-            self._next_phase()
+        elif stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
+            if stage is PH.SETUP_DISCARD or not self._end_reached():
+                self._start_round()
+            return
+        elif stage is PH.SELECT:
+            self._reveal_actions()
+        elif stage is not PH.CONSUME:
+            return  # the match is over
+        self._next_phase()
 
     def _set(self, i: int, step: str, count: int = 0) -> None:
         self.seats[i].step = step
@@ -1617,9 +1615,6 @@ class RaceState(GameState):
             seat.hand.remove(d.card)  # _discard_from_hand, inline
             self.discard.append(d.card)
             seat.count -= 1
-        elif step == "select":
-            seat.actions = list(d.actions)
-            seat.step = ""
         elif step == "keep":
             seat.drawn.remove(d.card)
             seat.hand.append(d.card)
@@ -1667,6 +1662,9 @@ class RaceState(GameState):
             else:
                 seat.bonus = False
             self._put_good(i, d.tableau_index)
+        elif step == "select":  # rare here: a selection by every seat is played in apply
+            seat.actions = list(d.actions)
+            seat.step = ""
         else:
             raise AssertionError(f"unknown step {step!r}")
 
