@@ -14,11 +14,21 @@ import random
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination, new_decision
+from .._core import (
+    Action,
+    Decision,
+    GameState,
+    OptionError,
+    Result,
+    Termination,
+    new_action,
+    new_decision,
+)
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -347,6 +357,7 @@ def _power_parts(cid: int, ti: int, pi: int, text: str) -> tuple[str, ActionDeta
             ActionDetail(DecisionKind.CONSUME_POWER, card=cid, source_index=ti, power_index=pi))
 
 
+@cache  # shared by the actions that differ in their id only
 def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail]:
     return (_GOOD_TEXTS[cid],
             ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
@@ -359,11 +370,13 @@ def _method_parts(card: int, m: int, cost: int) -> tuple[str, ActionDetail]:
             ActionDetail(DecisionKind.METHOD, card=card, method=method, number=cost))
 
 
+@cache  # shared by the actions that differ in their id only
 def _trade_parts(card: int, ti: int, price: int) -> tuple[str, ActionDetail]:
     return (f"Sell the good on {CARDS[card].name} for {price} cards",
             ActionDetail(DecisionKind.TRADE, card=card, tableau_index=ti))
 
 
+@cache  # shared by the actions that differ in their id only
 def _windfall_parts(card: int, w: int, src: int, pi: int, source: int
                     ) -> tuple[str, ActionDetail]:
     return (f"Produce on {CARDS[card].name}"
@@ -1563,7 +1576,7 @@ class RaceState(GameState):
                 key = (len(out), entry[0], ti, src, pi)
                 action = _GOOD_ACTIONS.get(key)
                 if action is None:  # built here, not by _action: most keys come once a match
-                    action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
+                    action = _GOOD_ACTIONS[key] = new_action(key[0], *_good_parts(*key[1:]))
                 out.append(action)
         return out
 
@@ -1583,7 +1596,7 @@ class RaceState(GameState):
                 trade = (len(out), card, ti, _PRICE[card] + self._trade_bonus(i, ti))
                 action = _TRADE_ACTIONS.get(trade)
                 if action is None:  # as for the goods: most keys come once a match
-                    action = _TRADE_ACTIONS[trade] = Action(trade[0], *_trade_parts(*trade[1:]))
+                    action = _TRADE_ACTIONS[trade] = new_action(trade[0], *_trade_parts(*trade[1:]))
                 out.append(action)
             return out
         if step == "windfall":
@@ -1592,7 +1605,7 @@ class RaceState(GameState):
                             NO_CARD if src < 0 else tableau[src][0])
                 action = _WINDFALL_ACTIONS.get(windfall)
                 if action is None:
-                    action = _WINDFALL_ACTIONS[windfall] = Action(
+                    action = _WINDFALL_ACTIONS[windfall] = new_action(
                         windfall[0], *_windfall_parts(*windfall[1:]))
                 out.append(action)
             return out
