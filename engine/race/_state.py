@@ -1546,15 +1546,15 @@ class RaceState(GameState):
             if used and (ti, pi) in used:
                 continue
             if p.kind is K.CONSUME:  # _usable's most frequent case, inline
-                usable = bool(goods) if p.good is G.ANY else p.good in goods
-            else:
-                usable = self._usable(i, p, goods)
-            if usable:
-                key = (len(out), tableau[ti][0], ti, pi)
-                action = _POWER_ACTIONS.get(key)
-                if action is None:
-                    action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
-                out.append(action)
+                if not goods or (p.good is not G.ANY and p.good not in goods):
+                    continue
+            elif not self._usable(i, p, goods):
+                continue
+            key = (len(out), tableau[ti][0], ti, pi)
+            action = _POWER_ACTIONS.get(key)
+            if action is None:
+                action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
+            out.append(action)
         return out
 
     def _good_step_options(self, i: int) -> _Options:
