@@ -1010,22 +1010,23 @@ class RaceState(GameState):
         """
         now = self.phase_no
         tableau = seat.tableau
+        size = len(tableau)
         count = seat.power_count
         cache = seat.power_cache
-        if (seat.power_tableau is not tableau or count > len(tableau)
+        if (seat.power_tableau is not tableau or count > size
                 or (count and tableau[count - 1] is not seat.power_last)):
             count = 0
             cache = list(_NO_POWERS)
         seat.power_tableau = tableau
-        if count < len(tableau) and tableau[count][2] < now:
+        if count < size and tableau[count][2] < now:
             seat.settle_powers = None
             cache = list(cache)
-            while count < len(tableau) and tableau[count][2] < now:
+            while count < size and tableau[count][2] < now:
                 row = _POWERS_AT[count] if count < len(_POWERS_AT) else _powers_at(count)
                 for phase, found in row[tableau[count][0]]:
                     cache[phase] += found
                 count += 1
-            if count < len(tableau) and any(entry[2] < now for entry in tableau[count:]):
+            if count < size and any(entry[2] < now for entry in tableau[count:]):
                 # An active card after an inactive one (a state built by hand): gather all.
                 seat.power_tableau = None
                 seat.power_count = 0
@@ -1046,7 +1047,7 @@ class RaceState(GameState):
         seat.power_last = tableau[count - 1] if count else None
         seat.power_cache = cache
         # Every card active: valid until the tableau changes; else until the next phase.
-        seat.power_until = now if count < len(tableau) else 1 << 62
+        seat.power_until = now if count < size else 1 << 62
         seat.power_valid = tableau
         return cache
 
@@ -1069,7 +1070,8 @@ class RaceState(GameState):
     def _award(self, i: int, vp: int) -> None:
         """Give VP chips; once the pool is empty the 10s pay the rest (the pool stays at 0)."""
         self.seats[i].vp += vp
-        self.vp_pool = max(0, self.vp_pool - vp)
+        pool = self.vp_pool - vp
+        self.vp_pool = pool if pool > 0 else 0
 
     def _discard_from_hand(self, i: int, card: int) -> None:
         self.seats[i].hand.remove(card)
@@ -1120,7 +1122,7 @@ class RaceState(GameState):
 
     def _develop_cut(self, i: int) -> int:
         """What every development costs the seat less now (its Develop bonus and powers)."""
-        cut = int(self.seats[i].bonus)
+        cut = 1 if self.seats[i].bonus else 0
         for _ti, _pi, p in self._powers(i, 2):
             if p.kind is K.DEVELOP_COST:
                 cut += p.value
