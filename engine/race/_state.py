@@ -794,8 +794,9 @@ class RaceState(GameState):
                     rows = _CARD_ROWS[step]
                     if len(rows) < n:
                         rows = _card_rows(step, n)
-                    prompt = _PROMPT_TEXTS[step].get(count)
-                    if prompt is None:
+                    try:
+                        prompt = _PROMPT_TEXTS[step][count]
+                    except KeyError:  # a count past the prompts made at import
                         prompt = self._prompt(i)
                     # Action n is rows[n][cards[n]]; map stops at the last card.
                     self._stash[i] = new_decision(i, prompt, tuple(map(getitem, rows, cards)), step)
@@ -891,9 +892,10 @@ class RaceState(GameState):
         chosen = 0  # the action cards chosen, as a bit mask by value
         round_no = self.round
         lines = self._lines  # self.log, inline: one public event per seat every round
+        single = not self.advanced  # one action card each, else two
         for i, seat in self._ordered:
             actions = seat.actions
-            if len(actions) == 1:
+            if single:
                 value = actions[0]._value_
                 chosen |= 1 << value
                 lines.append((None, _chose_text, round_no, i, value))  # made when read
@@ -902,10 +904,7 @@ class RaceState(GameState):
                     chosen |= 1 << a._value_
                 lines.append(f"round {round_no}: seat {i} chose "
                              + " and ".join([_ACTION_TEXTS[a._value_] for a in actions]))
-        plan = _PLANS.get(chosen)
-        if plan is None:
-            plan = _PLANS[chosen] = _plan(chosen)
-        self.phases = list(plan)
+        self.phases = list(_PLANS[chosen])  # every mask's plan is made at import
 
     def _next_phase(self) -> None:
         if not self.phases:
@@ -934,11 +933,11 @@ class RaceState(GameState):
             self._begin_produce(k)
 
     def _end_reached(self) -> bool:
-        longest = 0
+        ended = self.vp_pool <= 0
         for seat in self.seats:
-            if len(seat.tableau) > longest:
-                longest = len(seat.tableau)
-        if self.vp_pool <= 0 or longest >= TABLEAU_END:
+            if len(seat.tableau) >= TABLEAU_END:
+                ended = True
+        if ended:
             self.termination = Termination.NORMAL
             self.stage = PH.GAME_OVER
             # self.log, the text made when read (scoring is a good part of a playout's end)
@@ -973,9 +972,10 @@ class RaceState(GameState):
     def _take(self, n: int) -> list[int]:
         """The next ``n`` cards of the supply (fewer when supply and discards run out)."""
         deck = self.deck
-        if len(deck) > n:  # no reshuffle on the way: one slice, in the order pop() gives
+        left = len(deck) - n
+        if left > 0:  # no reshuffle on the way: one slice, in the order pop() gives
             cards = deck[: -n - 1 : -1] if n else []
-            del deck[len(deck) - n:]
+            del deck[left:]
             return cards
         cards = []
         for _ in range(n):
