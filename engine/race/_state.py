@@ -480,8 +480,8 @@ class _SettlePowers:
         ship = self.colony_ship and card.good is not G.ALIEN
         best = _NEVER
         if not card.military:
-            best = max(0, card.cost - cut)
-            if ship:
+            best = card.cost - cut
+            if best < 0 or ship:
                 best = 0
         else:
             military = self.military + self.military_vs[good]
@@ -667,7 +667,8 @@ class RaceState(GameState):
             if not stash:
                 cache = {i: self._decision(i) for i, seat in enumerate(self.seats) if seat.step}
             else:
-                cache = stash if self._seat_ordered else dict(sorted(stash.items()))
+                cache = (stash if self._seat_ordered or len(stash) == 1
+                         else dict(sorted(stash.items())))
                 self._stash = {}
             self._cache = cache
         return cache
@@ -1129,7 +1130,8 @@ class RaceState(GameState):
         return cut
 
     def _develop_cost(self, i: int, card: int) -> int:
-        return max(0, _COST[card] - self._develop_cut(i))
+        cost = _COST[card] - self._develop_cut(i)
+        return cost if cost > 0 else 0
 
     def _reveal_placements(self) -> None:
         self.sub = "pay"
@@ -1176,7 +1178,8 @@ class RaceState(GameState):
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
         powers = self._settle_powers(i)
-        return max(0, base - powers.cut - powers.cut_by_good[_GOOD_INDEX[card.id]])
+        cost = base - powers.cut - powers.cut_by_good[_GOOD_INDEX[card.id]]
+        return cost if cost > 0 else 0
 
     def _methods(
         self, i: int, cid: int, powers: _SettlePowers | None = None
@@ -1203,7 +1206,9 @@ class RaceState(GameState):
         cut = powers.cut + powers.cut_by_good[good]
         ship = powers.colony_ship and card.good is not G.ALIEN
         if not card.military:
-            cost = max(0, card.cost - cut)
+            cost = card.cost - cut
+            if cost < 0:
+                cost = 0
             if cost <= budget:
                 out.append((SM.PAY, cost))
             if ship:
@@ -1490,8 +1495,9 @@ class RaceState(GameState):
                 cost = 0
             if cost <= budget:
                 key = (len(out), c, cost)
-                action = _DEVELOP_ACTIONS.get(key)
-                if action is None:
+                try:
+                    action = _DEVELOP_ACTIONS[key]
+                except KeyError:  # a position past the ones built at import
                     action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
                 out.append(action)
         return out
@@ -1512,8 +1518,9 @@ class RaceState(GameState):
             if cost > budget:
                 continue
             key = (len(out), c, cost)
-            action = _SETTLE_ACTIONS.get(key)
-            if action is None:
+            try:
+                action = _SETTLE_ACTIONS[key]
+            except KeyError:  # a position past the ones built at import
                 action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
             out.append(action)
         return out
@@ -1553,8 +1560,9 @@ class RaceState(GameState):
             elif not self._usable(i, p, goods):
                 continue
             key = (len(out), tableau[ti][0], ti, pi)
-            action = _POWER_ACTIONS.get(key)
-            if action is None:
+            try:
+                action = _POWER_ACTIONS[key]
+            except KeyError:  # a position past the ones built at import
                 action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
             out.append(action)
         return out
