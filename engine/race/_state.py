@@ -2,7 +2,7 @@
 
 Every seat has a ``step`` naming the small decision it owes now ("" when it owes none). All
 seats with a step are pending at once, which gives simultaneous selection, explore keeps,
-secret placement and parallel payment for free. When every seat is idle, ``_transition``
+secret placement and parallel payment for free. When every seat is idle, ``_advance``
 moves the match on (reveal placements, next phase, round end). Cards are design ids (0..94)
 everywhere; duplicates are equal ints, which is all the rules need.
 """
@@ -838,36 +838,32 @@ class RaceState(GameState):
             self._do(i, opts[0].detail)
 
     def _advance(self) -> None:
+        """While every seat is idle, end the phase (most go on to the next one) or the round."""
         seats = self.seats
         while self.termination is None:
             for seat in seats:
                 if seat.step:
                     return
-            self._transition()
-
-    def _transition(self) -> None:
-        """Every seat is idle: end the phase (most go on to the next one) or the round."""
-        stage = self.stage
-        if stage is PH.DEVELOP or stage is PH.SETTLE:
-            if self.sub == "place":
-                self._reveal_placements()
-                return
-        elif stage is PH.EXPLORE:
-            for i in self._order:
-                seat = self.seats[i]
-                self.discard.extend(seat.drawn)
-                seat.drawn = []
-        elif stage is PH.PRODUCE:
-            self._produce_draws()
-        elif stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
-            if stage is PH.SETUP_DISCARD or not self._end_reached():
-                self._start_round()
-            return
-        elif stage is PH.SELECT:
-            self._reveal_actions()
-        elif stage is not PH.CONSUME:
-            return  # the match is over
-        self._next_phase()
+            stage = self.stage
+            if stage is PH.DEVELOP or stage is PH.SETTLE:
+                if self.sub == "place":
+                    self._reveal_placements()
+                    continue
+            elif stage is PH.EXPLORE:
+                for _i, seat in self._ordered:  # the discards in timing order
+                    self.discard.extend(seat.drawn)
+                    seat.drawn = []
+            elif stage is PH.PRODUCE:
+                self._produce_draws()
+            elif stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
+                if stage is PH.SETUP_DISCARD or not self._end_reached():
+                    self._start_round()
+                continue
+            elif stage is PH.SELECT:
+                self._reveal_actions()
+            elif stage is not PH.CONSUME:
+                return  # the match is over
+            self._next_phase()
 
     def _set(self, i: int, step: str, count: int = 0) -> None:
         self.seats[i].step = step
@@ -1054,8 +1050,10 @@ class RaceState(GameState):
 
     def _settle_powers(self, i: int) -> _SettlePowers:
         """The seat's active phase-3 powers gathered (cached with them)."""
-        powers = self._powers(i, 3)  # first: it clears the cache when the tableau changed
         seat = self.seats[i]
+        # _powers, its usual case inline; first: a refresh clears what was gathered.
+        powers = (seat.power_cache[3] if seat.power_valid is seat.tableau
+                  else self._refresh_powers(seat)[3])
         found = seat.settle_powers
         if found is None:
             found = seat.settle_powers = _SettlePowers.of(powers)
@@ -1123,8 +1121,11 @@ class RaceState(GameState):
 
     def _develop_cut(self, i: int) -> int:
         """What every development costs the seat less now (its Develop bonus and powers)."""
-        cut = 1 if self.seats[i].bonus else 0
-        for _ti, _pi, p in self._powers(i, 2):
+        seat = self.seats[i]
+        cut = 1 if seat.bonus else 0
+        powers = (seat.power_cache[2] if seat.power_valid is seat.tableau
+                  else self._refresh_powers(seat)[2])  # _powers, its usual case inline
+        for _ti, _pi, p in powers:
             if p.kind is K.DEVELOP_COST:
                 cut += p.value
         return cut
@@ -1421,7 +1422,9 @@ class RaceState(GameState):
     def _produce_draws(self) -> None:
         for i, seat in self._ordered:
             draws = 0
-            for ti, _pi, p in self._powers(i, PRODUCE_DRAWS):
+            powers = (seat.power_cache[PRODUCE_DRAWS] if seat.power_valid is seat.tableau
+                      else self._refresh_powers(seat)[PRODUCE_DRAWS])  # _powers, inline
+            for ti, _pi, p in powers:
                 kind = p.kind
                 if kind is K.PRODUCE_DRAW:
                     draws += p.cards
