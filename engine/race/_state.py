@@ -499,7 +499,9 @@ class _SettlePowers:
         """Gather the active phase-3 powers ``powers`` (as ``RaceState._powers`` gives them)."""
         if not powers:
             return _NO_SETTLE_POWERS
-        out = _SettlePowers(any=True)
+        # The lists given: no call of their default factories (a Python call each).
+        out = _SettlePowers(any=True, cut_by_good=[0] * _GOOD_KINDS,
+                            military_vs=[0] * _GOOD_KINDS)
         for _ti, _pi, p in powers:
             kind = p.kind
             if kind is K.SETTLE_COST:
@@ -789,7 +791,7 @@ class RaceState(GameState):
                         seat.count -= 1
                     self._finish_step(i)
                     continue
-                cards = sorted(set(pile))
+                cards = sorted({*pile})  # a set display: no set() call
                 n = len(cards)
                 if n > 1:
                     rows = _CARD_ROWS[step]
@@ -1157,7 +1159,8 @@ class RaceState(GameState):
                 seat.methods = [m._value_ for m, _cost in methods]
                 self._set(i, "method")
             else:
-                self._set(i, "pay", self._develop_cost(i, seat.placing))
+                seat.step, seat.count = "pay", self._develop_cost(i, seat.placing)  # _set
+                self._continue(i)
 
     def _finish_develop(self, i: int) -> None:
         for _ti, _pi, p in self._powers(i, 2):
@@ -1250,7 +1253,8 @@ class RaceState(GameState):
             cost = self._world_cost(i, card, card.cost - 1)
         else:
             cost = 0
-        self._set(i, "pay", cost)
+        seat.step, seat.count = "pay", cost  # _set, inline
+        self._continue(i)
 
     def _finish_settle(self, i: int) -> None:
         seat = self.seats[i]
