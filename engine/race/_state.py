@@ -750,7 +750,7 @@ class RaceState(GameState):
                     # Every seat selected (_do's select for each): the selection is revealed
                     # straight away, without an _advance pass to find every seat idle.
                     for i, selecting in self._ordered:
-                        selecting.actions = list(details[i].actions)
+                        selecting.actions = [*details[i].actions]
                         selecting.step = ""
                     self._reveal_actions()
                     self._next_phase()
@@ -903,7 +903,7 @@ class RaceState(GameState):
                     chosen |= 1 << a._value_
                 lines.append(f"round {round_no}: seat {i} chose "
                              + " and ".join([_ACTION_TEXTS[a._value_] for a in actions]))
-        self.phases = list(_PLANS[chosen])  # every mask's plan is made at import
+        self.phases = [*_PLANS[chosen]]  # every mask's plan is made at import
 
     def _next_phase(self) -> None:
         if not self.phases:
@@ -1019,7 +1019,7 @@ class RaceState(GameState):
         seat.power_tableau = tableau
         if count < size and tableau[count][2] < now:
             seat.settle_powers = None
-            cache = list(cache)
+            cache = [*cache]
             while count < size and tableau[count][2] < now:
                 row = _POWERS_AT[count] if count < len(_POWERS_AT) else _powers_at(count)
                 for phase, found in row[tableau[count][0]]:
