@@ -704,7 +704,8 @@ class RaceState(GameState):
         cache = self._cache
         pending = cache if cache is not None else self._pending()
         if len(pending) == 1 and len(choices) == 1:
-            ((seat, decision),) = pending.items()
+            (seat,) = pending  # no items view and pair made for the one entry
+            decision = pending[seat]
             if seat in choices:
                 aid = choices[seat]
                 # Ids are positions (0, 1, ...): the action at position ``aid`` is the one
@@ -1363,7 +1364,8 @@ class RaceState(GameState):
         seat.count -= 1
         if p.kind is K.CONSUME:
             self._consume_vp(i, p.vp)
-            self._draw_cards(i, p.cards)
+            if p.cards:
+                self._draw_cards(i, p.cards)
         elif p.kind in (K.CONSUME_PRICE, K.CONSUME_PRICE_BONUS):
             self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
