@@ -1405,20 +1405,20 @@ class RaceState(GameState):
     def _windfall_options(self, i: int) -> list[tuple[int, int, int]]:
         """(source tableau index or -1 for the bonus, power index, world) still possible."""
         seat = self.seats[i]
-        # The sources first: usually none (no Produce bonus, no windfall power left).
+        # The empty windfall worlds first: usually none.
+        out: list[tuple[int, int, int]] = []
+        empty = []
+        for w, entry in enumerate(seat.tableau):  # loops: a comprehension is a call
+            if entry[1] == NO_CARD and _IS_WINDFALL[entry[0]]:
+                empty.append(w)
+        if not empty:
+            return out
         sources: list[tuple[int, int, Good]] = []
         if seat.bonus:
             sources.append((-1, -1, G.ANY))
         for ti, pi, p in self._powers(i, WINDFALLS):
             if (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
-        out: list[tuple[int, int, int]] = []
-        if not sources:
-            return out
-        empty = []
-        for w, entry in enumerate(seat.tableau):  # loops: a comprehension is a call
-            if entry[1] == NO_CARD and _IS_WINDFALL[entry[0]]:
-                empty.append(w)
         for src, pi, good in sources:
             for w in empty:
                 if good is G.ANY or _GOOD[seat.tableau[w][0]] is good:
