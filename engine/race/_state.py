@@ -1263,9 +1263,12 @@ class RaceState(GameState):
         if _IS_WINDFALL[entry[0]]:
             entry[1] = self._draw()
         draws = 1 if seat.bonus else 0
-        for _ti, _pi, p in self._powers(i, SETTLE_DRAWS):
+        powers = (seat.power_cache[SETTLE_DRAWS] if seat.power_valid is seat.tableau
+                  else self._refresh_powers(seat)[SETTLE_DRAWS])  # _powers, inline
+        for _ti, _pi, p in powers:
             draws += p.value
-        self._draw_cards(i, draws)
+        if draws:
+            self._draw_cards(i, draws)
 
     # -- consume ----------------------------------------------------------------------------
 
