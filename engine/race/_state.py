@@ -2,7 +2,7 @@
 
 Every seat has a ``step`` naming the small decision it owes now ("" when it owes none). All
 seats with a step are pending at once, which gives simultaneous selection, explore keeps,
-secret placement and parallel payment for free. When every seat is idle, ``_transition``
+secret placement and parallel payment for free. When every seat is idle, ``_advance``
 moves the match on (reveal placements, next phase, round end). Cards are design ids (0..94)
 everywhere; duplicates are equal ints, which is all the rules need.
 """
@@ -14,11 +14,21 @@ import random
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from .._core import (
+    Action,
+    Decision,
+    GameState,
+    OptionError,
+    Result,
+    Termination,
+    new_action,
+    new_decision,
+)
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
     ActionCard,
@@ -105,15 +115,27 @@ _CONSUME_KINDS = frozenset(
     }
 )
 # Powers of every design by phase (0-5), with their index on the card: the hot loops read
-# these. Index 6 holds the phase-4 powers that consume (not the trade bonuses), index 7 the
-# phase-5 powers that produce on a windfall world.
-CONSUMING = 6
-WINDFALLS = 7
+# these. From index 6 on, the powers of a phase that one rule reads, so that its loop meets
+# no other power: (phase, kinds) of each in ``_RULE_POWERS``.
+CONSUMING = 6  # the phase-4 powers that consume (not the trade bonuses)
+WINDFALLS = 7  # produce on a windfall world
+PRODUCERS = 8  # produce on the world itself
+PRODUCE_DRAWS = 9  # draw cards in phase 5
+TRADE_BONUSES = 10  # more cards for a good sold
+SETTLE_DRAWS = 11  # draw cards after placing a world
+_RULE_POWERS = (
+    (4, _CONSUME_KINDS),
+    (5, frozenset({K.PRODUCE_WINDFALL})),
+    (5, frozenset({K.PRODUCE})),
+    (5, frozenset({K.PRODUCE_DRAW, K.PRODUCE_DRAW_IF, K.PRODUCE_DRAW_PER_GOOD,
+                   K.PRODUCE_DRAW_DISTINCT, K.PRODUCE_DRAW_PER_WORLD, K.PRODUCE_DRAW_MOST})),
+    (4, frozenset({K.TRADE_BONUS, K.TRADE_THIS_WORLD})),
+    (3, frozenset({K.SETTLE_DRAW_AFTER})),
+)
 _BY_PHASE: tuple[tuple[tuple[tuple[int, Any], ...], ...], ...] = tuple(
     tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph) for ph in range(6))
-    + (tuple((i, p) for i, p in enumerate(c.powers)
-             if p.phase == 4 and p.kind in _CONSUME_KINDS),
-       tuple((i, p) for i, p in enumerate(c.powers) if p.kind is K.PRODUCE_WINDFALL))
+    + tuple(tuple((i, p) for i, p in enumerate(c.powers) if p.phase == ph and p.kind in kinds)
+            for ph, kinds in _RULE_POWERS)
     for c in CARDS
 )
 _NO_POWERS = ((),) * len(_BY_PHASE[0])  # an empty power cache: nothing active
@@ -190,6 +212,10 @@ _GOOD_TEXTS = tuple(f"Consume the good on {name}" for name in _NAMES)
 # The end of a seat's "round n: seat i chose X" event, by seat and action value.
 _CHOSE = tuple(tuple(f"{i} chose {text}" for text in _ACTION_TEXTS) for i in range(4))
 _ONLY = tuple(frozenset({i}) for i in range(4))  # the visibility of a seat's own events
+
+
+def _chose_text(round_no: int, i: int, value: int) -> str:
+    return f"round {round_no}: seat {_CHOSE[i][value]}"
 
 
 def _places_text(i: int, card: int) -> str:
@@ -331,6 +357,7 @@ def _power_parts(cid: int, ti: int, pi: int, text: str) -> tuple[str, ActionDeta
             ActionDetail(DecisionKind.CONSUME_POWER, card=cid, source_index=ti, power_index=pi))
 
 
+@cache  # shared by the actions that differ in their id only
 def _good_parts(cid: int, ti: int, src: int, pi: int) -> tuple[str, ActionDetail]:
     return (_GOOD_TEXTS[cid],
             ActionDetail(DecisionKind.CONSUME_GOOD, card=cid, tableau_index=ti,
@@ -343,11 +370,13 @@ def _method_parts(card: int, m: int, cost: int) -> tuple[str, ActionDetail]:
             ActionDetail(DecisionKind.METHOD, card=card, method=method, number=cost))
 
 
+@cache  # shared by the actions that differ in their id only
 def _trade_parts(card: int, ti: int, price: int) -> tuple[str, ActionDetail]:
     return (f"Sell the good on {CARDS[card].name} for {price} cards",
             ActionDetail(DecisionKind.TRADE, card=card, tableau_index=ti))
 
 
+@cache  # shared by the actions that differ in their id only
 def _windfall_parts(card: int, w: int, src: int, pi: int, source: int
                     ) -> tuple[str, ActionDetail]:
     return (f"Produce on {CARDS[card].name}"
@@ -451,8 +480,8 @@ class _SettlePowers:
         ship = self.colony_ship and card.good is not G.ALIEN
         best = _NEVER
         if not card.military:
-            best = max(0, card.cost - cut)
-            if ship:
+            best = card.cost - cut
+            if best < 0 or ship:
                 best = 0
         else:
             military = self.military + self.military_vs[good]
@@ -470,7 +499,9 @@ class _SettlePowers:
         """Gather the active phase-3 powers ``powers`` (as ``RaceState._powers`` gives them)."""
         if not powers:
             return _NO_SETTLE_POWERS
-        out = _SettlePowers(any=True)
+        # The lists given: no call of their default factories (a Python call each).
+        out = _SettlePowers(any=True, cut_by_good=[0] * _GOOD_KINDS,
+                            military_vs=[0] * _GOOD_KINDS)
         for _ti, _pi, p in powers:
             kind = p.kind
             if kind is K.SETTLE_COST:
@@ -516,12 +547,13 @@ class Seat:
     taken: list[Good] = field(default_factory=list)
     produced: list[Good] = field(default_factory=list)
     produced_on: list[int] = field(default_factory=list)
-    # Active powers by phase (0-5 and CONSUMING) of the first ``power_count`` entries (the
-    # last of them ``power_last``) of the tableau list ``power_tableau``, the same up to phase
-    # number ``power_until`` (then a card placed before may become active): the hot loops ask
-    # for them several times a decision. They are current while ``power_valid`` is the seat's
-    # tableau list; a change of the tableau and a phase past ``power_until`` set it to None,
-    # and a list put in the tableau's place (a state built by hand) never matches it.
+    # Active powers by phase (0-5, then CONSUMING and the other rules' own) of the first
+    # ``power_count`` entries (the last of them ``power_last``) of the tableau list
+    # ``power_tableau``, the same up to phase number ``power_until`` (then a card placed before
+    # may become active): the hot loops ask for them several times a decision. They are
+    # current while ``power_valid`` is the seat's tableau list; a change of the tableau and a
+    # phase past ``power_until`` set it to None, and a list put in the tableau's place (a
+    # state built by hand) never matches it.
     power_cache: list[tuple[tuple[int, int, Any], ...]] = field(default_factory=list)
     power_count: int = 0
     power_last: list[int] | None = None
@@ -560,7 +592,9 @@ class RaceState(GameState):
         self._cache: dict[int, Decision] | None = None
         # Decisions built by _continue for the seats it stopped at, in timing order, reused by
         # _pending: empty, or one for every seat with a step (the engine stops every seat it
-        # gives a step through _continue; a state built otherwise leaves it empty).
+        # gives a step through _continue; a state built otherwise leaves it empty). Handed over
+        # when the decisions are cached: empty whenever _cache is set, so an apply starts
+        # with it empty.
         self._stash: dict[int, Decision] = {}
         self.order = tuple(range(num_players))
         self._setup(str(self.options["setup"]))
@@ -634,21 +668,19 @@ class RaceState(GameState):
             stash = self._stash
             if not stash:
                 cache = {i: self._decision(i) for i, seat in enumerate(self.seats) if seat.step}
-            elif self._seat_ordered:
-                cache = stash
-                self._stash = {}
             else:
-                cache = dict(sorted(stash.items()))
+                cache = (stash if self._seat_ordered or len(stash) == 1
+                         else dict(sorted(stash.items())))
+                self._stash = {}
             self._cache = cache
         return cache
 
     def _decision(self, i: int) -> Decision:
         """The seat's decision now, built from its legal actions."""
-        return Decision(i, self._prompt(i), tuple(self._options(i)), self.seats[i].step)
+        return new_decision(i, self._prompt(i), tuple(self._options(i)), self.seats[i].step)
 
     def _apply(self, choices: dict[int, Action]) -> None:
         self._cache = None
-        self._stash.clear()
         for i in self._order:  # timing ties: who draws first (RULES.md)
             if i in choices:
                 self._do(i, choices[i].detail)
@@ -672,7 +704,8 @@ class RaceState(GameState):
         cache = self._cache
         pending = cache if cache is not None else self._pending()
         if len(pending) == 1 and len(choices) == 1:
-            ((seat, decision),) = pending.items()
+            (seat,) = pending  # no items view and pair made for the one entry
+            decision = pending[seat]
             if seat in choices:
                 aid = choices[seat]
                 # Ids are positions (0, 1, ...): the action at position ``aid`` is the one
@@ -685,7 +718,6 @@ class RaceState(GameState):
                 if action is None or action.id != aid:
                     action = decision.action(aid)
                 self._cache = None
-                self._stash.clear()
                 self._do(seat, action.detail)
                 mine = self.seats[seat]
                 if mine.step:
@@ -693,8 +725,8 @@ class RaceState(GameState):
                     if mine.step:
                         # Still this seat's turn (more to pay, discard, consume...): every
                         # other seat is idle as it was, so nothing advances, and what
-                        # _continue stopped at is the one open decision.
-                        self._cache = {seat: self._stash[seat]}
+                        # _continue stopped at (the stash holds it alone) is the one open decision.
+                        self._cache, self._stash = self._stash, {}
                         return
                 self._advance()
                 return
@@ -715,16 +747,21 @@ class RaceState(GameState):
                 details[seat] = action.detail
             else:  # every seat's action found: play them in timing order
                 self._cache = None
-                self._stash.clear()
+                if self.stage is PH.SELECT and len(pending) == self.num_players:
+                    # Every seat selected (_do's select for each): the selection is revealed
+                    # straight away, without an _advance pass to find every seat idle.
+                    for i, selecting in self._ordered:
+                        selecting.actions = [*details[i].actions]
+                        selecting.step = ""
+                    self._reveal_actions()
+                    self._next_phase()
+                    self._advance()
+                    return
                 seats = self.seats
                 for i in self._order:  # timing ties: who draws first (RULES.md)
                     detail = details[i]
                     if detail is not None:
                         mine = seats[i]
-                        if mine.step == "select":  # _do, inline: the most common decision
-                            mine.actions = list(detail.actions)
-                            mine.step = ""
-                            continue
                         self._do(i, detail)
                         if mine.step:
                             self._continue(i)
@@ -755,17 +792,18 @@ class RaceState(GameState):
                         seat.count -= 1
                     self._finish_step(i)
                     continue
-                cards = sorted(set(pile))
+                cards = sorted({*pile})  # a set display: no set() call
                 n = len(cards)
                 if n > 1:
                     rows = _CARD_ROWS[step]
                     if len(rows) < n:
                         rows = _card_rows(step, n)
-                    prompt = _PROMPT_TEXTS[step].get(count)
-                    if prompt is None:
+                    try:
+                        prompt = _PROMPT_TEXTS[step][count]
+                    except KeyError:  # a count past the prompts made at import
                         prompt = self._prompt(i)
                     # Action n is rows[n][cards[n]]; map stops at the last card.
-                    self._stash[i] = Decision(i, prompt, tuple(map(getitem, rows, cards)), step)
+                    self._stash[i] = new_decision(i, prompt, tuple(map(getitem, rows, cards)), step)
                     return
                 self._do(i, _CARD_ROWS[step][0][cards[0]].detail)
                 continue
@@ -785,7 +823,7 @@ class RaceState(GameState):
                     self._do(i, opts[0].detail)
                     continue
                 prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
-                self._stash[i] = Decision(i, prompt, tuple(opts), step)
+                self._stash[i] = new_decision(i, prompt, tuple(opts), step)
                 return
             if step == "method" and len(seat.methods) == 1:
                 method = _SETTLE_METHODS[seat.methods[0]]
@@ -795,7 +833,7 @@ class RaceState(GameState):
             opts = _OPTIONS_BY_STEP[step](self, i)  # _options
             if len(opts) > 1:
                 prompt = _PROMPT_TEXTS[step].get(seat.count) or self._prompt(i)
-                self._stash[i] = Decision(i, prompt, tuple(opts), step)
+                self._stash[i] = new_decision(i, prompt, tuple(opts), step)
                 return
             if not opts:  # a step with nothing possible ends (e.g. no good left to take)
                 self._finish_step(i)
@@ -803,37 +841,31 @@ class RaceState(GameState):
             self._do(i, opts[0].detail)
 
     def _advance(self) -> None:
+        """While every seat is idle, end the phase (most go on to the next one) or the round."""
         seats = self.seats
         while self.termination is None:
             for seat in seats:
                 if seat.step:
                     return
-            self._transition()
-
-    def _transition(self) -> None:
-        stage = self.stage
-        if stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
-            if stage is PH.ROUND_DISCARD and self._end_reached():
-                return
-            self._start_round()
-        elif stage is PH.SELECT:
-            self._reveal_actions()
-            self._next_phase()
-        elif stage is PH.EXPLORE:
-            for i in self._order:
-                seat = self.seats[i]
-                self.discard.extend(seat.drawn)
-                seat.drawn = []
-            self._next_phase()
-        elif stage is PH.DEVELOP or stage is PH.SETTLE:
-            if self.sub == "place":
-                self._reveal_placements()
-            else:
-                self._next_phase()
-        elif stage is PH.CONSUME:
-            self._next_phase()
-        elif stage is PH.PRODUCE:
-            self._produce_draws()
+            stage = self.stage
+            if stage is PH.DEVELOP or stage is PH.SETTLE:
+                if self.sub == "place":
+                    self._reveal_placements()
+                    continue
+            elif stage is PH.EXPLORE:
+                for _i, seat in self._ordered:  # the discards in timing order
+                    self.discard.extend(seat.drawn)
+                    seat.drawn = []
+            elif stage is PH.PRODUCE:
+                self._produce_draws()
+            elif stage is PH.SETUP_DISCARD or stage is PH.ROUND_DISCARD:
+                if stage is PH.SETUP_DISCARD or not self._end_reached():
+                    self._start_round()
+                continue
+            elif stage is PH.SELECT:
+                self._reveal_actions()
+            elif stage is not PH.CONSUME:
+                return  # the match is over
             self._next_phase()
 
     def _set(self, i: int, step: str, count: int = 0) -> None:
@@ -858,24 +890,21 @@ class RaceState(GameState):
 
     def _reveal_actions(self) -> None:
         chosen = 0  # the action cards chosen, as a bit mask by value
-        texts = _ACTION_TEXTS
-        head = f"round {self.round}: seat "
+        round_no = self.round
         lines = self._lines  # self.log, inline: one public event per seat every round
+        single = not self.advanced  # one action card each, else two
         for i, seat in self._ordered:
             actions = seat.actions
-            if len(actions) == 1:
+            if single:
                 value = actions[0]._value_
                 chosen |= 1 << value
-                lines.append(head + _CHOSE[i][value])
+                lines.append((None, _chose_text, round_no, i, value))  # made when read
             else:
                 for a in actions:
                     chosen |= 1 << a._value_
-                lines.append(f"{head}{i} chose "
-                             + " and ".join([texts[a._value_] for a in actions]))
-        plan = _PLANS.get(chosen)
-        if plan is None:
-            plan = _PLANS[chosen] = _plan(chosen)
-        self.phases = list(plan)
+                lines.append(f"round {round_no}: seat {i} chose "
+                             + " and ".join([_ACTION_TEXTS[a._value_] for a in actions]))
+        self.phases = [*_PLANS[chosen]]  # every mask's plan is made at import
 
     def _next_phase(self) -> None:
         if not self.phases:
@@ -904,11 +933,11 @@ class RaceState(GameState):
             self._begin_produce(k)
 
     def _end_reached(self) -> bool:
-        longest = 0
+        ended = self.vp_pool <= 0
         for seat in self.seats:
-            if len(seat.tableau) > longest:
-                longest = len(seat.tableau)
-        if self.vp_pool <= 0 or longest >= TABLEAU_END:
+            if len(seat.tableau) >= TABLEAU_END:
+                ended = True
+        if ended:
             self.termination = Termination.NORMAL
             self.stage = PH.GAME_OVER
             # self.log, the text made when read (scoring is a good part of a playout's end)
@@ -943,9 +972,10 @@ class RaceState(GameState):
     def _take(self, n: int) -> list[int]:
         """The next ``n`` cards of the supply (fewer when supply and discards run out)."""
         deck = self.deck
-        if len(deck) > n:  # no reshuffle on the way: one slice, in the order pop() gives
+        left = len(deck) - n
+        if left > 0:  # no reshuffle on the way: one slice, in the order pop() gives
             cards = deck[: -n - 1 : -1] if n else []
-            del deck[len(deck) - n:]
+            del deck[left:]
             return cards
         cards = []
         for _ in range(n):
@@ -980,22 +1010,23 @@ class RaceState(GameState):
         """
         now = self.phase_no
         tableau = seat.tableau
+        size = len(tableau)
         count = seat.power_count
         cache = seat.power_cache
-        if (seat.power_tableau is not tableau or count > len(tableau)
+        if (seat.power_tableau is not tableau or count > size
                 or (count and tableau[count - 1] is not seat.power_last)):
             count = 0
             cache = list(_NO_POWERS)
         seat.power_tableau = tableau
-        if count < len(tableau) and tableau[count][2] < now:
+        if count < size and tableau[count][2] < now:
             seat.settle_powers = None
-            cache = list(cache)
-            while count < len(tableau) and tableau[count][2] < now:
+            cache = [*cache]
+            while count < size and tableau[count][2] < now:
                 row = _POWERS_AT[count] if count < len(_POWERS_AT) else _powers_at(count)
                 for phase, found in row[tableau[count][0]]:
                     cache[phase] += found
                 count += 1
-            if count < len(tableau) and any(entry[2] < now for entry in tableau[count:]):
+            if count < size and any(entry[2] < now for entry in tableau[count:]):
                 # An active card after an inactive one (a state built by hand): gather all.
                 seat.power_tableau = None
                 seat.power_count = 0
@@ -1016,14 +1047,16 @@ class RaceState(GameState):
         seat.power_last = tableau[count - 1] if count else None
         seat.power_cache = cache
         # Every card active: valid until the tableau changes; else until the next phase.
-        seat.power_until = now if count < len(tableau) else 1 << 62
+        seat.power_until = now if count < size else 1 << 62
         seat.power_valid = tableau
         return cache
 
     def _settle_powers(self, i: int) -> _SettlePowers:
         """The seat's active phase-3 powers gathered (cached with them)."""
-        powers = self._powers(i, 3)  # first: it clears the cache when the tableau changed
         seat = self.seats[i]
+        # _powers, its usual case inline; first: a refresh clears what was gathered.
+        powers = (seat.power_cache[3] if seat.power_valid is seat.tableau
+                  else self._refresh_powers(seat)[3])
         found = seat.settle_powers
         if found is None:
             found = seat.settle_powers = _SettlePowers.of(powers)
@@ -1039,7 +1072,8 @@ class RaceState(GameState):
     def _award(self, i: int, vp: int) -> None:
         """Give VP chips; once the pool is empty the 10s pay the rest (the pool stays at 0)."""
         self.seats[i].vp += vp
-        self.vp_pool = max(0, self.vp_pool - vp)
+        pool = self.vp_pool - vp
+        self.vp_pool = pool if pool > 0 else 0
 
     def _discard_from_hand(self, i: int, card: int) -> None:
         self.seats[i].hand.remove(card)
@@ -1090,14 +1124,18 @@ class RaceState(GameState):
 
     def _develop_cut(self, i: int) -> int:
         """What every development costs the seat less now (its Develop bonus and powers)."""
-        cut = int(self.seats[i].bonus)
-        for _ti, _pi, p in self._powers(i, 2):
+        seat = self.seats[i]
+        cut = 1 if seat.bonus else 0
+        powers = (seat.power_cache[2] if seat.power_valid is seat.tableau
+                  else self._refresh_powers(seat)[2])  # _powers, its usual case inline
+        for _ti, _pi, p in powers:
             if p.kind is K.DEVELOP_COST:
                 cut += p.value
         return cut
 
     def _develop_cost(self, i: int, card: int) -> int:
-        return max(0, _COST[card] - self._develop_cut(i))
+        cost = _COST[card] - self._develop_cut(i)
+        return cost if cost > 0 else 0
 
     def _reveal_placements(self) -> None:
         self.sub = "pay"
@@ -1122,7 +1160,8 @@ class RaceState(GameState):
                 seat.methods = [m._value_ for m, _cost in methods]
                 self._set(i, "method")
             else:
-                self._set(i, "pay", self._develop_cost(i, seat.placing))
+                seat.step, seat.count = "pay", self._develop_cost(i, seat.placing)  # _set
+                self._continue(i)
 
     def _finish_develop(self, i: int) -> None:
         for _ti, _pi, p in self._powers(i, 2):
@@ -1144,7 +1183,8 @@ class RaceState(GameState):
 
     def _world_cost(self, i: int, card: Card, base: int) -> int:
         powers = self._settle_powers(i)
-        return max(0, base - powers.cut - powers.cut_by_good[_GOOD_INDEX[card.id]])
+        cost = base - powers.cut - powers.cut_by_good[_GOOD_INDEX[card.id]]
+        return cost if cost > 0 else 0
 
     def _methods(
         self, i: int, cid: int, powers: _SettlePowers | None = None
@@ -1171,7 +1211,9 @@ class RaceState(GameState):
         cut = powers.cut + powers.cut_by_good[good]
         ship = powers.colony_ship and card.good is not G.ALIEN
         if not card.military:
-            cost = max(0, card.cost - cut)
+            cost = card.cost - cut
+            if cost < 0:
+                cost = 0
             if cost <= budget:
                 out.append((SM.PAY, cost))
             if ship:
@@ -1212,7 +1254,8 @@ class RaceState(GameState):
             cost = self._world_cost(i, card, card.cost - 1)
         else:
             cost = 0
-        self._set(i, "pay", cost)
+        seat.step, seat.count = "pay", cost  # _set, inline
+        self._continue(i)
 
     def _finish_settle(self, i: int) -> None:
         seat = self.seats[i]
@@ -1220,10 +1263,12 @@ class RaceState(GameState):
         if _IS_WINDFALL[entry[0]]:
             entry[1] = self._draw()
         draws = 1 if seat.bonus else 0
-        for _ti, _pi, p in self._powers(i, 3):
-            if p.kind is K.SETTLE_DRAW_AFTER:
-                draws += p.value
-        self._draw_cards(i, draws)
+        powers = (seat.power_cache[SETTLE_DRAWS] if seat.power_valid is seat.tableau
+                  else self._refresh_powers(seat)[SETTLE_DRAWS])  # _powers, inline
+        for _ti, _pi, p in powers:
+            draws += p.value
+        if draws:
+            self._draw_cards(i, draws)
 
     # -- consume ----------------------------------------------------------------------------
 
@@ -1251,7 +1296,7 @@ class RaceState(GameState):
     def _trade_bonus(self, i: int, ti: int) -> int:
         kind = CARDS[self.seats[i].tableau[ti][0]].good
         extra = 0
-        for src, _pi, p in self._powers(i, 4):
+        for src, _pi, p in self._powers(i, TRADE_BONUSES):
             if p.kind is K.TRADE_BONUS and (p.good is G.ANY or p.good is kind):
                 extra += p.value
             elif p.kind is K.TRADE_THIS_WORLD and src == ti:
@@ -1322,7 +1367,8 @@ class RaceState(GameState):
         seat.count -= 1
         if p.kind is K.CONSUME:
             self._consume_vp(i, p.vp)
-            self._draw_cards(i, p.cards)
+            if p.cards:
+                self._draw_cards(i, p.cards)
         elif p.kind in (K.CONSUME_PRICE, K.CONSUME_PRICE_BONUS):
             self._draw_cards(i, _PRICE[world] + price_bonus)
         elif seat.count == 0:  # a set pays once, when complete
@@ -1339,8 +1385,8 @@ class RaceState(GameState):
             seat.produced_on = []
             seat.used = []
             seat.bonus = A.PRODUCE in seat.actions
-            for ti, _pi, p in seat.power_cache[5]:  # current: see _next_phase
-                if p.kind is K.PRODUCE and seat.tableau[ti][1] == NO_CARD:
+            for ti, _pi, _p in seat.power_cache[PRODUCERS]:  # current: see _next_phase
+                if seat.tableau[ti][1] == NO_CARD:
                     self._put_good(i, ti)
         for i, seat in self._ordered:
             seat.count = 0
@@ -1362,20 +1408,20 @@ class RaceState(GameState):
     def _windfall_options(self, i: int) -> list[tuple[int, int, int]]:
         """(source tableau index or -1 for the bonus, power index, world) still possible."""
         seat = self.seats[i]
-        # The sources first: usually none (no Produce bonus, no windfall power left).
+        # The empty windfall worlds first: usually none.
+        out: list[tuple[int, int, int]] = []
+        empty = []
+        for w, entry in enumerate(seat.tableau):  # loops: a comprehension is a call
+            if entry[1] == NO_CARD and _IS_WINDFALL[entry[0]]:
+                empty.append(w)
+        if not empty:
+            return out
         sources: list[tuple[int, int, Good]] = []
         if seat.bonus:
             sources.append((-1, -1, G.ANY))
         for ti, pi, p in self._powers(i, WINDFALLS):
             if (ti, pi) not in seat.used:
                 sources.append((ti, pi, p.good))
-        out: list[tuple[int, int, int]] = []
-        if not sources:
-            return out
-        empty = []
-        for w, entry in enumerate(seat.tableau):  # loops: a comprehension is a call
-            if entry[1] == NO_CARD and _IS_WINDFALL[entry[0]]:
-                empty.append(w)
         for src, pi, good in sources:
             for w in empty:
                 if good is G.ANY or _GOOD[seat.tableau[w][0]] is good:
@@ -1385,7 +1431,9 @@ class RaceState(GameState):
     def _produce_draws(self) -> None:
         for i, seat in self._ordered:
             draws = 0
-            for ti, _pi, p in self._powers(i, 5):
+            powers = (seat.power_cache[PRODUCE_DRAWS] if seat.power_valid is seat.tableau
+                      else self._refresh_powers(seat)[PRODUCE_DRAWS])  # _powers, inline
+            for ti, _pi, p in powers:
                 kind = p.kind
                 if kind is K.PRODUCE_DRAW:
                     draws += p.cards
@@ -1404,7 +1452,8 @@ class RaceState(GameState):
                     rare = [s.produced.count(G.RARE) for s in self.seats]
                     if all(rare[i] > r for j, r in enumerate(rare) if j != i):
                         draws += p.cards
-            self._draw_cards(i, draws)
+            if draws:
+                self._draw_cards(i, draws)
 
     # -- decisions --------------------------------------------------------------------------
 
@@ -1458,8 +1507,9 @@ class RaceState(GameState):
                 cost = 0
             if cost <= budget:
                 key = (len(out), c, cost)
-                action = _DEVELOP_ACTIONS.get(key)
-                if action is None:
+                try:
+                    action = _DEVELOP_ACTIONS[key]
+                except KeyError:  # a position past the ones built at import
                     action = _DEVELOP_ACTIONS[key] = _action(key[0], _develop_parts, c, cost)
                 out.append(action)
         return out
@@ -1480,8 +1530,9 @@ class RaceState(GameState):
             if cost > budget:
                 continue
             key = (len(out), c, cost)
-            action = _SETTLE_ACTIONS.get(key)
-            if action is None:
+            try:
+                action = _SETTLE_ACTIONS[key]
+            except KeyError:  # a position past the ones built at import
                 action = _SETTLE_ACTIONS[key] = _action(key[0], _settle_parts, c, cost)
             out.append(action)
         return out
@@ -1516,15 +1567,16 @@ class RaceState(GameState):
             if used and (ti, pi) in used:
                 continue
             if p.kind is K.CONSUME:  # _usable's most frequent case, inline
-                usable = bool(goods) if p.good is G.ANY else p.good in goods
-            else:
-                usable = self._usable(i, p, goods)
-            if usable:
-                key = (len(out), tableau[ti][0], ti, pi)
-                action = _POWER_ACTIONS.get(key)
-                if action is None:
-                    action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
-                out.append(action)
+                if not goods or (p.good is not G.ANY and p.good not in goods):
+                    continue
+            elif not self._usable(i, p, goods):
+                continue
+            key = (len(out), tableau[ti][0], ti, pi)
+            try:
+                action = _POWER_ACTIONS[key]
+            except KeyError:  # a position past the ones built at import
+                action = _POWER_ACTIONS[key] = _action(key[0], _power_parts, *key[1:], p.text)
+            out.append(action)
         return out
 
     def _good_step_options(self, i: int) -> _Options:
@@ -1546,7 +1598,7 @@ class RaceState(GameState):
                 key = (len(out), entry[0], ti, src, pi)
                 action = _GOOD_ACTIONS.get(key)
                 if action is None:  # built here, not by _action: most keys come once a match
-                    action = _GOOD_ACTIONS[key] = Action(key[0], *_good_parts(*key[1:]))
+                    action = _GOOD_ACTIONS[key] = new_action(key[0], *_good_parts(*key[1:]))
                 out.append(action)
         return out
 
@@ -1566,7 +1618,7 @@ class RaceState(GameState):
                 trade = (len(out), card, ti, _PRICE[card] + self._trade_bonus(i, ti))
                 action = _TRADE_ACTIONS.get(trade)
                 if action is None:  # as for the goods: most keys come once a match
-                    action = _TRADE_ACTIONS[trade] = Action(trade[0], *_trade_parts(*trade[1:]))
+                    action = _TRADE_ACTIONS[trade] = new_action(trade[0], *_trade_parts(*trade[1:]))
                 out.append(action)
             return out
         if step == "windfall":
@@ -1575,7 +1627,7 @@ class RaceState(GameState):
                             NO_CARD if src < 0 else tableau[src][0])
                 action = _WINDFALL_ACTIONS.get(windfall)
                 if action is None:
-                    action = _WINDFALL_ACTIONS[windfall] = Action(
+                    action = _WINDFALL_ACTIONS[windfall] = new_action(
                         windfall[0], *_windfall_parts(*windfall[1:]))
                 out.append(action)
             return out
@@ -1598,9 +1650,6 @@ class RaceState(GameState):
             seat.hand.remove(d.card)  # _discard_from_hand, inline
             self.discard.append(d.card)
             seat.count -= 1
-        elif step == "select":
-            seat.actions = list(d.actions)
-            seat.step = ""
         elif step == "keep":
             seat.drawn.remove(d.card)
             seat.hand.append(d.card)
@@ -1648,6 +1697,9 @@ class RaceState(GameState):
             else:
                 seat.bonus = False
             self._put_good(i, d.tableau_index)
+        elif step == "select":  # rare here: a selection by every seat is played in apply
+            seat.actions = list(d.actions)
+            seat.step = ""
         else:
             raise AssertionError(f"unknown step {step!r}")
 

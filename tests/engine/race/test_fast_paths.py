@@ -16,7 +16,16 @@ import pytest
 
 from engine import EngineError, GameOverError, GameState, IllegalActionError, NotPendingError
 from engine.race import CARDS, GAME, RaceState
-from engine.race._state import CONSUMING, WINDFALLS, _SettlePowers
+from engine.race._state import (
+    _NO_POWERS,
+    CONSUMING,
+    PRODUCE_DRAWS,
+    PRODUCERS,
+    SETTLE_DRAWS,
+    TRADE_BONUSES,
+    WINDFALLS,
+    _SettlePowers,
+)
 
 
 def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, Any]]:
@@ -25,10 +34,19 @@ def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, 
     for ti, (cid, _good, placed) in enumerate(state.seats[i].tableau):
         if placed < state.phase_no:
             for pi, p in enumerate(CARDS[cid].powers):
+                name = p.kind.name
                 if phase == CONSUMING:
-                    wanted = p.phase == 4 and p.kind.name.startswith("CONSUME")
+                    wanted = p.phase == 4 and name.startswith("CONSUME")
                 elif phase == WINDFALLS:
-                    wanted = p.kind.name == "PRODUCE_WINDFALL"
+                    wanted = name == "PRODUCE_WINDFALL"
+                elif phase == PRODUCERS:
+                    wanted = name == "PRODUCE"
+                elif phase == PRODUCE_DRAWS:
+                    wanted = name.startswith("PRODUCE_DRAW")
+                elif phase == TRADE_BONUSES:
+                    wanted = name.startswith("TRADE_")
+                elif phase == SETTLE_DRAWS:
+                    wanted = name == "SETTLE_DRAW_AFTER"
                 else:
                     wanted = p.phase == phase
                 if wanted:
@@ -61,10 +79,11 @@ def test_cached_powers_and_decisions_match_a_fresh_computation(
             # What _pending reads: no stashed decision, or one for every seat with a step.
             stepped = {i for i, seat in enumerate(state.seats) if seat.step}
             assert not state._stash or set(state._stash) == stepped
+            assert state._cache is None or not state._stash  # handed over when cached
             if not state.pending():
                 break
             for i in range(players):
-                for phase in range(WINDFALLS + 1):
+                for phase in range(len(_NO_POWERS)):
                     assert list(state._powers(i, phase)) == _fresh_powers(state, i, phase)
                 assert state._settle_powers(i) == _SettlePowers.of(
                     tuple(_fresh_powers(state, i, 3)))
