@@ -19,6 +19,7 @@ import itertools
 import operator
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from .._core import (
@@ -451,13 +452,16 @@ class GalaxiesState(GameState):
         return pending if pending is not None else self._pending()
 
     def apply(self, choices: Mapping[int, int]) -> None:
-        """Apply the pending seat's action id; raises before changing anything.
+        """Apply the pending seat's action id, then move on until a real choice (two or more
+        options) is open, or the match is over; raises before changing anything.
 
         The usual case (the one pending seat, an id in range) goes straight to the engine:
         ids are the positions of the options, so it is the framework's check without
         building the decision; anything else takes the framework's path and its errors.
         An id the options cannot be indexed by (a float, a string) takes that path too, and
-        so does every choice after the end (no options then)."""
+        so does every choice after the end (no options then). The loop that moves on is
+        here, not in a method of its own: a call less on every decision."""
+        stack = self.stack
         if len(choices) == 1:
             seat = self._seat
             index = choices.get(seat, -1)
@@ -465,11 +469,90 @@ class GalaxiesState(GameState):
                 opt = self._opts[index] if index >= 0 else None
             except (TypeError, IndexError):
                 opt = None
-            if opt is not None:
-                self._pend = None
-                self._settle(self.stack.pop(), seat, opt)
+            if opt is None:
+                super().apply(choices)  # checks, then ``_apply`` comes back here
                 return
-        super().apply(choices)
+            self._pend = None
+            frame = stack.pop()
+            _HANDLERS[frame[0]](self, frame, seat, opt)
+        elif choices is not _RESUME:  # (``_settle``: no choice, only moving on)
+            super().apply(choices)
+            return
+        while True:
+            if not stack:
+                self._end_turn()
+                if self.termination is not None:
+                    self._seat = -1
+                    self._opts = ()
+                    self._pend = None
+                    return
+                continue
+            frame = stack[-1]
+            stage = frame[0]
+            # The turn and the follow round, the menus after nearly every decision, are
+            # worked out here: a call less each.
+            if stage == "turn":
+                seat = frame[1]
+                dice = self.dice
+                faces = tuple(dice)
+                info = _DICE.get(faces)  # ``_dice`` inline
+                top, code, pairs, _triples = info if info is not None else _dice_info(faces)
+                # The options depend on the faces shown (``code`` starts as their mask), not
+                # on how many dice show each; then on the reroll, the converter and hiring
+                # (see _TURN_OPTS).
+                if dice:
+                    if self.free_reroll:
+                        code += _TURN_FREE_REROLL
+                    elif self.energy[seat] >= 1:
+                        code += _TURN_PAID_REROLL
+                    if len(dice) >= 3 and not self.converter_used:
+                        code += _TURN_CONVERT
+                if top >= 2 and self._hire_open[seat] > 0 and (  # ``_can_hire_with`` inline
+                        top >= 3 or self._hire_flown[seat] & self._masks.paired[pairs] > 0):
+                    code += _TURN_HIRE
+                seat, opts, decision = _TURN_MENUS[seat][code]
+            elif stage == "follow":
+                _, active, face, order, free = frame
+                # The first seat in order that can pay follows or not; the others are asked
+                # after it. ``_follow_cost`` inline: the base cost is the same for the round.
+                base = 0 if free else 2 if self.nibiru and active == self.current else 1
+                cheap, culture = self._cheap, self.culture
+                skipped = 0
+                for seat in order:
+                    cost = base - cheap[seat] if base else 0
+                    if cost < 0:
+                        cost = 0
+                    if culture[seat] >= cost:
+                        break
+                    skipped += 1
+                else:
+                    stack.pop()
+                    continue
+                if skipped:
+                    frame = stack[-1] = ("follow", active, face, order[skipped:], free)
+                seat, opts, decision = _FOLLOW_MENUS[seat][cost]
+            else:
+                seat, opts, decision = _OPTIONS[stage](self, frame)
+            # A menu that comes with its decision (the frequent ones, made at import) is a
+            # real choice, ready to ask: those menus have two options or more (``_menu``).
+            if decision is not None:
+                self._opts = opts
+                self._seat = seat
+                self._pend = {seat: decision}
+                return
+            if not opts:
+                if stack and stack[-1] is frame:
+                    stack.pop()
+                continue
+            if len(opts) == 1:  # forced: applied at once, never asked
+                frame = stack.pop()  # the options may have rewritten the top frame
+                _HANDLERS[frame[0]](self, frame, seat, opts[0])
+                continue
+            self._opts = opts  # the others' decisions are built when asked
+            self._seat = seat
+            self._pend = None
+            return
+
 
     def _build(self) -> Decision:
         stage = self.stack[-1][0]
@@ -480,8 +563,8 @@ class GalaxiesState(GameState):
         return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
-        self._pend = None
-        self._settle(self.stack.pop(), self._seat, self._opts[choices[self._seat].id])
+        seat = self._seat  # checked by the framework: the id is one of the options'
+        self.apply({seat: choices[seat].id})
 
     def observation(self, seat: int | None) -> GalaxiesObservation:
         """What ``seat`` may know (None: a spectator): everything but the missions of others
@@ -701,88 +784,10 @@ class GalaxiesState(GameState):
 
     # -- the decision loop -------------------------------------------------------------------
 
-    def _settle(self, frame: _Opt = (), seat: int = -1, opt: _Opt = ()) -> None:
-        """Move on until a real choice (two or more options) is open, or the match is over.
-
-        Given a popped ``frame`` and the ``opt`` that ``seat`` chose in it, apply that first:
-        ``apply`` hands the choice over in the same call (a call less per decision)."""
-        stack = self.stack
-        if frame:
-            _HANDLERS[frame[0]](self, frame, seat, opt)
-        while True:
-            if not stack:
-                self._end_turn()
-                if self.termination is not None:
-                    self._seat = -1
-                    self._opts = ()
-                    self._pend = None
-                    return
-                continue
-            frame = stack[-1]
-            stage = frame[0]
-            # The turn and the follow round, the menus after nearly every decision, are
-            # worked out here: a call less each.
-            if stage == "turn":
-                seat = frame[1]
-                dice = self.dice
-                faces = tuple(dice)
-                info = _DICE.get(faces)  # ``_dice`` inline
-                top, code, pairs, _triples = info if info is not None else _dice_info(faces)
-                # The options depend on the faces shown (``code`` starts as their mask), not
-                # on how many dice show each; then on the reroll, the converter and hiring
-                # (see _TURN_OPTS).
-                if dice:
-                    if self.free_reroll:
-                        code += _TURN_FREE_REROLL
-                    elif self.energy[seat] >= 1:
-                        code += _TURN_PAID_REROLL
-                    if len(dice) >= 3 and not self.converter_used:
-                        code += _TURN_CONVERT
-                if top >= 2 and self._hire_open[seat] > 0 and (  # ``_can_hire_with`` inline
-                        top >= 3 or self._hire_flown[seat] & self._masks.paired[pairs] > 0):
-                    code += _TURN_HIRE
-                seat, opts, decision = _TURN_MENUS[seat][code]
-            elif stage == "follow":
-                _, active, face, order, free = frame
-                # The first seat in order that can pay follows or not; the others are asked
-                # after it. ``_follow_cost`` inline: the base cost is the same for the round.
-                base = 0 if free else 2 if self.nibiru and active == self.current else 1
-                cheap, culture = self._cheap, self.culture
-                skipped = 0
-                for seat in order:
-                    cost = base - cheap[seat] if base else 0
-                    if cost < 0:
-                        cost = 0
-                    if culture[seat] >= cost:
-                        break
-                    skipped += 1
-                else:
-                    stack.pop()
-                    continue
-                if skipped:
-                    frame = stack[-1] = ("follow", active, face, order[skipped:], free)
-                seat, opts, decision = _FOLLOW_MENUS[seat][cost]
-            else:
-                seat, opts, decision = _OPTIONS[stage](self, frame)
-            # A menu that comes with its decision (the frequent ones, made at import) is a
-            # real choice, ready to ask: those menus have two options or more (``_menu``).
-            if decision is not None:
-                self._opts = opts
-                self._seat = seat
-                self._pend = {seat: decision}
-                return
-            if not opts:
-                if stack and stack[-1] is frame:
-                    stack.pop()
-                continue
-            if len(opts) == 1:  # forced: applied at once, never asked
-                frame = stack.pop()  # the options may have rewritten the top frame
-                _HANDLERS[frame[0]](self, frame, seat, opts[0])
-                continue
-            self._opts = opts  # the others' decisions are built when asked
-            self._seat = seat
-            self._pend = None
-            return
+    def _settle(self) -> None:
+        """Move on until a real choice (two or more options) is open, or the match is over:
+        at the start, and after fields were set by hand (tests). ``apply`` does it."""
+        self.apply(_RESUME)
 
     def _check_end(self, actor: int) -> None:
         # Called where VP change: a colony, an upgrade, a pilot's ship, an exploration card.
@@ -1859,6 +1864,7 @@ def _rerolls_text(p: int, count: int, dice: tuple[int, ...]) -> str:
 assert min(e.dice for e in EMPIRE) >= 4
 _MORE_DICE = (range(0), *(range(e.dice - 4) for e in EMPIRE))
 _NONE: frozenset[tuple[int, int]] = frozenset()
+_RESUME: Mapping[int, int] = MappingProxyType({})  # no choice: ``apply`` only moves on
 # The seats that may follow seat p, in order, by player count.
 _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
               for n in range(1, 6)}
@@ -1875,7 +1881,7 @@ _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "disca
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
            "borrow_row", "borrow_colony", "cash_in", "split", "choose_face", "shift", "gort",
            "gort_to", "hire", "hire_with", "replace_ship")
-# (The turn's and the follow round's options are worked out in ``_settle``.)
+# (The turn's and the follow round's options are worked out in ``apply``'s loop.)
 _OPTIONS = {s: getattr(GalaxiesState, f"_opts_{s}") for s in _STAGES
             if s not in ("turn", "follow")}
 _HANDLERS = {s: getattr(GalaxiesState, f"_do_{s}") for s in _STAGES}
@@ -1956,7 +1962,7 @@ def _menu(seat: int, stage: str, prebuilt: tuple[tuple[_Opt, ...], tuple[Action,
     would otherwise pay for a Decision per seat and menu during its matches); a menu of one
     option or none comes without a decision."""
     opts, legal = prebuilt
-    if len(opts) < 2:  # nothing to ask (``_settle`` drops or applies it): no decision
+    if len(opts) < 2:  # nothing to ask (``apply`` drops or applies it): no decision
         return seat, opts, None
     return seat, opts, Decision(seat, _PROMPTS[stage], legal, stage)
 
