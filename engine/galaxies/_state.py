@@ -1926,8 +1926,14 @@ def _prebuilt(opts: list[_Opt]) -> tuple[tuple[_Opt, ...], tuple[Action, ...]]:
     only, not the content, so the base game's Actions serve every content. Their texts are
     made now, not when read: these menus are asked again and again, and a plain Action's id
     is cheaper to read than a LazyAction's."""
-    return tuple(opts), tuple([new_action(i, *_describe(opt, CONTENT))
-                               for i, opt in enumerate(opts)])
+    return tuple(opts), tuple([_plain_action(i, opt) for i, opt in enumerate(opts)])
+
+
+@functools.cache
+def _plain_action(i: int, opt: _Opt) -> Action:
+    """The Action of the base game's option ``opt`` at position ``i``, its text made now
+    (once: the menus made at import share their Actions)."""
+    return new_action(i, *_describe(opt, CONTENT))
 
 
 # The dice menus (after most decisions) are indexed by small ints, their options and Actions
