@@ -146,6 +146,8 @@ _DECISION_SEAT, _DECISION_PROMPT, _DECISION_LEGAL, _DECISION_KIND = (
     _slot_setter(Decision, n) for n in ("seat", "prompt", "legal", "kind"))
 _EVENT_INDEX, _EVENT_TEXT, _EVENT_VISIBLE_TO = (
     _slot_setter(Event, n) for n in ("index", "text", "visible_to"))
+
+
 # For the engines' hot paths. Calling a frozen class runs its Python ``__init__`` in a nested
 # interpreter call, and a slot's ``__set__`` called as a function costs some 600 instructions;
 # an open subclass (object's own setters) takes one specialized store per slot instead, and

@@ -1263,9 +1263,7 @@ class RaceState(GameState):
         if _IS_WINDFALL[entry[0]]:
             entry[1] = self._draw()
         draws = 1 if seat.bonus else 0
-        powers = (seat.power_cache[SETTLE_DRAWS] if seat.power_valid is seat.tableau
-                  else self._refresh_powers(seat)[SETTLE_DRAWS])  # _powers, inline
-        for _ti, _pi, p in powers:
+        for _ti, _pi, p in self._powers(i, SETTLE_DRAWS):
             draws += p.value
         if draws:
             self._draw_cards(i, draws)
@@ -1431,9 +1429,7 @@ class RaceState(GameState):
     def _produce_draws(self) -> None:
         for i, seat in self._ordered:
             draws = 0
-            powers = (seat.power_cache[PRODUCE_DRAWS] if seat.power_valid is seat.tableau
-                      else self._refresh_powers(seat)[PRODUCE_DRAWS])  # _powers, inline
-            for ti, _pi, p in powers:
+            for ti, _pi, p in self._powers(i, PRODUCE_DRAWS):
                 kind = p.kind
                 if kind is K.PRODUCE_DRAW:
                     draws += p.cards

@@ -1081,7 +1081,7 @@ class Sector41State(GameState):
                 # A seat with no Explorer in play (all out or gone: often so late in a match of
                 # four) is not stuck: its occupancy table says so without asking stuck().
                 mine = self._mine[q]
-                if mine[OUT] + mine[GONE] < 3 and self.stuck(q):
+                if mine[OUT] + mine[GONE] < len(expl[q]) and self.stuck(q):
                     for e in expl[q]:
                         if e.loc >= SHIP:
                             e.reset(OUT)

@@ -35,19 +35,19 @@ def test_new_decision_equals_the_class_call_and_stays_frozen() -> None:
 _BUILT: list[int] = []
 
 
-def _describe_twice(value: int) -> tuple[str, int]:
+def _describe_counted(value: int) -> tuple[str, int]:
     _BUILT.append(value)
     return f"take {value}", value * 2
 
 
 def test_a_lazy_action_makes_its_text_once_and_reads_like_an_action() -> None:
     _BUILT.clear()
-    action = lazy_action(4, (_describe_twice, 21))
+    action = lazy_action(4, (_describe_counted, 21))
     assert isinstance(action, Action) and action.id == 4
     assert _BUILT == []  # nothing made until read
     assert (action.text, action.detail, action.text) == ("take 21", 42, "take 21")
     assert _BUILT == [21]  # made once
-    copied = pickle.loads(pickle.dumps(lazy_action(4, (_describe_twice, 21))))
+    copied = pickle.loads(pickle.dumps(lazy_action(4, (_describe_counted, 21))))
     assert (copied.id, copied.text, copied.detail) == (4, "take 21", 42)
     assert copy.deepcopy(action) is action and copy.copy(action) is action
-    assert hash(action) == hash(lazy_action(4, (_describe_twice, 21)))
+    assert hash(action) == hash(lazy_action(4, (_describe_counted, 21)))
