@@ -1,18 +1,24 @@
 """The Node.js example bot plays real matches against the Python bots: the protocol is language
 neutral. Every bot is a real process talking gRPC to a real arena on 127.0.0.1.
 
-The test installs the bot's npm packages itself (once per session); it skips only where
-``node`` is not on PATH.
+The test installs the bot's npm packages itself (once, under a file lock: pytest-xdist workers
+share the folder, and a second ``npm install`` rebuilds node_modules under a bot that is loading
+it); it skips only where ``node`` is not on PATH.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,6 +44,19 @@ def _installed() -> bool:
     return all((NODE_BOT / "node_modules" / name / "package.json").is_file() for name in PACKAGES)
 
 
+@contextlib.contextmanager
+def _install_lock() -> Iterator[None]:
+    """Held by one test process at a time, across the xdist workers of one checkout."""
+    key = hashlib.sha256(str(NODE_BOT).encode()).hexdigest()[:16]
+    path = Path(tempfile.gettempdir()) / f"arena-node-bot-install-{key}.lock"
+    with path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="module")
 def node_bot() -> str:
     """The command that runs the Node bot, after installing its npm packages if needed."""
@@ -45,21 +64,22 @@ def node_bot() -> str:
     if node is None:
         pytest.skip("node is not on PATH: the Node.js example bot (bots/examples/node) "
                     "cannot run here; install Node.js 18+ to run this test")
-    if not _installed():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail(f"node is at {node} but npm is not on PATH; npm is needed to install "
-                        f"{', '.join(PACKAGES)} in {NODE_BOT}")
-        command = [npm, "install", "--no-audit", "--no-fund", "--no-package-lock"]
-        try:
-            done = subprocess.run(command, cwd=NODE_BOT, capture_output=True, text=True,
-                                  timeout=INSTALL_TIMEOUT, check=False)
-        except subprocess.TimeoutExpired as error:
-            pytest.fail(f"{' '.join(command)} in {NODE_BOT} took over {INSTALL_TIMEOUT:.0f} s\n"
-                        f"stdout:\n{_text(error.stdout)}\nstderr:\n{_text(error.stderr)}")
-        if done.returncode != 0 or not _installed():
-            pytest.fail(f"{' '.join(command)} in {NODE_BOT} failed (exit {done.returncode})\n"
-                        f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}")
+    with _install_lock():
+        if not _installed():
+            npm = shutil.which("npm")
+            if npm is None:
+                pytest.fail(f"node is at {node} but npm is not on PATH; npm is needed to install "
+                            f"{', '.join(PACKAGES)} in {NODE_BOT}")
+            command = [npm, "install", "--no-audit", "--no-fund", "--no-package-lock"]
+            try:
+                done = subprocess.run(command, cwd=NODE_BOT, capture_output=True, text=True,
+                                      timeout=INSTALL_TIMEOUT, check=False)
+            except subprocess.TimeoutExpired as error:
+                pytest.fail(f"{' '.join(command)} in {NODE_BOT} took over {INSTALL_TIMEOUT:.0f} s\n"
+                            f"stdout:\n{_text(error.stdout)}\nstderr:\n{_text(error.stderr)}")
+            if done.returncode != 0 or not _installed():
+                pytest.fail(f"{' '.join(command)} in {NODE_BOT} failed (exit {done.returncode})\n"
+                            f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}")
     return f"{shlex.quote(node)} {shlex.quote(str(NODE_BOT / 'bot.js'))}"
 
 
