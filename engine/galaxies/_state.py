@@ -687,15 +687,21 @@ class GalaxiesState(GameState):
 
     def advanced_ships(self, p: int) -> int:
         """How many advanced ships seat ``p`` flies (1 VP each)."""
-        return sum(1 for t in self.stype[p] if t)
+        types = self.stype[p]
+        return len(types) - types.count(0)
 
     def vp(self, p: int) -> int:
         """The in-game VP of seat ``p`` (empire, planets, advanced ships, exploration cards)."""
-        total = EMPIRE[self.level[p] - 1].vp + sum(PLANETS[c].vp for c in self.colonies[p])
+        # Loops, not sums of generators: asked after every colony, upgrade and card.
+        total = EMPIRE[self.level[p] - 1].vp
+        for c in self.colonies[p]:
+            total += PLANETS[c].vp
         if self.expansion:
-            total += self.advanced_ships(p)
+            types = self.stype[p]
+            total += len(types) - types.count(0)  # ``advanced_ships`` inline
             cards = self.content.cards
-            total += sum(cards[c].vp for c in self.cards[p])
+            for c in self.cards[p]:
+                total += cards[c].vp
         return total
 
     def badge_counts(self, p: int) -> list[int]:
@@ -989,11 +995,10 @@ class GalaxiesState(GameState):
 
     def _upgrade_cost(self, p: int, discount: int) -> int:
         cost = EMPIRE[self.level[p]].cost - discount
-        if self.expansion:
-            for k in range(4):
-                if self.stype[p][k] and self._ability(p, k) is A_UPGRADE_DISCOUNT:
-                    cost -= self._amount(p, k)
-        return max(cost, 1)
+        for pilot in self._pilot[p]:  # None for a basic ship (all of them without the expansion)
+            if pilot is not None and pilot.ability is A_UPGRADE_DISCOUNT:
+                cost -= pilot.amount
+        return cost if cost > 1 else 1
 
     def _upgrade_opts(self, p: int, discount: int, mixed: bool) -> list[_Opt]:
         if self.level[p] >= MAX_LEVEL:
@@ -1400,16 +1405,17 @@ class GalaxiesState(GameState):
         k = frame[2]
         kind = opt[0]
         where = self.where[p]
-        if self.expansion and self._has(p, k, A_MOVE_ENERGY):
-            self._gain(p, _E, self._amount(p, k))
+        pilot = self._pilot[p][k]  # ``_has`` inline: None for a basic ship
+        if pilot is not None and pilot.ability is A_MOVE_ENERGY:
+            self._gain(p, _E, pilot.amount)
         if kind is K_GO_HOME:
             where[k] = HOME
             self._lines.append(_BRINGS_HOME[p][k])  # ``_say`` inline
         elif kind is K_EXPLORE:
             where[k] = EXPLORING
             self._lines.append(_SENDS_EXPLORING[p][k])  # ``_say`` inline
-            if self._has(p, k, A_EXPLORE_CULTURE):
-                self._gain(p, _C, self._amount(p, k))
+            if pilot is not None and pilot.ability is A_EXPLORE_CULTURE:
+                self._gain(p, _C, pilot.amount)
             self.stack.append(("explore", p, k))
         elif kind is K_LAND:
             planet = opt[1]
@@ -1423,8 +1429,8 @@ class GalaxiesState(GameState):
             self.orbit[p][k] = True
             self.pos[p][k] = 0
             self._lines.append((None, _ORBITS, p, k + 1, PLANETS[planet].name))
-            if self.expansion and self._has(p, k, A_ORBIT_START):
-                self._advance(p, k, self._amount(p, k))
+            if pilot is not None and pilot.ability is A_ORBIT_START:
+                self._advance(p, k, pilot.amount)
 
     def _advance(self, p: int, k: int, amount: int) -> None:
         planet = self.where[p][k]
