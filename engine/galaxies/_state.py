@@ -104,21 +104,23 @@ _YIELDS = tuple(tuple([1 if r == res else 0 for r in _RES] + [0, res, 1 - res]) 
 # The same by ship, for a seat whose pilots yield as the table says (see ``_ship_yields``).
 _Yields = tuple[tuple[tuple[int, ...], ...], ...]  # by resource, then ship, then place
 _PLAIN_YIELDS: _Yields = tuple((table,) * 4 for table in _YIELDS)
+_PLAIN_SHIP = (_YIELDS[0], _YIELDS[1])  # what a regular ship yields, energy then culture
 
 
-@functools.cache
-def _ship_yields(pilot: Pilot | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """What a ship flown by ``pilot`` (None: a regular ship) yields, energy then culture, by
-    where it is (a planet id, or HOME/EXPLORING/LOCKED read from the end, as ``_YIELDS``)."""
-    ability = pilot.ability if pilot is not None else None
+@functools.cache  # keyed by the ability and amount, not the Pilot: its hash is a Python call
+def _ship_yields(ability: PilotAbility | None, amount: int
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What a ship flown by a pilot of ``ability`` and ``amount`` (None: a regular ship)
+    yields, energy then culture, by where it is (a planet id, or HOME/EXPLORING/LOCKED read
+    from the end, as ``_YIELDS``)."""
     if ability not in _YIELDING:
-        return _YIELDS[0], _YIELDS[1]
+        return _PLAIN_SHIP
     tables = []
     for table in _YIELDS:
         if ability is A_BOTH_RESOURCES:  # one of either, wherever it is (not locked)
             table = tuple([1] * (len(table) + LOCKED) + [0, 1, 1])
         else:  # one more of what the place yields
-            table = tuple(got + pilot.amount if got else 0 for got in table)  # type: ignore[union-attr]
+            table = tuple(got + amount if got else 0 for got in table)
         tables.append(table)
     return tables[0], tables[1]
 
@@ -854,10 +856,14 @@ class GalaxiesState(GameState):
 
     # Convert and set_die: one option per distinct face of the inactive dice.
     def _opts_convert(self, frame: _Opt) -> _Menu:
-        return _CONVERT_MENUS[frame[1]][_dice(tuple(self.dice))[1]]
+        faces = tuple(self.dice)
+        info = _DICE.get(faces)  # ``_dice`` inline
+        return _CONVERT_MENUS[frame[1]][(info if info is not None else _dice_info(faces))[1]]
 
     def _opts_set_die(self, frame: _Opt) -> _Menu:
-        return _SET_DIE_MENUS[frame[1]][_dice(tuple(self.dice))[1]]
+        faces = tuple(self.dice)
+        info = _DICE.get(faces)  # ``_dice`` inline
+        return _SET_DIE_MENUS[frame[1]][(info if info is not None else _dice_info(faces))[1]]
 
     def _opts_set_face(self, frame: _Opt) -> _Menu:
         return _SET_FACE_MENUS[frame[1]][frame[2]]
@@ -890,7 +896,8 @@ class GalaxiesState(GameState):
         self._cheap[p] = cheap
         for pilot in flying:
             if pilot is not None and pilot.ability in _YIELDING:
-                by_ship = [_ship_yields(pilot) for pilot in flying]
+                by_ship = [_ship_yields(pilot.ability, pilot.amount) if pilot is not None
+                           else _PLAIN_SHIP for pilot in flying]
                 self._yields[p] = (tuple([e for e, _c in by_ship]),
                                    tuple([c for _e, c in by_ship]))
                 return
@@ -1277,9 +1284,11 @@ class GalaxiesState(GameState):
             action = _FACE_FRAMES[p][face]  # ``_perform`` inline
             if action is not None:
                 stack.append(action)
-            else:
+            else:  # ``_yield`` inline
                 pool = self.energy if face == ENERGY else self.culture
-                total = pool[p] + self._yield(p, _E if face == ENERGY else _C)
+                where = self.where[p]
+                t0, t1, t2, t3 = self._yields[p][_E if face == ENERGY else _C]
+                total = pool[p] + t0[where[0]] + t1[where[1]] + t2[where[2]] + t3[where[3]]
                 pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
         elif kind is K_REROLL:
             self.stack.append(("reroll", p, (), opt[1], None))
