@@ -6,6 +6,10 @@ REV`` the same probe also runs on that commit (checked out in a temporary git wo
 alternating rounds, and the table shows the ratio: like against like on a shared machine.
 Each side's figure is its fastest round (as ``timeit`` reports the best of its repeats: other
 load on a shared machine only ever slows a round down), and the median of the rounds beside it.
+With ``--instructions`` (needs valgrind) each side's random play is also counted in machine
+instructions under cachegrind: the same games, minus a run of none (the interpreter start
+and the imports), so the ratio does not move with other load the way seconds do on a
+shared machine; it leaves out what instructions cannot show (cache misses, branches).
 Arena: the pinned decision round trip against a raw grpc.aio ping-pong (each side's fastest
 of the same alternating rounds, and the median round's ratio), the match runner's
 own work per decision, and tournaments with bot processes against in-process bots.
@@ -17,6 +21,8 @@ import argparse
 import contextlib
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -68,6 +74,22 @@ print(json.dumps({"decisions_per_s": decisions / elapsed,
                   "deepcopy_us": per_call(copy.deepcopy) * 1e6}))
 """
 
+# The same random play with nothing else, for counting its instructions (``--instructions``).
+_PLAY = r"""
+import random, sys
+sys.path.insert(0, ".")
+import engine
+
+game, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rules = engine.get(game)
+for seed in range(games):
+    rng = random.Random(seed)
+    state = rules.new_match(players, seed)
+    while pending := state.pending():
+        state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+"""
+_INSTRUCTIONS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
 ENGINE_CASES = [("sector41", 2), ("sector41", 4), ("race", 2), ("race", 4),
                 ("sol", 2), ("sol", 5), ("galaxies", 2), ("galaxies", 5)]
 
@@ -84,13 +106,35 @@ def probe(checkout: Path, game: str, players: int, games: int, clones: int) -> d
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
+def instructions(checkout: Path, game: str, players: int, games: int) -> int:
+    """Machine instructions of ``games`` random matches in a fresh interpreter rooted at
+    ``checkout``, counted by cachegrind (one pass: the count does not vary run to run)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise RuntimeError("--instructions needs valgrind (its cachegrind tool) on PATH; "
+                           "on Debian: apt-get install valgrind")
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run([valgrind, "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=/dev/null", sys.executable, "-c", _PLAY,
+                           game, str(players), str(games)], cwd=checkout, env=env,
+                          capture_output=True, text=True, timeout=3600, check=False)
+    found = _INSTRUCTIONS.search(done.stderr)
+    if done.returncode or found is None:
+        raise RuntimeError(f"cachegrind on {game}/{players} in {checkout} failed "
+                           f"(exit {done.returncode}):\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
 def engines(quick: bool, baseline: Path | None, only_games: list[str] | None = None,
-            rounds: int | None = None) -> list[dict[str, Any]]:
+            rounds: int | None = None, count: bool = False) -> list[dict[str, Any]]:
     """The engine rows from alternating rounds of this tree and the baseline's: each side's
-    fastest round (``decisions_per_s``, ``speedup``) and the median round (``median_*``)."""
+    fastest round (``decisions_per_s``, ``speedup``) and the median round (``median_*``);
+    with ``count``, each side's instructions of play (``instructions``, ``instructions_ratio``:
+    the baseline's over this tree's)."""
     default_rounds, games, clones = (1, 4, 50) if quick else (5, 20, 300)
     rounds = rounds if rounds is not None else default_rounds
     rows = []
+    idle: dict[tuple[Path, str], int] = {}  # instructions of a run of no game, by side
     for game, players in ENGINE_CASES:
         if only_games and game not in only_games:
             continue
@@ -116,6 +160,15 @@ def engines(quick: bool, baseline: Path | None, only_games: list[str] | None = N
             row["speedup"] = row["decisions_per_s"] / row["before_decisions_per_s"]
             row["median_speedup"] = (row["median_decisions_per_s"]
                                      / row["before_median_decisions_per_s"])
+        if count:
+            sides = [("", ROOT)] + ([("before_", baseline)] if old and baseline is not None else [])
+            for prefix, checkout in sides:
+                if (checkout, game) not in idle:
+                    idle[checkout, game] = instructions(checkout, game, 2, 0)
+                row[f"{prefix}instructions"] = (instructions(checkout, game, players, games)
+                                                - idle[checkout, game])
+            if "before_instructions" in row:
+                row["instructions_ratio"] = row["before_instructions"] / row["instructions"]
         rows.append(row)
         print(_engine_line(row), flush=True)
     return rows
@@ -128,6 +181,11 @@ def _engine_line(row: dict[str, Any]) -> str:
     if "speedup" in row:
         line += (f"  before {row['before_decisions_per_s']:>9,.0f}/s: "
                  f"{row['speedup']:.2f}x faster (median round {row['median_speedup']:.2f}x)")
+    if "instructions" in row:
+        line += f"  {row['instructions'] / 1e6:,.0f}M instructions"
+    if "instructions_ratio" in row:
+        line += (f" (before {row['before_instructions'] / 1e6:,.0f}M: "
+                 f"{row['instructions_ratio']:.2f}x fewer)")
     return line
 
 
@@ -156,6 +214,9 @@ def main() -> None:
                         help="alternating rounds per side, engines and the pinned round trip "
                              "(default 5, 1 with --quick)")
     parser.add_argument("--only", choices=("engines", "arena"), help="one part only")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each engine's instructions of play under valgrind's "
+                             "cachegrind (slow: minutes a game; steady on a loaded machine)")
     parser.add_argument("--game", action="append", choices=sorted({g for g, _ in ENGINE_CASES}),
                         help="measure only this game's engine (repeatable)")
     args = parser.parse_args()
@@ -168,7 +229,8 @@ def main() -> None:
     if args.only in (None, "engines"):
         with contextlib.ExitStack() as stack:
             baseline = stack.enter_context(checkout_of(args.against)) if args.against else None
-            figures["engines"] = engines(args.quick, baseline, args.game, args.rounds)
+            figures["engines"] = engines(args.quick, baseline, args.game, args.rounds,
+                                         args.instructions)
     if args.only in (None, "arena"):
         figures["arena"] = arena_figures(args.quick, args.rounds)
         for key, value in figures["arena"].items():

@@ -1,13 +1,17 @@
 """The benchmarks still run, and share one way of doing what they share: a quick engine
-pass of the one-run benchmark writes a row per game; every script's ``--help`` works; every
-one that compares against another commit takes ``--against REV`` (a temporary worktree from
-``benchmarks/_checkout.checkout_of``); none imports the test suite or writes its own copy of
-what ``benchmarks/_common.py`` has. Cheap: the scripts are read as text or asked for help."""
+pass of the one-run benchmark writes a row per game, and counts instructions under
+cachegrind where valgrind is installed (and says what is missing where not); every script's
+``--help`` works; every one that compares against another commit takes ``--against REV`` (a
+temporary worktree from ``benchmarks/_checkout.checkout_of``); none imports the test suite or
+writes its own copy of what ``benchmarks/_common.py`` has. Cheap: the scripts are read as text
+or asked for help."""
 
 from __future__ import annotations
 
 import ast
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -38,6 +42,35 @@ def test_run_all_quick_writes_every_engine_row(tmp_path: Path) -> None:
         assert row["decisions_per_s"] > 0 and row["clone_us"] > 0 and row["deepcopy_us"] > 0
         assert row["rounds"] == 1 and row["median_decisions_per_s"] == row["decisions_per_s"]
     assert "decisions/s" in done.stdout
+
+
+def _run_all(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "benchmarks/run_all.py", "--quick", "--only",
+                           "engines", "--game", "sol", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600, env=env)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None,
+                    reason="valgrind is not installed (.ci/run installs Debian's package)")
+def test_run_all_counts_instructions_of_play_under_cachegrind(tmp_path: Path) -> None:
+    out = tmp_path / "figures.json"
+    done = _run_all("--instructions", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(out.read_text())["engines"]
+    assert [(row["game"], row["players"]) for row in rows] == [("sol", 2), ("sol", 5)]
+    # Four games of five players take more instructions than four of two (the interpreter's
+    # start and the imports, the same for both, are taken off).
+    assert 0 < rows[0]["instructions"] < rows[1]["instructions"]
+    assert "instructions_ratio" not in rows[0]  # no --against: nothing to compare with
+    assert "M instructions" in done.stdout
+
+
+def test_run_all_says_instructions_need_valgrind(tmp_path: Path) -> None:
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    done = _run_all("--instructions", env={**os.environ, "PATH": str(empty)})
+    assert done.returncode != 0
+    assert "--instructions needs valgrind" in done.stderr
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
