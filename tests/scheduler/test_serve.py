@@ -121,27 +121,48 @@ def _wait_for_ladder(server: subprocess.Popen, log: list[str], timeout: float) -
     assert code == 0, "".join(log[-60:])
 
 
+def _wait_connected(address: str, name: str, log: list[str], timeout: float = 60) -> None:
+    """Poll the arena's bot list (within its unary call limit) until ``name`` is connected."""
+    deadline = time.monotonic() + timeout
+    with grpc.insecure_channel(address) as channel:
+        stub = pb_grpc.ArenaServiceStub(channel)
+        while time.monotonic() < deadline:
+            listed = stub.ListBots(pb.ListBotsRequest(), timeout=10)
+            if any(bot.bot_name == name for bot in listed.bots):
+                return
+            threading.Event().wait(0.2)
+    raise AssertionError(f"bot {name} did not connect in {timeout:g} s; server log:\n"
+                         + "".join(log[-60:]))
+
+
 def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float = 180,
-               exiting: tuple[str, ...] = ()) -> tuple[dict[str, int], list[str]]:
+               exiting: tuple[str, ...] = (), first: str | None = None
+               ) -> tuple[dict[str, int], list[str]]:
     """Register ``bots`` (name -> arguments of ``python -m bots.run``, or of ``python -m`` if
     the first is a module of tests.support), serve a ladder with
     ``flags`` until it stops by itself (give --max-matches), and stop the bots; returns the
     exit codes of the bots named in ``exiting``, which must end by themselves, and the
-    server's log."""
+    server's log. The bot named ``first`` is connected before the others start (else which
+    bots meet first depends on how fast each process starts)."""
     store = Store(db)
     tokens = {name: store.add_bot(name) for name in bots}
     store.close()
     server, address = _serve(db, *flags)
-    processes = [subprocess.Popen([sys.executable, "-m",
-                                   *(args if args[0].startswith("tests.") else
-                                     ["bots.run", *args]),
-                                   f"--address={address}", f"--token={tokens[name]}",
-                                   f"--name={name}"], cwd=ROOT)
-                 for name, args in bots.items()]
     log = _drain(server)
+    processes: list[subprocess.Popen] = []
     try:
+        for name in sorted(bots, key=lambda name: name != first):
+            args = bots[name]
+            processes.append(subprocess.Popen(
+                [sys.executable, "-m", *(args if args[0].startswith("tests.") else
+                                         ["bots.run", *args]),
+                 f"--address={address}", f"--token={tokens[name]}", f"--name={name}"],
+                cwd=ROOT))
+            if name == first:
+                _wait_connected(address, name, log)
         _wait_for_ladder(server, log, timeout)
-        return {name: p.wait(timeout=30) for name, p in zip(bots, processes, strict=True)
+        started = sorted(bots, key=lambda name: name != first)
+        return {name: p.wait(timeout=30) for name, p in zip(started, processes, strict=True)
                 if name in exiting}, log
     finally:
         for process in [server, *processes]:
@@ -153,7 +174,7 @@ def test_a_bot_with_max_matches_is_given_no_more_and_leaves_owing_nothing(tmp_pa
     db = tmp_path / "budget.sqlite"
     codes, _ = run_ladder(db, {"brief": ["random", "--max-matches", "3"], "b": ["random"],
                             "c": ["random"]}, "--game", "duel", "--max-matches", "9",
-                       exiting=("brief",))
+                       exiting=("brief",), first="brief")
     records = Store(db).matches()
     assert len(records) == 9
     assert sum("brief" in r.seats for r in records) == 3
