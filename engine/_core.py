@@ -136,6 +136,31 @@ class Event:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Shuffle ``items`` in place as ``rng.shuffle(items)`` does: the same draws from ``rng``
+    and the same order, so that a seed deals the same decks.
+
+    The standard library's shuffle asks ``_randbelow`` (a Python call) for every position;
+    this is its loop with that call written out (``getrandbits`` of the bound's bit length,
+    drawn again while too large), walking the positions in runs whose bound ``i + 1`` has
+    the same bit length. Another kind of generator than ``random.Random`` keeps its own.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    top = len(items) - 1
+    while top > 0:
+        k = (top + 1).bit_length()
+        low = (1 << (k - 1)) - 1  # the last position of the run: its bound is 2 ** (k - 1)
+        for i in range(top, low - 1, -1):
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
+        top = low - 1
+
+
 def _slot_setter(cls: type, name: str) -> Any:
     return vars(cls)[name].__set__
 

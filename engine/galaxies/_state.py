@@ -31,6 +31,7 @@ from .._core import (
     lazy_action,
     new_action,
     new_decision,
+    shuffle,
 )
 from ._content import CONTENT, CardColor, CardEffect, Content, Pilot, PilotAbility, ShipType
 from ._data import (
@@ -378,12 +379,13 @@ class GalaxiesState(GameState):
         self.hangar: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
         self.colonies: list[list[int]] = [[] for _ in range(n)]
         self.cards: list[list[int]] = [[] for _ in range(n)]
+        rng = self.rng
         deck = list(range(len(PLANETS)))
-        self.rng.shuffle(deck)
+        shuffle(deck, rng)
         self.deck = deck
         self.row = [self.deck.pop() for _ in range(row_size(n))]
         missions = list(range(len(MISSIONS)))
-        self.rng.shuffle(missions)
+        shuffle(missions, rng)
         self.offers = [[missions.pop(), missions.pop()] for _ in range(n)]
         self.mission = [-1] * n
         self.pilot_deck: list[int] = []
@@ -392,10 +394,10 @@ class GalaxiesState(GameState):
         self.ex_discard: list[int] = []
         if self.expansion:
             self.pilot_deck = list(range(len(self.content.pilots)))
-            self.rng.shuffle(self.pilot_deck)
+            shuffle(self.pilot_deck, rng)
             self.pilot_row = [self.pilot_deck.pop() for _ in range(len(self.row))]
             self.ex_deck = list(range(len(self.content.cards)))
-            self.rng.shuffle(self.ex_deck)
+            shuffle(self.ex_deck, rng)
         self.drawn = -1
         self.current = 0
         self.turn = 0

@@ -28,6 +28,7 @@ from .._core import (
     Termination,
     new_action,
     new_decision,
+    shuffle,
 )
 from ._cards import CARDS, PRESET_HANDS, TRADE_PRICE, Card, CardKind, Good, GoodType, PowerKind
 from ._view import (
@@ -303,27 +304,6 @@ _CARD_PARTS = {
     step: tuple((f"{verb} {c.name}", ActionDetail(kind, card=c.id)) for c in CARDS)
     for step, (verb, kind) in _CARD_STEP.items()
 }
-
-
-def _shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``, the same draws in the same order, without a call per card.
-
-    The standard library's shuffle asks ``_randbelow`` (one Python call) for every position;
-    this is its loop with that call written out (``getrandbits`` of the bound's bit length,
-    redrawn while too large), so that a seed gives the same deck as before. The positions
-    are walked in runs whose bound ``i + 1`` has the same bit length ``k``.
-    """
-    getrandbits = rng.getrandbits
-    top = len(cards) - 1
-    while top > 0:
-        k = (top + 1).bit_length()
-        low = (1 << (k - 1)) - 1  # the last position of the run: its bound is 2 ** (k - 1)
-        for i in range(top, low - 1, -1):
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            cards[i], cards[j] = cards[j], cards[i]
-        top = low - 1
 
 
 def _card_action(step: str, n: int, card: int) -> Action:
@@ -612,14 +592,14 @@ class RaceState(GameState):
                     cards.remove(_NAME[name])
                     seat.hand.append(_NAME[name])
             cards.extend(s for s in _START_WORLDS if s not in starts)
-            _shuffle(self.rng, cards)
+            shuffle(cards, self.rng)
             self.deck = cards
         else:
             starts = list(_START_WORLDS)
-            _shuffle(self.rng, starts)
+            shuffle(starts, self.rng)
             cards.extend(starts[self.num_players:])
             starts = starts[: self.num_players]
-            _shuffle(self.rng, cards)
+            shuffle(cards, self.rng)
             self.deck = cards
             for seat in self.seats:
                 seat.hand = [self.deck.pop() for _ in range(6)]
@@ -966,7 +946,7 @@ class RaceState(GameState):
 
     def _reshuffle(self) -> None:
         self.deck, self.discard = self.discard, []
-        _shuffle(self.rng, self.deck)
+        shuffle(self.deck, self.rng)
         self.log("the discards are reshuffled into a new supply")
 
     def _take(self, n: int) -> list[int]:

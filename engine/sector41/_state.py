@@ -26,6 +26,7 @@ from .._core import (
     Result,
     Termination,
     new_decision,
+    shuffle,
 )
 from . import _actions as act
 from ._messages import ActionKind, GuardianMode, Phase
@@ -147,7 +148,7 @@ class Sector41State(GameState):
         n = num_players
         self.turn_limit: int = int(self.options["turn_limit"])
         bag = [t.id for t in TILE_TYPES for _ in range(t.count)]
-        self.rng.shuffle(bag)
+        shuffle(bag, self.rng)
         # Tile ids are the cells where the tiles were laid, so an id says nothing of a kind.
         self.types: list[int] = bag
         self.rot: list[int] = [self.rng.randrange(4) for _ in range(CELLS)]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
 from typing import Any
 
-from .._core import Action, Decision, GameState, OptionError, Result, Termination
+from .._core import Action, Decision, GameState, OptionError, Result, Termination, shuffle
 from . import _actions as act
 from ._board import BOARDS, Board, Ring, side_for
 from ._cards import (
@@ -505,7 +505,7 @@ class SolState(GameState):
         # The deck: the flares and one suit per player, one more without vestigial structures.
         suits_wanted = n + (0 if self.vestigial else 1)
         others = [int(s) for s in Suit if s is not Suit.FLARE]
-        self.rng.shuffle(others)
+        shuffle(others, self.rng)
         self.suits: list[int] = sorted([FLARE, *others[:suits_wanted]])
         try:
             effects = choose_effects(str(self.options["effects"]), len(self.suits), self.rng)
@@ -513,7 +513,7 @@ class SolState(GameState):
             raise OptionError(str(error)) from None
         self.effect_of: dict[int, int] = dict(zip(self.suits, effects, strict=True))
         self.deck: list[int] = [s for s in self.suits for _ in range(CARDS_PER_SUIT)]
-        self.rng.shuffle(self.deck)
+        shuffle(self.deck, self.rng)
         self.discards: list[int] = []
         self.flares = 0
         self.turn = 0

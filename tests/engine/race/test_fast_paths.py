@@ -150,16 +150,3 @@ def test_apply_reads_odd_ids_as_the_framework_reads_them() -> None:
                     compared += ours_error is None
             _step(state, rng)
     assert compared > 100
-
-
-def test_inline_shuffle_draws_what_random_shuffle_draws() -> None:
-    from engine.race._state import _shuffle
-
-    for seed in range(50):
-        for size in (0, 1, 2, 3, 17, 64, 114):
-            ours, theirs = list(range(size)), list(range(size))
-            rng_a, rng_b = random.Random(seed), random.Random(seed)
-            _shuffle(rng_a, ours)
-            rng_b.shuffle(theirs)
-            assert ours == theirs
-            assert rng_a.getstate() == rng_b.getstate()  # the same draws, no more or fewer
