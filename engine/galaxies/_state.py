@@ -563,6 +563,13 @@ class GalaxiesState(GameState):
             legal = tuple([Action(i, *_describe(opt, self.content))
                            for i, opt in enumerate(self._opts)])
             return Decision(self._seat, _PROMPTS[stage], legal, stage)
+        if stage == "hire":
+            # A hire's menu seldom comes back (the row changes: 337 of 354 were new in 20
+            # games), so its Decision is made anew; cached, it would only fill the cache and
+            # set off collections. Its Actions are shared, by position and option.
+            content = self.content
+            legal = tuple([_action(i, opt, content) for i, opt in enumerate(self._opts)])
+            return new_decision(self._seat, _PROMPTS[stage], legal, stage)
         return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
