@@ -274,16 +274,9 @@ def _decide(seat: int, stage: str, opts: Sequence[_Opt], content: Content) -> De
 
 
 def _legal(opts: Sequence[_Opt], content: Content) -> tuple[Action, ...]:
-    """The Actions of ``opts`` (ids are positions): one tuple for every seat and stage that
-    offers the same options, so a menu seen by a new seat costs a Decision, not its Actions."""
-    key = (id(content), *opts)
-    legal = _LEGALS.get(key)
-    if legal is not None:
-        return legal
-    if len(_LEGALS) > 100_000:
-        _LEGALS.clear()
-    legal = _LEGALS[key] = tuple([_action(i, opt, content) for i, opt in enumerate(opts)])
-    return legal
+    """The Actions of ``opts`` (ids are positions), each shared by position and option. The
+    tuple is not kept: made from shared Actions it costs less than a cache of its own."""
+    return tuple([_action(i, opt, content) for i, opt in enumerate(opts)])
 
 
 def _action(i: int, opt: _Opt, content: Content) -> Action:
@@ -567,9 +560,8 @@ class GalaxiesState(GameState):
             # A hire's menu seldom comes back (the row changes: 337 of 354 were new in 20
             # games), so its Decision is made anew; cached, it would only fill the cache and
             # set off collections. Its Actions are shared, by position and option.
-            content = self.content
-            legal = tuple([_action(i, opt, content) for i, opt in enumerate(self._opts)])
-            return new_decision(self._seat, _PROMPTS[stage], legal, stage)
+            return new_decision(self._seat, _PROMPTS[stage], _legal(self._opts, self.content),
+                                stage)
         return _decide(self._seat, stage, self._opts, self.content)
 
     def _apply(self, choices: dict[int, Action]) -> None:
@@ -1845,7 +1837,6 @@ _LOCATION = {HOME: ShipLocation.GALAXY, EXPLORING: ShipLocation.EXPLORING,
              LOCKED: ShipLocation.LOCKED}
 _ACTIONS: dict[tuple[int, int, _Opt], Action] = {}
 _DECISIONS: dict[tuple[Any, ...], Decision] = {}
-_LEGALS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _HIRE_TABLES: dict[int, Any] = {}
 _MASKS: dict[int, _Masks] = {}
 
