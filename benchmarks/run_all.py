@@ -54,6 +54,8 @@ for seed in range(games):
         state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
         decisions += len(pending)
 elapsed = time.process_time() - start
+if not clones:  # (``--instructions``: the play alone is counted)
+    sys.exit()
 
 rng = random.Random(12345)
 state = rules.new_match(players, 12345)
@@ -74,20 +76,6 @@ print(json.dumps({"decisions_per_s": decisions / elapsed,
                   "deepcopy_us": per_call(copy.deepcopy) * 1e6}))
 """
 
-# The same random play with nothing else, for counting its instructions (``--instructions``).
-_PLAY = r"""
-import random, sys
-sys.path.insert(0, ".")
-import engine
-
-game, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-rules = engine.get(game)
-for seed in range(games):
-    rng = random.Random(seed)
-    state = rules.new_match(players, seed)
-    while pending := state.pending():
-        state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
-"""
 _INSTRUCTIONS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 ENGINE_CASES = [("sector41", 2), ("sector41", 4), ("race", 2), ("race", 4),
@@ -115,8 +103,8 @@ def instructions(checkout: Path, game: str, players: int, games: int) -> int:
                            "on Debian: apt-get install valgrind")
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run([valgrind, "--tool=cachegrind", "--cache-sim=no",
-                           "--cachegrind-out-file=/dev/null", sys.executable, "-c", _PLAY,
-                           game, str(players), str(games)], cwd=checkout, env=env,
+                           "--cachegrind-out-file=/dev/null", sys.executable, "-c", _PROBE,
+                           game, str(players), str(games), "0"], cwd=checkout, env=env,
                           capture_output=True, text=True, timeout=3600, check=False)
     found = _INSTRUCTIONS.search(done.stderr)
     if done.returncode or found is None:

@@ -700,8 +700,7 @@ class GalaxiesState(GameState):
         for c in self.colonies[p]:
             total += PLANETS[c].vp
         if self.expansion:
-            types = self.stype[p]
-            total += len(types) - types.count(0)  # ``advanced_ships`` inline
+            total += self.advanced_ships(p)
             cards = self.content.cards
             for c in self.cards[p]:
                 total += cards[c].vp
@@ -857,14 +856,10 @@ class GalaxiesState(GameState):
 
     # Convert and set_die: one option per distinct face of the inactive dice.
     def _opts_convert(self, frame: _Opt) -> _Menu:
-        faces = tuple(self.dice)
-        info = _DICE.get(faces)  # ``_dice`` inline
-        return _CONVERT_MENUS[frame[1]][(info if info is not None else _dice_info(faces))[1]]
+        return _CONVERT_MENUS[frame[1]][_dice(tuple(self.dice))[1]]
 
     def _opts_set_die(self, frame: _Opt) -> _Menu:
-        faces = tuple(self.dice)
-        info = _DICE.get(faces)  # ``_dice`` inline
-        return _SET_DIE_MENUS[frame[1]][(info if info is not None else _dice_info(faces))[1]]
+        return _SET_DIE_MENUS[frame[1]][_dice(tuple(self.dice))[1]]
 
     def _opts_set_face(self, frame: _Opt) -> _Menu:
         return _SET_FACE_MENUS[frame[1]][frame[2]]
@@ -1285,11 +1280,9 @@ class GalaxiesState(GameState):
             action = _FACE_FRAMES[p][face]  # ``_perform`` inline
             if action is not None:
                 stack.append(action)
-            else:  # ``_yield`` inline
+            else:
                 pool = self.energy if face == ENERGY else self.culture
-                where = self.where[p]
-                t0, t1, t2, t3 = self._yields[p][_E if face == ENERGY else _C]
-                total = pool[p] + t0[where[0]] + t1[where[1]] + t2[where[2]] + t3[where[3]]
+                total = pool[p] + self._yield(p, _E if face == ENERGY else _C)
                 pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
         elif kind is K_REROLL:
             self.stack.append(("reroll", p, (), opt[1], None))
