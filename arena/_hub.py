@@ -291,9 +291,11 @@ class Hub:
                 return min(candidates, key=lambda s: len(s.matches))
             await self._changed.wait()
 
-    async def wait_changed(self) -> None:
-        """Until a bot connects or disconnects."""
-        await self._changed.wait()
+    @property
+    def changed(self) -> trio.Event:
+        """Set at the next connect or disconnect. Take it in the same step that looks at the
+        sessions, before waiting: a change in between then still sets the event waited on."""
+        return self._changed
 
     # -- what bots send -------------------------------------------------------------------
 

@@ -95,17 +95,13 @@ async def run_ladder(
             await _changed()
 
     async def _changed() -> None:
+        # Both events are taken now, in the step that found nothing to play, not when the
+        # waiting tasks first run: bots that connected (or a match that ended) in between
+        # set the events before anyone waited, and the ladder stalled for good.
+        events = (arena.hub.changed, finished)
         async with trio.open_nursery() as race:
-            async def hub_changed() -> None:
-                await arena.hub.wait_changed()
-                race.cancel_scope.cancel()
-
-            async def match_finished() -> None:
-                await finished.wait()
-                race.cancel_scope.cancel()
-
-            race.start_soon(hub_changed)
-            race.start_soon(match_finished)
+            for event in events:
+                race.start_soon(_cancel_when_set, event, race.cancel_scope)
 
     async def _pair(nursery: trio.Nursery) -> None:
         started = 0
@@ -136,6 +132,11 @@ async def run_ladder(
             _keep_unwritten(writer)
         writing.cancel_scope.cancel()
     return played
+
+
+async def _cancel_when_set(event: trio.Event, scope: trio.CancelScope) -> None:
+    await event.wait()
+    scope.cancel()
 
 
 def _keep_unwritten(writer: LadderWriter) -> None:

@@ -68,7 +68,7 @@ def test_registered_bots_play_a_rated_ladder(tmp_path: Path) -> None:
                 raise AssertionError("a wrong token was accepted")
             except grpc.RpcError as error:
                 assert error.code() == grpc.StatusCode.UNAUTHENTICATED
-        _wait_for_ladder(server, log, timeout=180)
+        _wait_for_ladder(server, log, 180, address)
     finally:
         for process in [server, *bots]:
             process.kill()
@@ -111,14 +111,29 @@ def _drain(server: subprocess.Popen) -> list[str]:
     return log
 
 
-def _wait_for_ladder(server: subprocess.Popen, log: list[str], timeout: float) -> None:
-    """Wait for the server to stop by itself (its --max-matches), with its log on failure."""
+def _wait_for_ladder(server: subprocess.Popen, log: list[str], timeout: float,
+                     address: str) -> None:
+    """Wait for the server to stop by itself (its --max-matches); on failure say what it
+    had: its log, its connected bots and its live matches."""
     try:
         code = server.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise AssertionError(f"the ladder did not finish in {timeout:g} s; server log:\n"
+        raise AssertionError(f"the ladder did not finish in {timeout:g} s; "
+                             f"{_server_state(address)}; server log:\n"
                              + "".join(log[-60:])) from None
     assert code == 0, "".join(log[-60:])
+
+
+def _server_state(address: str) -> str:
+    with grpc.insecure_channel(address) as channel:
+        stub = pb_grpc.ArenaServiceStub(channel)
+        try:
+            bots = stub.ListBots(pb.ListBotsRequest(), timeout=10).bots
+            live = stub.ListMatches(pb.ListMatchesRequest(live=True), timeout=10).matches
+        except grpc.RpcError as error:
+            return f"the server does not answer ({error.code().name})"
+    return (f"connected: {[(b.bot_name, b.active_matches, b.pause_reason) for b in bots]}; "
+            f"live: {[(m.match_id, [s.bot_name for s in m.seats]) for m in live]}")
 
 
 def _wait_connected(address: str, name: str, log: list[str], timeout: float = 60) -> None:
@@ -160,7 +175,7 @@ def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float
                 cwd=ROOT))
             if name == first:
                 _wait_connected(address, name, log)
-        _wait_for_ladder(server, log, timeout)
+        _wait_for_ladder(server, log, timeout, address)
         started = sorted(bots, key=lambda name: name != first)
         return {name: p.wait(timeout=30) for name, p in zip(started, processes, strict=True)
                 if name in exiting}, log
