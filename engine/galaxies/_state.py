@@ -1,11 +1,12 @@
 """The Tiny Epic Galaxies match state (with Beyond the Black as an option).
 
 The match is a stack of small decision frames (plain tuples, so a clone copies one list):
-the bottom frame of a turn is the active player's "turn" choice; activating a die pushes the
-follow round (below) and the die's action (above), each action pushes the small choices it
-needs (which ship, where to, which colony, ...). The top frame is the open decision. A frame
-with no legal option is dropped (nothing can be done), one with a single option is applied at
-once, so forced moves never reach a bot.
+under every turn lies the frame that ends it (never popped: the list is never emptied and
+allocated again each turn); the bottom frame of a turn is the active player's "turn"
+choice; activating a die pushes the follow round (below) and the die's action (above), each
+action pushes the small choices it needs (which ship, where to, which colony, ...). The top
+frame is the open decision. A frame with no legal option is dropped (nothing can be done), one
+with a single option is applied at once, so forced moves never reach a bot.
 
 Ships are per seat in four parallel lists indexed 0..3: ``where`` (a planet id, or HOME,
 EXPLORING, LOCKED), ``orbit`` (True in orbit, False on the surface), ``pos`` (orbit position,
@@ -337,7 +338,6 @@ class GalaxiesState(GameState):
     """One match of Tiny Epic Galaxies, 2-5 players, Beyond the Black optional."""
 
     content: Content = CONTENT
-    _masks: _Masks
     _rng: random.Random
     _rng_shared: bool
     # Every field in a slot: past 30 fields an instance's dict stops sharing its keys with
@@ -349,7 +349,7 @@ class GalaxiesState(GameState):
         "row", "offers", "mission", "pilot_deck", "pilot_row", "ex_deck", "ex_discard",
         "drawn", "current", "turn", "dice", "activated", "free_reroll", "converter_used",
         "nibiru", "follow_bonus", "once", "end_triggered", "triggered_by", "termination",
-        "stack", "_opts", "_pend", "_seat", "_hire_open", "_hire_flown")
+        "stack", "_opts", "_pend", "_seat", "_hire_open", "_hire_flown", "_masks")
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -404,15 +404,14 @@ class GalaxiesState(GameState):
         self.end_triggered = False
         self.triggered_by = -1
         self.termination: Termination | None = None
-        self.stack: list[_Opt] = [("mission", s) for s in reversed(range(n))]
+        self.stack: list[_Opt] = [_TURN_OVER, *[("mission", s) for s in reversed(range(n))]]
         self._opts: Sequence[_Opt] = []
         self._pend: dict[int, Decision] | None = None
         self._seat = -1
-        # Tables derived from the content alone, on the class (as the content is): shared by
-        # every match that plays it, not part of a state (nor of its copies).
-        cls = type(self)
-        if "_masks" not in cls.__dict__:
-            cls._masks = _masks_for(cls.content)
+        # Tables derived from the content alone, made once per content and shared by every
+        # match that plays it (and its copies); read from a slot, since a class attribute
+        # read through an instance is a lookup the interpreter does not specialize.
+        self._masks = _masks_for(self.content)
         self._hiring_changed()
         self.log(f"Setup: {n} players, expansion {'on' if self.expansion else 'off'}")
         self._settle()
@@ -461,10 +460,10 @@ class GalaxiesState(GameState):
         stack = self.stack
         if len(choices) == 1:
             seat = self._seat
-            index = choices.get(seat, -1)
             try:  # the check of the id is the indexing (ids are positions)
+                index = choices[seat]
                 opt = self._opts[index] if index >= 0 else None
-            except (TypeError, IndexError):
+            except (KeyError, TypeError, IndexError):
                 opt = None
             if opt is None:
                 super().apply(choices)  # checks, then ``_apply`` comes back here
@@ -476,14 +475,6 @@ class GalaxiesState(GameState):
             super().apply(choices)
             return
         while True:
-            if not stack:
-                self._end_turn()
-                if self.termination is not None:
-                    self._seat = -1
-                    self._opts = ()
-                    self._pend = None
-                    return
-                continue
             frame = stack[-1]
             stage = frame[0]
             # The turn and the follow round, the menus after nearly every decision, are
@@ -528,6 +519,14 @@ class GalaxiesState(GameState):
                 if skipped:
                     frame = stack[-1] = ("follow", active, face, order[skipped:], free)
                 seat, opts, decision = _FOLLOW_MENUS[seat][cost]
+            elif frame is _TURN_OVER:
+                self._end_turn()
+                if self.termination is not None:
+                    self._seat = -1
+                    self._opts = ()
+                    self._pend = None
+                    return
+                continue
             else:
                 seat, opts, decision = _OPTIONS[stage](self, frame)
             # A menu that comes with its decision (the frequent ones, made at import) is a
@@ -572,7 +571,7 @@ class GalaxiesState(GameState):
         """What ``seat`` may know (None: a spectator): everything but the missions of others
         and the order of the decks."""
         players = tuple(self._player_view(p) for p in range(self.num_players))
-        top = self.stack[-1] if self.stack else ("over",)
+        top = self.stack[-1]
         following = FACES[top[2]] if top[0] == "follow" else None
         mine = seat is not None and 0 <= seat < self.num_players
         return GalaxiesObservation(
@@ -822,10 +821,11 @@ class GalaxiesState(GameState):
         p = self.current
         rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
         # Every level rolls four dice at least: those without a loop, the rest in one (not
-        # a comprehension: a frame more).
-        dice = [int(rnd() * 6), int(rnd() * 6), int(rnd() * 6), int(rnd() * 6)]
+        # a comprehension: a frame more). x 6.0, not 6: the same product, and one the
+        # interpreter specializes (float by float).
+        dice = [int(rnd() * 6.0), int(rnd() * 6.0), int(rnd() * 6.0), int(rnd() * 6.0)]
         for _ in _MORE_DICE[self.level[p]]:
-            dice.append(int(rnd() * 6))
+            dice.append(int(rnd() * 6.0))
         dice.sort()
         self.dice = dice
         self.activated = []
@@ -1318,7 +1318,7 @@ class GalaxiesState(GameState):
             rnd = (self.rng if self._rng_shared else self._rng).random  # the property, inline
             dice_list = self.dice
             for _ in chosen:  # a loop, not ``extend`` of a generator (a frame per die)
-                dice_list.append(int(rnd() * 6))
+                dice_list.append(int(rnd() * 6.0))
             dice_list.sort()
             self._lines.append((None, _rerolls_text, p, len(chosen), tuple(dice_list)))
 
@@ -1872,12 +1872,14 @@ def _rerolls_text(p: int, count: int, dice: tuple[int, ...]) -> str:
 _MORE_DICE = (range(0), *(range(e.dice - 4) for e in EMPIRE))
 _NONE: frozenset[tuple[int, int]] = frozenset()
 _RESUME: Mapping[int, int] = MappingProxyType({})  # no choice: ``apply`` only moves on
+# The bottom of the stack: on top, a turn is over; at the end, the observation's decision.
+_TURN_OVER: _Opt = ("over",)
 # The seats that may follow seat p, in order, by player count.
-_FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
-              for n in range(1, 6)}
+_FOLLOWERS = tuple(tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
+                   for n in range(6))
 # The follow round of a die, by player count, active seat and face.
-_FOLLOW_FRAMES = {n: tuple(tuple(("follow", p, f, _FOLLOWERS[n][p], False) for f in range(6))
-                           for p in range(n)) for n in _FOLLOWERS}
+_FOLLOW_FRAMES = tuple(tuple(tuple(("follow", p, f, _FOLLOWERS[n][p], False) for f in range(6))
+                              for p in range(n)) for n in range(6))
 # The frame a die face's action pushes, by seat and face (None: energy and culture, which
 # yield at once): built once, not per activation.
 _FACE_FRAMES: tuple[tuple[_Opt | None, ...], ...] = tuple(
