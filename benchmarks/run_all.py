@@ -8,8 +8,9 @@ Each side's figure is its fastest round (as ``timeit`` reports the best of its r
 load on a shared machine only ever slows a round down), and the median of the rounds beside it.
 With ``--instructions`` (needs valgrind) each side's random play is also counted in machine
 instructions under cachegrind: the same games, minus a run of none (the interpreter start
-and the imports; neither run counts the interpreter's teardown), so the ratio does not move with other load the way seconds do on a
-shared machine; it leaves out what instructions cannot show (cache misses, branches).
+and the imports; neither run counts the interpreter's teardown), so the ratio does not move
+with other load the way seconds do on a shared machine; it leaves out what instructions
+cannot show (cache misses, branches).
 Arena: the pinned decision round trip against a raw grpc.aio ping-pong (each side's fastest
 of the same alternating rounds, and the median round's ratio), the match runner's
 own work per decision, and tournaments with bot processes against in-process bots.

@@ -94,8 +94,10 @@ _DICE: dict[tuple[int, ...], tuple[int, int, int, int]] = {
 def _dice(faces: tuple[int, ...]) -> tuple[int, int, int, int]:
     """``_dice_info`` of the inactive dice, from the table (the engine keeps them sorted;
     dice set by hand, as tests do, may be in any order or more than a roll)."""
-    info = _DICE.get(faces)
-    return info if info is not None else _dice_info(faces)
+    try:
+        return _DICE[faces]
+    except KeyError:
+        return _dice_info(faces)
 
 
 _DICE_TEXT = {faces: ", ".join(FACE_NAMES[f] for f in faces) for faces in _DICE}
@@ -469,8 +471,24 @@ class GalaxiesState(GameState):
                 super().apply(choices)  # checks, then ``_apply`` comes back here
                 return
             self._pend = None
-            frame = stack.pop()
-            _HANDLERS[frame[0]](self, frame, seat, opt)
+            if opt[0] is K_ACTIVATE:
+                # The most frequent choice, applied here (``_do_turn`` has the turn's others):
+                # the turn's frame stays on the stack, under the die's follow round and action.
+                face = opt[1]
+                self.dice.remove(face)
+                self.activated.append(face)
+                self._lines.append(_ACTIVATES[seat][face])  # ``_say`` inline
+                stack.append(_FOLLOW_FRAMES[self.num_players][seat][face])  # ``_push_follow``
+                action = _FACE_FRAMES[seat][face]  # ``_perform`` inline
+                if action is not None:
+                    stack.append(action)
+                else:
+                    pool = self.energy if face == ENERGY else self.culture
+                    total = pool[seat] + self._yield(seat, _E if face == ENERGY else _C)
+                    pool[seat] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
+            else:
+                frame = stack.pop()
+                _HANDLERS[frame[0]](self, frame, seat, opt)
         elif choices is not _RESUME:  # (``_settle``: no choice, only moving on)
             super().apply(choices)
             return
@@ -483,8 +501,10 @@ class GalaxiesState(GameState):
                 seat = frame[1]
                 dice = self.dice
                 faces = tuple(dice)
-                info = _DICE.get(faces)  # ``_dice`` inline
-                top, code, pairs, _triples = info if info is not None else _dice_info(faces)
+                try:  # ``_dice`` inline (a subscript, not a call of ``get``)
+                    top, code, pairs, _triples = _DICE[faces]
+                except KeyError:
+                    top, code, pairs, _triples = _dice_info(faces)
                 # The options depend on the faces shown (``code`` starts as their mask), not
                 # on how many dice show each; then on the reroll, the converter and hiring
                 # (see _TURN_OPTS).
@@ -846,8 +866,10 @@ class GalaxiesState(GameState):
         _, p, chosen, mode, left = frame
         # ``left``: the dice not chosen yet (sorted; None before the first choice)
         faces = tuple(self.dice) if left is None else left
-        info = _DICE.get(faces)  # ``_dice`` inline: a choice of the turn's, often repeated
-        code = info[1] if info is not None else _dice_info(faces)[1]
+        try:  # ``_dice`` inline: a choice of the turn's, often repeated
+            code = _DICE[faces][1]
+        except KeyError:
+            code = _dice_info(faces)[1]
         if chosen:
             code += _REROLL_CHOSEN
         elif mode == _ZALAX:
@@ -1265,32 +1287,21 @@ class GalaxiesState(GameState):
         self.log(f"seat {p} keeps {MISSIONS[opt[1]].name}", {p})
 
     def _do_turn(self, frame: _Opt, p: int, opt: _Opt) -> None:
+        # An activation never comes here: ``apply`` does it, and a turn that offers one
+        # offers the end of the turn too, so it is never a forced option.
         kind = opt[0]
         if kind is K_END_TURN:
             self._lines.append(_ENDS[p])
             return
         stack = self.stack
         stack.append(frame)
-        if kind is K_ACTIVATE:  # the most frequent choice: ``_say``, ``_push_follow`` inline
-            face = opt[1]
-            self.dice.remove(face)
-            self.activated.append(face)
-            self._lines.append(_ACTIVATES[p][face])
-            stack.append(_FOLLOW_FRAMES[self.num_players][p][face])
-            action = _FACE_FRAMES[p][face]  # ``_perform`` inline
-            if action is not None:
-                stack.append(action)
-            else:
-                pool = self.energy if face == ENERGY else self.culture
-                total = pool[p] + self._yield(p, _E if face == ENERGY else _C)
-                pool[p] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
-        elif kind is K_REROLL:
-            self.stack.append(("reroll", p, (), opt[1], None))
+        if kind is K_REROLL:
+            stack.append(("reroll", p, (), opt[1], None))
         elif kind is K_CONVERT:
             self.converter_used = True
-            self.stack.append(("convert", p, 0))
+            stack.append(("convert", p, 0))
         elif kind is K_HIRE:
-            self.stack.append(("hire", p))
+            stack.append(("hire", p))
 
     def _say(self, text: str) -> None:
         """Log a public event (``log`` without its checks, for the frequent ones)."""
