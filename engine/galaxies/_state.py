@@ -308,6 +308,9 @@ class _Masks:
                             for pairs in range(64))
         self._ways: dict[tuple[int, int, int, int], tuple[_Opt, ...]] = {}
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Masks:
+        return self  # tables of the content, shared by every match as the content is
+
     def ways(self, flies: int, pairs: int, triples: int, open_types: int) -> tuple[_Opt, ...]:
         """The hire_with options of a pilot flying ``flies`` (ship types, as all four are
         masks): by face shown twice or more (``pairs``), then open ship type, a pair where
