@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .._core import OptionError, Termination
+from .._core import OptionError, Termination, shuffle
 from ._cards import CARDS
 from ._state import NO_CARD, RaceState, Seat
 from ._view import Observation
@@ -44,7 +44,7 @@ def from_observation(observation: Observation, rng: random.Random) -> RaceState:
     if any(v < 0 for v in unseen.values()):
         raise OptionError("the observation shows more copies of a card than the game has")
     pool = sorted(unseen.elements())
-    rng.shuffle(pool)
+    shuffle(pool, rng)
 
     def deal(k: int) -> list[int]:
         if k > len(pool):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .._core import EngineError
+from .._core import EngineError, shuffle
 from ._messages import Location, Phase, Sector41Observation
 from ._state import Explorer, Sector41State, _empty_count
 from ._tiles import CELLS, GONE, OUT, POINTS, SHIP, SIZE, TILE_TYPES, TOTAL_DISCS
@@ -51,7 +51,7 @@ def from_observation(observation: Sector41Observation, rng: random.Random) -> Se
     for type_id in obs.tile_types:
         if type_id >= 0:
             left.remove(type_id)
-    rng.shuffle(left)
+    shuffle(left, rng)
     draw = iter(left)
     state.types = [t if t >= 0 else next(draw) for t in obs.tile_types]
     state.rot = [r if r >= 0 else rng.randrange(4) for r in obs.rotations]
