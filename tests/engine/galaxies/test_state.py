@@ -244,6 +244,16 @@ def test_new_is_at_seat_zeros_turn() -> None:
     assert new().stack[-1] == ("turn", 0)
 
 
+def test_an_activation_is_never_a_forced_option() -> None:
+    # ``apply`` does activations itself: ``_do_turn``, where forced options go, has no case
+    # for them. That holds because a turn that offers an activation offers its end too.
+    from engine.galaxies._state import _TURN_OPTS, K_ACTIVATE, K_END_TURN
+
+    offering = [opts for opts, _actions in _TURN_OPTS
+                if any(opt[0] is K_ACTIVATE for opt in opts)]
+    assert offering and all(len(opts) >= 2 and opts[-1][0] is K_END_TURN for opts in offering)
+
+
 @pytest.mark.parametrize("expansion", [True, False])
 def test_every_field_of_a_state_is_a_slot(expansion: bool) -> None:
     # A field outside ``__slots__`` would land in the instance dict, unnoticed.
