@@ -498,8 +498,8 @@ class GalaxiesState(GameState):
         while True:
             frame = stack[-1]
             stage = frame[0]
-            # The turn and the follow round, the menus after nearly every decision, are
-            # worked out here: a call less each.
+            # The turn, the follow round and the reroll, the menus after nearly every
+            # decision, are worked out here: a call less each.
             if stage == "turn":
                 seat = frame[1]
                 dice = self.dice
@@ -542,6 +542,19 @@ class GalaxiesState(GameState):
                 if skipped:
                     frame = stack[-1] = ("follow", active, face, order[skipped:], free)
                 seat, opts, decision = _FOLLOW_MENUS[seat][cost]
+            elif stage == "reroll":  # a turn's reroll, asked die by die
+                _, seat, chosen, mode, left = frame
+                # ``left``: the dice not chosen yet (sorted; None before the first choice)
+                faces = tuple(self.dice) if left is None else left
+                try:  # ``_dice`` inline
+                    code = _DICE[faces][1]
+                except KeyError:
+                    code = _dice_info(faces)[1]
+                if chosen:
+                    code += _REROLL_CHOSEN
+                elif mode == _ZALAX:
+                    code += _REROLL_ZALAX
+                seat, opts, decision = _REROLL_MENUS[seat][code]
             elif frame is _TURN_OVER:
                 self._end_turn()
                 if self.termination is not None:
@@ -864,20 +877,6 @@ class GalaxiesState(GameState):
     def _opts_mission(self, frame: _Opt) -> _Menu:
         s = frame[1]
         return s, [(K_CHOOSE_MISSION, m, 0, 0) for m in self.offers[s]], None
-
-    def _opts_reroll(self, frame: _Opt) -> _Menu:
-        _, p, chosen, mode, left = frame
-        # ``left``: the dice not chosen yet (sorted; None before the first choice)
-        faces = tuple(self.dice) if left is None else left
-        try:  # ``_dice`` inline: a choice of the turn's, often repeated
-            code = _DICE[faces][1]
-        except KeyError:
-            code = _dice_info(faces)[1]
-        if chosen:
-            code += _REROLL_CHOSEN
-        elif mode == _ZALAX:
-            code += _REROLL_ZALAX
-        return _REROLL_MENUS[p][code]
 
     # Convert and set_die: one option per distinct face of the inactive dice.
     def _opts_convert(self, frame: _Opt) -> _Menu:
@@ -1904,9 +1903,10 @@ _STAGES = ("mission", "turn", "reroll", "convert", "set_die", "set_face", "disca
            "self_regress", "utilize", "upgrade", "pay", "bury", "take_from", "convert_res",
            "borrow_row", "borrow_colony", "cash_in", "split", "choose_face", "shift", "gort",
            "gort_to", "hire", "hire_with", "replace_ship")
-# (The turn's and the follow round's options are worked out in ``apply``'s loop.)
+# (The options of the turn, the follow round and the reroll are worked out in ``apply``'s
+# loop.)
 _OPTIONS = {s: getattr(GalaxiesState, f"_opts_{s}") for s in _STAGES
-            if s not in ("turn", "follow")}
+            if s not in ("turn", "follow", "reroll")}
 _HANDLERS = {s: getattr(GalaxiesState, f"_do_{s}") for s in _STAGES}
 _PROMPTS: dict[str, str] = {
     "mission": "Keep one of your two secret missions",
