@@ -449,8 +449,9 @@ class GalaxiesState(GameState):
 
     def pending(self) -> dict[int, Decision]:
         """The open decision by seat (one seat at a time in this game)."""
-        pending = self._pend  # the framework's method, without a call more per decision
-        return pending if pending is not None else self._pending()
+        # The framework's method without a call more per decision: ``_pend`` is None or a
+        # dict of one seat, never an empty one.
+        return self._pend or self._pending()
 
     def apply(self, choices: Mapping[int, int]) -> None:
         """Apply the pending seat's action id, then move on until a real choice (two or more
