@@ -165,8 +165,9 @@ def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float
     server, address = _serve(db, *flags)
     log = _drain(server)
     processes: list[subprocess.Popen] = []
+    order = sorted(bots, key=lambda name: name != first)
     try:
-        for name in sorted(bots, key=lambda name: name != first):
+        for name in order:
             args = bots[name]
             processes.append(subprocess.Popen(
                 [sys.executable, "-m", *(args if args[0].startswith("tests.") else
@@ -176,8 +177,7 @@ def run_ladder(db: Path, bots: dict[str, list[str]], *flags: str, timeout: float
             if name == first:
                 _wait_connected(address, name, log)
         _wait_for_ladder(server, log, timeout, address)
-        started = sorted(bots, key=lambda name: name != first)
-        return {name: p.wait(timeout=30) for name, p in zip(started, processes, strict=True)
+        return {name: p.wait(timeout=30) for name, p in zip(order, processes, strict=True)
                 if name in exiting}, log
     finally:
         for process in [server, *processes]:

@@ -27,7 +27,7 @@ def new(players: int = 2, seed: int = 0, expansion: bool = True, **options: Any)
     """A match after every seat kept its first mission, at seat 0's first turn."""
     state = GAME.new_match(players, seed, {"expansion": expansion, **options})
     assert isinstance(state, GalaxiesState)
-    while state.stack and state.stack[-1][0] == "mission":
+    while state.stack[-1][0] == "mission":
         seat, decision = next(iter(state.pending().items()))
         state.apply({seat: decision.legal[0].id})
     return state
