@@ -13,7 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import grpc
 import trio
@@ -49,6 +49,24 @@ def shown(text: str, limit: int = 64) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with its control characters (terminal escapes, carriage returns, bells: a
+    bot's output or name reaches terminals) written as ``\\xNN``; tabs and line feeds kept."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", text)
+
+
+class Outbox(Protocol):
+    """Where a session's messages to its bot wait: a gRPC stream's (``AsyncioOutbox``) or a
+    launched bot's pipe's (``arena._pipes.PipeOutbox``)."""
+
+    def put(self, item: Any) -> None: ...
+
+    def drop(self, reason: str) -> None: ...
 
 
 @dataclass(eq=False)
@@ -100,7 +118,7 @@ class BotSession:
     _ids = itertools.count(1)
 
     def __init__(
-        self, name: str, games: frozenset[str], max_matches: int, outbox: AsyncioOutbox,
+        self, name: str, games: frozenset[str], max_matches: int, outbox: Outbox,
         match_budget: int = 0,
     ) -> None:
         self.id = next(self._ids)
@@ -273,8 +291,10 @@ class Hub:
         self._notify()
 
     def close_all(self) -> None:
-        """End every stream (arena shutdown)."""
+        """End every stream (arena shutdown), saying so first."""
         for session in list(self.sessions):
+            session.send(pb.PlayResponse(session_ended=pb.SessionEnded(
+                reason="the arena is shutting down")))
             session.outbox.put(CLOSE)
             self.disconnect(session)
 

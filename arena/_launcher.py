@@ -1,9 +1,12 @@
-"""Bots the arena starts itself: child processes that connect back over gRPC.
+"""Bots the arena starts itself: child processes that play over their standard streams.
 
-Each runs in its own process group (so a kill reaches its children too) under memory and CPU
-limits, learns the arena's address from its arguments and environment and its one-time token
-from its environment only (a command line is readable by every local user: ``ps``), and is
-killed when the arena is done with it.
+A launched bot reads the arena's messages on its stdin and answers on its stdout
+(``arena._pipes``); its stderr is its log. By default it runs in a sandbox
+(``arena._sandbox``: no network, no other process, no file of the arena's); with
+``--sandbox none`` it runs as the arena's user in a process group of its own, under a small
+wrapper (``arena._limits``) that sets its limits and makes it die with the arena. Either way
+it is killed with everything it started when the arena is done with it, after a grace period
+to flush its own logs.
 """
 
 from __future__ import annotations
@@ -12,30 +15,35 @@ import collections
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
 
 import trio
 
-from ._hub import BOT_NAME, BOT_NAME_RULE
+from . import _sandbox
+from ._hub import BOT_NAME, BOT_NAME_RULE, printable
 
-_PLACEHOLDER = re.compile(r"\{(address|name)\}")
-TOKEN_VARIABLE = "ARENA_TOKEN"
+_PLACEHOLDER = re.compile(r"\{name\}")
 _TAIL_LINES = 20  # stderr lines kept per process, to explain a failure
 _LINE_LIMIT = 500  # characters kept of one line
 _CHUNK = 65536
 _DRAIN_SECONDS = 0.5
+LOG_BYTES = 1 << 20  # kept of one bot's stderr in one match (or between matches)
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of a bot process (0: none)."""
+    """Resource limits of a bot process (0: none). ``max_processes`` (threads count) holds
+    in the sandbox only: outside one it would count every process of the arena's user."""
 
     memory_mb: int = 2048
     cpu_seconds: int = 0
+    max_processes: int = 64
 
 
 def parse_bot(spec: str) -> tuple[str, str]:
@@ -50,57 +58,150 @@ def parse_bot(spec: str) -> tuple[str, str]:
         shlex.split(command)
     except ValueError as error:
         raise ValueError(f"bad command of bot {name!r}: {error}") from None
-    if "{token}" in command:
-        raise ValueError(f"bot {name!r}: {{token}} is not filled in: a token on a command line "
-                         f"is readable by every local user (ps), so a launched bot reads its "
-                         f"one-time token from the {TOKEN_VARIABLE} environment variable")
+    for placeholder in ("{token}", "{address}"):
+        if placeholder in command:
+            raise ValueError(f"bot {name!r}: {placeholder} is not filled in: a launched bot "
+                             f"has no address nor token; it plays over its stdin and stdout "
+                             f"(ARENA_TRANSPORT=stdio; the SDKs switch by themselves)")
     return name, command.strip()
 
 
-def bot_argv(command: str, name: str, address: str, limits: Limits) -> list[str]:
-    """The argv to run: the limits wrapper, then the command with the connection arguments.
-
-    ``{address}`` and ``{name}`` in the command are replaced; a command without them gets
-    ``--address=A --name=N`` appended. The token is never on it (``bot_environment``).
-    """
+def command_words(command: str, name: str) -> list[str]:
+    """The command split into words, ``{name}`` filled in, the executable found on PATH (a
+    sandbox has a PATH of its own). ValueError for an empty command or a missing program."""
     words = shlex.split(command)
     if not words:
         raise ValueError(f"bot {name!r} has an empty command")
-    fields = {"address": address, "name": name}
-    if _PLACEHOLDER.search(command):
-        # Not str.format: other braces (a shell's ${VAR}, JSON) are the command's own.
-        words = [_PLACEHOLDER.sub(lambda m: fields[m[1]], w) for w in words]
-    else:
-        words += [f"--address={address}", f"--name={name}"]
-    wrapper = [sys.executable, "-m", "arena._limits", f"--memory-mb={limits.memory_mb}",
-               f"--cpu-seconds={limits.cpu_seconds}", f"--parent={os.getpid()}", "--"]
-    return wrapper + words
+    # Not str.format: other braces (a shell's ${VAR}, JSON) are the command's own.
+    words = [_PLACEHOLDER.sub(name, w) for w in words]
+    found = shutil.which(words[0]) if "/" not in words[0] else os.path.abspath(words[0])
+    if found is None or not os.path.exists(found):
+        raise ValueError(f"bot {name!r}: no program {words[0]!r} (not on PATH, nor a file)")
+    return [found, *words[1:]]
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How bot processes are started: limits, sandbox (``sandboxed``: already resolved from
+    ``--sandbox``), the organiser's variables, paths no bot may see, where logs go."""
+
+    limits: Limits = Limits()
+    sandboxed: bool = False
+    env: tuple[tuple[str, str], ...] = ()
+    hidden: tuple[str, ...] = ()
+    grace: float = 2.0
+    log_dir: str | None = None
+
+    def prepare(self, name: str, command: str, slot: int, others: list[str]
+                ) -> tuple[list[str], dict[str, str], str | None]:
+        """argv, environment and private directory (sandboxed only) of one process of bot
+        ``name``; ``others``: the other bots' commands, whose files it must not see."""
+        words = command_words(command, name)
+        cwd = os.getcwd()
+        if not self.sandboxed:
+            env = dict(os.environ)
+            for variable in ("ARENA_TOKEN", "ARENA_ADDRESS"):
+                env.pop(variable, None)
+            env.update(_sandbox.environment(name, self.env))
+            for variable in ("HOME", "TMPDIR", "PATH", "LANG"):  # a trusted bot keeps ours
+                if variable in os.environ:
+                    env[variable] = os.environ[variable]
+                else:
+                    env.pop(variable, None)
+            env["PYTHONPATH"] = os.pathsep.join(
+                filter(None, [str(_sandbox.PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]))
+            limits = self.limits
+            wrapper = [sys.executable, "-m", "arena._limits", f"--memory-mb={limits.memory_mb}",
+                       f"--cpu-seconds={limits.cpu_seconds}", f"--parent={os.getpid()}", "--"]
+            return wrapper + words, env, None
+        mine = set(_sandbox.command_paths(words, cwd))
+        theirs: set[str] = set()
+        for other in others:
+            try:
+                theirs.update(_sandbox.command_paths(shlex.split(other), cwd))
+            except ValueError:
+                continue
+        hidden = [*self.hidden, *sorted(p for p in theirs - mine if not _is_system(p))]
+        uid = _sandbox.uid_for(slot) if os.geteuid() == 0 else None
+        private = _sandbox.make_private(uid)
+        jail = _sandbox.Jail(tuple(_sandbox.visible_for(words, cwd)), tuple(hidden), private,
+                             cwd, uid)
+        argv = _sandbox.bwrap_argv(words, jail, memory_mb=self.limits.memory_mb,
+                                   cpu_seconds=self.limits.cpu_seconds,
+                                   max_processes=self.limits.max_processes)
+        return argv, _sandbox.environment(name, self.env), private
+
+
+def _is_system(path: str) -> bool:
+    return path.startswith(("/usr/", "/bin/", "/sbin/", "/lib", "/etc/"))
+
+
+class _LogFile:
+    """One file of a bot's stderr, cut at ``limit`` bytes with a line that says so."""
+
+    def __init__(self, path: Path, limit: int = LOG_BYTES) -> None:
+        self.path = path
+        self.left = limit
+        self._file: IO[bytes] | None = open(path, "ab")  # noqa: SIM115 - closed by close()
+
+    def write(self, chunk: bytes) -> None:
+        if self._file is None or self.left <= 0:
+            return
+        if len(chunk) > self.left:
+            chunk = chunk[:self.left] + (f"\n[arena: log cut at {LOG_BYTES} bytes; the rest "
+                                         f"is dropped]\n").encode()
+        self.left -= len(chunk)
+        self._file.write(chunk)
+        self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
 
 class BotProcess:
     """One started bot process; ``exited`` is set when it ends.
 
-    Its stderr goes to ``stderr`` (a binary file, ``subprocess.DEVNULL``, or None for ours)
-    through a pipe that the arena reads, so that the last lines are at hand
-    (``stderr_tail``) to explain a bot that failed to start, whatever the sink.
+    Its stdin and stdout are pipes (``stdin``/``stdout`` once started: its transport). Its
+    stderr goes through a pipe the arena reads, to the file ``log_to`` names (one per match,
+    see ``BotPool``) and to a tail of recent lines (``stderr_tail``, ``lines_written``) that
+    explains a bot that failed, whatever the files.
     """
 
     def __init__(self, name: str, argv: list[str], env: dict[str, str],
-                 stderr: IO[bytes] | int | None) -> None:
+                 private: str | None = None) -> None:
         self.name = name
         self.argv = argv
         self.env = env
-        self.stderr = stderr
+        self.private = private  # its sandbox's writable directory, removed when it ends
         self.exited = trio.Event()
         self.returncode: int | None = None
         self.pid: int | None = None
+        self.stdin: trio.lowlevel.FdStream | None = None
+        self.stdout: trio.lowlevel.FdStream | None = None
+        self.lines_written = 0  # stderr lines so far (a mark for ``tail_since``)
         self._tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
+        self._log: _LogFile | None = None
         self._drained = trio.Event()
+        self._bot_pid: int | None = None
 
     @property
     def stderr_tail(self) -> list[str]:
-        """The last lines the process wrote to stderr (each cut to a sane length)."""
+        """The last lines the process wrote to stderr (each cut to a sane length, with
+        control characters shown as escapes: they may reach a terminal)."""
         return list(self._tail)
+
+    def tail_since(self, mark: int) -> list[str]:
+        """The kept stderr lines written after ``lines_written`` was ``mark``."""
+        return list(self._tail)[-(self.lines_written - mark):] if self.lines_written > mark \
+            else []
+
+    def log_to(self, path: Path | None) -> None:
+        """Send its stderr to ``path`` from now on (appended, capped; None: nowhere)."""
+        if self._log is not None:
+            self._log.close()
+        self._log = _LogFile(path) if path is not None else None
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Start the process and wait for it; cancelling kills its whole process group.
@@ -110,17 +211,21 @@ class BotProcess:
         for through a pidfd, so that no thread sits in ``waitpid``.
         """
         process = subprocess.Popen(
-            self.argv, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            self.argv, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, start_new_session=True)
         self.pid = process.pid
         pidfd = os.pidfd_open(process.pid)
-        assert process.stderr is not None
-        pipe = trio.lowlevel.FdStream(os.dup(process.stderr.fileno()))
-        process.stderr.close()
+        pipes = {}
+        for key, stream in (("stdin", process.stdin), ("stdout", process.stdout),
+                            ("stderr", process.stderr)):
+            assert stream is not None
+            pipes[key] = trio.lowlevel.FdStream(os.dup(stream.fileno()))
+            stream.close()
+        self.stdin, self.stdout = pipes["stdin"], pipes["stdout"]
         task_status.started()
         try:
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(self._copy_stderr, pipe)
+                nursery.start_soon(self._copy_stderr, pipes["stderr"])
                 try:
                     await trio.lowlevel.wait_readable(pidfd)
                     # What it wrote before it ended (a child of its own may hold the pipe).
@@ -132,32 +237,66 @@ class BotProcess:
             self.kill()
             with trio.CancelScope(shield=True):
                 await trio.lowlevel.wait_readable(pidfd)
-                await pipe.aclose()
+                for pipe in pipes.values():
+                    await pipe.aclose()
             os.close(pidfd)
             self.returncode = process.wait()
+            self.log_to(None)
+            if self.private is not None:
+                _sandbox.wipe(self.private)
+                shutil.rmtree(self.private, ignore_errors=True)
             self.exited.set()
 
     async def _copy_stderr(self, pipe: trio.lowlevel.FdStream) -> None:
         partial = b""
         try:
             while chunk := await pipe.receive_some(_CHUNK):
-                if self.stderr is None:
-                    os.write(2, chunk)
-                elif not isinstance(self.stderr, int):
-                    self.stderr.write(chunk)
-                    self.stderr.flush()
+                if self._log is not None:
+                    self._log.write(chunk)
                 lines = (partial + chunk).split(b"\n")
                 partial = lines.pop()[-_LINE_LIMIT:]
-                self._tail.extend(line[:_LINE_LIMIT].decode(errors="replace")
-                                  for line in lines[-_TAIL_LINES:])
+                self.lines_written += len(lines)
+                self._tail.extend(_shown_line(line) for line in lines[-_TAIL_LINES:])
         finally:
             if partial:
-                self._tail.append(partial.decode(errors="replace"))
+                self.lines_written += 1
+                self._tail.append(_shown_line(partial))
             self._drained.set()
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU time the bot's process (all its threads) has used so far, to the
+        nanosecond (the kernel's schedstat), or None once it is gone. In a sandbox that is
+        bwrap's grandchild (bwrap, its init, the bot), found once. Processes the bot starts
+        are not counted: the wall-time cap of a CPU clock bounds what they could add."""
+        if self._bot_pid is None:
+            if self.pid is None:
+                return None
+            self._bot_pid = self.pid
+            for _ in range(2 if self.private is not None else 0):
+                found = _children(self._bot_pid)
+                if not found:
+                    self._bot_pid = None
+                    return None
+                self._bot_pid = found[0]
+        total = 0
+        try:
+            for task in os.listdir(f"/proc/{self._bot_pid}/task"):
+                with open(f"/proc/{self._bot_pid}/task/{task}/schedstat", "rb") as stat:
+                    total += int(stat.read().split(maxsplit=1)[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        return total / 1e9
+
+    async def stop(self, grace: float) -> None:
+        """Wait up to ``grace`` seconds for it to exit by itself, then kill it."""
+        with trio.move_on_after(grace):
+            await self.exited.wait()
+        self.kill()
 
     def kill(self) -> None:
         """SIGKILL the process group (idempotent; nothing once the process is reaped, when
-        its pid may have been handed to another process)."""
+        its pid may have been handed to another process). In a sandbox that is bwrap, whose
+        death takes the whole sandbox (its PID namespace) with it."""
         if self.pid is not None and self.returncode is None:
             try:
                 os.killpg(self.pid, signal.SIGKILL)
@@ -165,12 +304,22 @@ class BotProcess:
                 pass
 
 
-def bot_environment(name: str, address: str, token: str) -> dict[str, str]:
-    """The environment of a bot process: ours plus ARENA_ADDRESS/TOKEN/BOT_NAME (the token
-    only here: a process's environment is readable by its own user alone)."""
-    env = dict(os.environ)
-    env.update({"ARENA_ADDRESS": address, TOKEN_VARIABLE: token, "ARENA_BOT_NAME": name})
-    # Launched Python bots import this checkout's packages even when it is not installed.
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH", "")]))
-    return env
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (this kernel may lack /proc/PID/task/*/children:
+    read every process's stat; done once per bot process)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return sorted(found)
+
+
+def _shown_line(line: bytes) -> str:
+    return printable(line[:_LINE_LIMIT].decode(errors="replace"))

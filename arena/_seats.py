@@ -205,6 +205,11 @@ class Seat(ABC):
     async def end(self, ended: pb.MatchEnded) -> None:
         """The match is over (called once, also after a fault)."""
 
+    def cpu_time(self) -> float | None:
+        """CPU seconds the bot's process has used so far, for a CPU-time clock; None for a
+        seat that cannot tell (the runner then keeps wall time)."""
+        return None
+
     def answered_at(self) -> float | None:
         """When (trio's clock) the last answer arrived, if the seat saw it arrive before
         ``decide`` could return (a remote bot's move waits for the match's task to run):

@@ -164,8 +164,9 @@ class ArenaServicer:
         if first is grpc.aio.EOF:
             return
         hello = await self._check_hello(first, context)
+        outbox = self.host.outbox(BOT_BACKLOG)
         session = BotSession(hello.bot_name, frozenset(hello.games),
-                             hello.max_concurrent_matches, self.host.outbox(BOT_BACKLOG),
+                             hello.max_concurrent_matches, outbox,
                              match_budget=hello.max_matches)
         self.hub.connect(session)
         reader = asyncio.create_task(self._pump(context, session))
@@ -174,7 +175,7 @@ class ArenaServicer:
                 bot_name=session.name, protocol_version=PROTOCOL_VERSION,
                 server_version=SERVER_VERSION))
             try:
-                get = session.outbox.get
+                get = outbox.get
                 while (item := await get()) is not CLOSE:
                     if (item := on_the_wire(item)) is not None:
                         yield item

@@ -1,6 +1,6 @@
 """``python -m bots.random``: the random bot as a process (plays any game)."""
 
-from ._client import main
+from ._main import main
 from .random_bot import RandomBot
 
 if __name__ == "__main__":

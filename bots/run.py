@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ._client import main
+from ._main import main
 from ._registry import builtin, builtin_names
 
 if __name__ == "__main__":

@@ -205,7 +205,7 @@ async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
                         pool: BotPool, control: TimeControl, policy: FaultPolicy, *,
                         concurrency: int, reproducible: bool,
                         stop: Callable[[GauntletMatch, MatchRecord], bool],
-                        done: AbstractSet[int] = frozenset()) -> int:
+                        done: AbstractSet[int] = frozenset(), cpu_clock: bool = False) -> int:
     """Play the plan's matches in order, ``concurrency`` at a time, recording each one in
     the store; after each, ``stop(match, record)`` True ends the run. ``done``: indices
     already recorded (a resumed run), not played again. How many were played."""
@@ -226,11 +226,11 @@ async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
     async def worker(workers: trio.CancelScope) -> None:
         nonlocal played, stopped
         async for match in receive:
-            seats = [await pool.seat(name) for name in match.seats]
+            seats = [await pool.seat(name, match.deal) for name in match.seats]
             spec = MatchSpec(f"{tournament_id}-{match.index:05d}", plan.game,
                              plan.deal_seed(match.deal), plan.options, tournament_id, match.index,
                              bot_seed=shared[match.deal, match.seat])
-            record = await run_match(spec, seats, control, policy)
+            record = await run_match(spec, seats, control, policy, cpu_clock=cpu_clock)
             try:
                 await commit_match(store.record_match, record, writes)
             except sqlite3.Error as error:

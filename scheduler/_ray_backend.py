@@ -22,14 +22,11 @@ import sqlite3
 import sys
 from collections import deque
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
-from typing import IO, Any
+from typing import Any
 
 import trio
 
-import arena
-from arena._launcher import Limits
 from arena.metrics import Metrics
 
 from ._pairings import Pairing
@@ -74,41 +71,28 @@ def play_on_worker(config_data: dict[str, Any], tournament_id: str, pairing: Pai
                    retried: bool, bot_logs: str | None) -> MatchRecord:
     """The Ray task: start the pairing's bots here, play its match, return the record.
 
-    ``bot_logs``: a file the bots' stderr is appended to (a path the worker can write: on a
-    cluster, a shared volume), else it is dropped, as with the local backend.
+    ``bot_logs``: a folder for the bots' logs (a path the worker can write: on a cluster, a
+    shared volume), else they are dropped, as with the local backend.
     """
     config = TournamentConfig.from_dict(config_data)
-    if bot_logs is None:
-        return _play_here(config, tournament_id, pairing, retried, None)
-    Path(bot_logs).parent.mkdir(parents=True, exist_ok=True)
-    with open(bot_logs, "ab") as log:
-        return _play_here(config, tournament_id, pairing, retried, log)
-
-
-def _play_here(config: TournamentConfig, tournament_id: str, pairing: Pairing, retried: bool,
-               stderr: IO[bytes] | None) -> MatchRecord:
-    import subprocess
-
     specs = [s for s in config.bot_specs() if s.name in pairing.seats]
+    launch = config.launch(log_dir=bot_logs)
 
-    async def main(hosted: arena.Arena | None) -> MatchRecord:
-        pool = BotPool(specs, hosted, limits=Limits(config.memory_mb, config.cpu_seconds),
-                       recover=config.recover, game=config.game,
-                       stderr=subprocess.DEVNULL if stderr is None else stderr)
+    async def main() -> MatchRecord:
+        pool = BotPool(specs, launch=launch, recover=config.recover, game=config.game)
         async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
             await pool.start(nursery)
             try:
                 seats = [await pool.seat(name) for name in pairing.seats]
                 record = await run_match(match_spec(config, tournament_id, pairing), seats,
-                                         config.time_control(), config.fault_policy())
+                                         config.time_control(), config.fault_policy(),
+                                         cpu_clock=config.cpu_clock)
             finally:
                 pool.stop()
         record.retried = retried
         return record
 
-    if any(spec.command is not None for spec in specs):
-        return arena.run(main)
-    return trio.run(main, None)
+    return trio.run(main)
 
 
 # How long a head given as HOST:PORT may take to accept a connection before Ray is asked
@@ -170,7 +154,7 @@ def play_tournament_on_ray(
 ) -> int:
     """``play_tournament`` with every match a Ray task; returns how many were recorded.
 
-    ``bot_logs``: the file every worker appends its bots' stderr to. RayUnavailable without
+    ``bot_logs``: the folder every worker writes its bots' logs in. RayUnavailable without
     Ray; WorkerLost when a match's worker dies twice; a bot that cannot start raises its
     BotStartError here, as on the local backend.
     """

@@ -9,12 +9,16 @@ from engine import Result
 
 @dataclass(frozen=True)
 class SeatAction:
-    """One seat's action within a step, with the time it took and whether it was a default."""
+    """One seat's action within a step, with the time it took and whether it was a default.
+
+    ``time_used`` is wall time; ``cpu_used`` the CPU time the bot's processes used for it,
+    measured when the match charged CPU time (``--clock cpu``), else None."""
 
     seat: int
     action_id: int
     time_used: float
     defaulted: bool = False
+    cpu_used: float | None = None
 
 
 @dataclass(frozen=True)

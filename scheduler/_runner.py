@@ -57,6 +57,9 @@ Step = dict[int, tuple[engine.Decision, pb.DecisionRequest | LocalRequest | None
 
 # Encoded actions a match keeps for the next requests (a few hundred KB at most).
 _ACTIONS_KEPT = 1024
+# A decision on a CPU clock ends at this many times its time limit of wall time, plus this.
+CPU_CLOCK_WALL_FACTOR = 3.0
+CPU_CLOCK_WALL_EXTRA = 1.0
 # Offload engine work once a step of every other remote match would hold the loop this long.
 OFFLOAD_AFTER = 0.005
 
@@ -133,7 +136,7 @@ class _Match:
     """The state of one running match (one instance per ``run_match`` call)."""
 
     def __init__(self, spec: MatchSpec, seats: Sequence[Seat], control: TimeControl,
-                 policy: FaultPolicy, metrics: Metrics | None) -> None:
+                 policy: FaultPolicy, metrics: Metrics | None, cpu_clock: bool = False) -> None:
         self.spec = spec
         self.game = engine.get(spec.game)
         self.state = self.game.new_match(len(seats), spec.seed, spec.options)
@@ -157,6 +160,7 @@ class _Match:
         self._action_messages: dict[int, tuple[engine.Action, game_pb2.Action]] = {}
         self.public_events = 0
         self.decisions = 0
+        self.cpu_clock = cpu_clock
         self.remote = any(not s.in_process for s in seats)
         self.blocking = all(s.blocking for s in seats)
         self.record = MatchRecord(
@@ -247,13 +251,17 @@ class _Match:
             return
         clock = self.clocks[seat]
         limit = request.time_left_ms / 1000
+        cpu: float | None = None
         if self.seats[seat].blocking:
             action_id, fault, used, late = await self._ask_blocking(seat, request, clock, others)
+        elif self.cpu_clock and (start := self.seats[seat].cpu_time()) is not None:
+            action_id, fault, used, cpu, late = await self._ask_cpu(seat, request, clock,
+                                                                    others, start)
         else:
             action_id, fault, used, late = await self._ask_scoped(seat, request, clock, others)
-        clock.charge(used)
+        clock.charge(used if cpu is None else cpu)
         if late:
-            fault = self.timed_out(seat, limit)
+            fault = self.timed_out(seat, limit, cpu is not None)
         elif fault is None:
             try:
                 decision.action(action_id)
@@ -265,12 +273,12 @@ class _Match:
             decisions.inc()
             latency.observe(used)
         if fault is None:
-            answers[seat] = SeatAction(seat, action_id, used)
+            answers[seat] = SeatAction(seat, action_id, used, cpu_used=cpu)
         elif self.punish(seat, fault):
             if others is not None:
                 others.cancel()
         else:
-            answers[seat] = SeatAction(seat, decision.legal[0].id, used, True)
+            answers[seat] = SeatAction(seat, decision.legal[0].id, used, True, cpu)
 
     async def _ask_scoped(self, seat: int, request: pb.DecisionRequest | LocalRequest,
                           clock: Clock, others: trio.CancelScope | None
@@ -296,6 +304,51 @@ class _Match:
         # answer after the deadline is returned all the same, and is late all the same.
         late = scope.cancelled_caught or (fault is None and answered > deadline.ends)
         return action_id, fault, answered - deadline.started, late
+
+    async def _ask_cpu(self, seat: int, request: pb.DecisionRequest | LocalRequest,
+                       clock: Clock, others: trio.CancelScope | None, start: float
+                       ) -> tuple[int, SeatFault | None, float, float | None, bool]:
+        """Ask a seat on a CPU-time clock (``--clock cpu``): the decision is charged the CPU
+        time the bot's process used, so that waiting for a core on a busy machine costs it
+        nothing, under a wall-time cap (``CPU_CLOCK_WALL_FACTOR`` times the limit plus
+        ``CPU_CLOCK_WALL_EXTRA``) so that a bot that sleeps or blocks still times out. A
+        watcher reads the CPU time whenever the bot could have used up what it had left, and
+        ends the wait at once when it has. The id, fault, wall and CPU time, whether late."""
+        seat_ = self.seats[seat]
+        budget = clock.timeout()
+        action_id = -1
+        fault: SeatFault | None = None
+
+        async def watch(scope: trio.CancelScope) -> None:
+            while True:
+                now = seat_.cpu_time()
+                used = 0.0 if now is None else now - start
+                if used >= budget:
+                    scope.deadline = trio.current_time()  # a timeout, as at the wall cap
+                    return
+                # A process runs on one core at a time per thread: no sooner than this.
+                await trio.sleep(max(budget - used, 0.002))
+
+        try:
+            with trio.CancelScope() as scope:
+                deadline = Deadline(scope, trio.current_time(),
+                                    budget * CPU_CLOCK_WALL_FACTOR + CPU_CLOCK_WALL_EXTRA)
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(watch, scope)
+                    try:
+                        action_id = await seat_.decide_by(request, deadline)
+                    except SeatFault as error:
+                        fault = error
+                    nursery.cancel_scope.cancel()
+        except trio.Cancelled:
+            self._cancelled(seat, request, others, deadline.ends)
+            raise
+        arrived = None if scope.cancelled_caught else seat_.answered_at()
+        answered = trio.current_time() if arrived is None else arrived
+        end = seat_.cpu_time()
+        cpu = None if end is None else max(0.0, end - start)
+        late = scope.cancelled_caught or (fault is None and cpu is not None and cpu > budget)
+        return action_id, fault, answered - deadline.started, cpu, late
 
     async def _ask_blocking(self, seat: int, request: pb.DecisionRequest | LocalRequest,
                             clock: Clock, others: trio.CancelScope | None
@@ -325,10 +378,13 @@ class _Match:
         if others is not None and others.cancel_called and trio.current_time() >= ends:
             self.punish(seat, self.timed_out(seat, request.time_left_ms / 1000))
 
-    def timed_out(self, seat: int, limit: float) -> SeatFault:
-        """The fault of a seat that did not answer in time."""
+    def timed_out(self, seat: int, limit: float, cpu: bool = False) -> SeatFault:
+        """The fault of a seat that did not answer in time (``cpu``: on a CPU clock)."""
+        cap = limit * CPU_CLOCK_WALL_FACTOR + CPU_CLOCK_WALL_EXTRA
+        within = f"{limit:.3f} s of CPU time ({cap:.3f} s of wall time)" if cpu \
+            else f"{limit:.3f} s"
         return SeatFault(Termination.TIMEOUT, f"seat {seat} ({self.seats[seat].name}) did not "
-                                              f"answer within {limit:.3f} s")
+                                              f"answer within {within}")
 
     def punish_out_of_turn(self) -> None:
         """Punish the seats whose bots gave up while others were being asked (a bot that
@@ -416,12 +472,16 @@ async def run_match(
     metrics: Metrics | None = None,
     feeds: dict[str, MatchFeed] | None = None,
     offload: bool | None = None,
+    cpu_clock: bool = False,
 ) -> MatchRecord:
     """Play one match to its end and return its complete record.
 
+    ``cpu_clock``: charge the seats that can tell (launched bots) the CPU time they use,
+    under a wall-time cap, rather than wall time (see ``_Match._ask_cpu``).
+
     ``offload``: run the engine work in the worker thread (True), on this thread (False), or
     in the worker while other matches with remote seats are under way (None: see above)."""
-    match = _Match(spec, seats, control, policy, metrics)
+    match = _Match(spec, seats, control, policy, metrics, cpu_clock)
     header = match.header()
     game = match.game.name
     feed = None

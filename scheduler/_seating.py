@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import IO
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import trio
 
 import bots
-from arena import Arena, Deadline, RemoteSeat, Seat, SeatFault
+from arena import Deadline, Hub, RemoteSeat, Seat, SeatFault
 from arena._hub import BotSession
-from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
+from arena._launcher import BotProcess, Launch, parse_bot
+from arena._pipes import PipeConnection, PipeRefused
+from arena._sandbox import wipe
 from arena._seats import Request
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
@@ -118,18 +121,36 @@ class _Instance:
     """One process of a launched bot, its connection, and whether a match holds it."""
 
     process: BotProcess
+    connection: PipeConnection
     session: BotSession
+    number: int  # the bot's n-th process (its logs between matches are named by it)
     busy: bool = False
     late: bool = False  # missed a deadline: not trusted with another match (it may be stuck)
+    deals: set[Hashable] = field(default_factory=set)  # the deals it has played
 
 
 class _PooledSeat(RemoteSeat):
     """A seat on one instance of a launched bot: free for the next match once told the result,
-    unless it missed a deadline (then the pool replaces its process before the next match)."""
+    unless it missed a deadline (then the pool replaces its process before the next match).
 
-    def __init__(self, instance: _Instance) -> None:
+    Its stderr goes to a log file of this match while it plays it, and a crash's reason
+    ends with the last lines it wrote in this match."""
+
+    def __init__(self, instance: _Instance, log_dir: Path | None) -> None:
         super().__init__(instance.session, lambda: instance.process.exited)
         self._instance = instance
+        self._log_dir = log_dir
+        self._mark = instance.process.lines_written
+
+    async def start(self, match: pb.MatchStarted) -> None:
+        """Log to this match's file, wipe what an earlier match left, announce the match."""
+        process = self._instance.process
+        if self._log_dir is not None:
+            process.log_to(self._log_dir / f"{match.match_id}.{self.name}.log")
+        self._mark = process.lines_written
+        if process.private is not None and not wipe(process.private):
+            process.kill()  # it made its directory impossible to empty: it plays no more
+        await super().start(match)
 
     async def decide(self, request: Request) -> int:
         """Ask the bot, timed from now (see ``decide_by``)."""
@@ -155,12 +176,36 @@ class _PooledSeat(RemoteSeat):
         if trio.current_time() - started >= request.time_left_ms / 1000:
             self._instance.late = True
 
+    def cpu_time(self) -> float | None:
+        """The CPU time of this seat's bot process."""
+        return self._instance.process.cpu_seconds()
+
+    async def _lost(self) -> SeatFault:
+        """The fault, with its exit status and last stderr lines when the process died."""
+        fault = await super()._lost()
+        process = self._instance.process
+        if fault.termination is Termination.CRASH and process.returncode is not None:
+            code = process.returncode
+            how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+            lines = [line for line in process.tail_since(self._mark) if line.strip()][-5:]
+            text = f"bot {self.name!r} process exited ({how})"
+            if lines:
+                text += "; its last stderr lines: " + " | ".join(lines)
+            fault = SeatFault(Termination.CRASH, text)
+        return fault
+
     async def end(self, ended: pb.MatchEnded) -> None:
         """Tell the bot the result; its process may take the next match."""
         await super().end(ended)
-        if self._instance.late:
-            self._instance.process.kill()  # a stopped or stuck process gets no second match
-        self._instance.busy = False
+        instance = self._instance
+        process = instance.process
+        if self._log_dir is not None:
+            process.log_to(self._log_dir / f"{self.name}.{instance.number}.log")
+        if process.private is not None and not wipe(process.private):
+            process.kill()
+        if instance.late:
+            process.kill()  # a stopped or stuck process gets no second match
+        instance.busy = False
 
 
 class BotPool:
@@ -169,91 +214,111 @@ class BotPool:
     A match gets a process of its own for each launched bot in it, as cutechess and fastchess
     run an engine per game: a bot in two matches at once runs twice, so that neither match
     shares its CPU with the other (a gauntlet's bot is in every match). A process is started
-    when a match finds none free, and serves the bot's later matches. With ``game``, a
+    when a match finds none free, and serves the bot's later matches, except the other seat
+    rotations of a deal it has played (``seat(name, deal)``): a bot's processes that play one
+    deal from different seats share nothing, not even a process's memory. With ``game``, a
     process whose Hello does not include that game is refused.
+
+    With ``launch.log_dir``, each process's stderr goes to ``<match id>.<bot>.log`` there
+    during a match and to ``<bot>.<n>.log`` between matches (its n-th process).
     """
 
-    def __init__(self, specs: Sequence[BotSpec], arena: Arena | None, *,
-                 limits: Limits = Limits(), recover: bool = False,
-                 connect_timeout: float = 60.0, stderr: IO[bytes] | int | None = None,
+    def __init__(self, specs: Sequence[BotSpec], *, launch: Launch = Launch(),
+                 recover: bool = False, connect_timeout: float = 60.0,
                  game: str | None = None) -> None:
         self.game = game
         self.specs = {spec.name: spec for spec in specs}
-        self.arena = arena
-        self.limits = limits
+        self.launch = launch
+        self.log_dir = Path(launch.log_dir) if launch.log_dir else None
         self.recover = recover
         self.connect_timeout = connect_timeout
-        self.stderr = stderr
+        self.router = Hub()  # routes what the launched bots send, as a server's hub does
         self.instances: dict[str, list[_Instance]] = {name: [] for name in self.specs}
         self._gone: dict[str, str] = {}  # bot -> why it plays no more (lost, no --recover)
-        # Every session a bot's processes ever had: a dying one is never taken for a new one's.
-        self._sessions: dict[str, set[BotSession]] = {name: set() for name in self.specs}
         self._locks = {name: trio.Lock() for name in self.specs}
+        self._slots = itertools.count()
+        self._numbers = {name: itertools.count(1) for name in self.specs}
         self._nursery: trio.Nursery | None = None
 
     async def start(self, nursery: trio.Nursery) -> None:
-        """Launch one process of every command bot and wait until each has connected (a
+        """Launch one process of every command bot and wait until each has said Hello (a
         command that cannot play fails here, before any match)."""
         self._nursery = nursery
-        launched = [s for s in self.specs.values() if s.command is not None]
-        if launched and self.arena is None:
-            raise ValueError("bots with commands need the gRPC arena")
-        processes = [await self._launch(spec) for spec in launched]
-        for spec, process in zip(launched, processes, strict=True):
-            self.instances[spec.name].append(await self._connected(spec.name, process))
+        if self.log_dir is not None:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+        for spec in self.specs.values():
+            if spec.command is not None:
+                self.instances[spec.name].append(await self._launch(spec))
 
-    async def _launch(self, spec: BotSpec) -> BotProcess:
-        assert self.arena is not None and self._nursery is not None and spec.command
-        token = self.arena.auth.issue(spec.name)
-        argv = bot_argv(spec.command, spec.name, self.arena.address, self.limits)
-        process = BotProcess(spec.name, argv,
-                             bot_environment(spec.name, self.arena.address, token), self.stderr)
-        await self._nursery.start(process.run)
-        return process
-
-    async def _connected(self, name: str, process: BotProcess) -> _Instance:
-        """The instance once ``process`` has connected (its bot's processes are launched one
-        at a time, so the bot's one session not seen before is this process's)."""
-        assert self.arena is not None
-        seen = self._sessions[name]
-        result: list[_Instance] = []
+    async def _launch(self, spec: BotSpec) -> _Instance:
+        """Start a process of ``spec`` and open its connection (BotStartError if it cannot
+        play: no Hello within the timeout, a refused Hello, an exit, a game it does not play)."""
+        assert self._nursery is not None and spec.command
+        others = [s.command for s in self.specs.values()
+                  if s.command is not None and s.name != spec.name]
         try:
-            with trio.move_on_after(self.connect_timeout) as scope:
-                async with trio.open_nursery() as race:
+            argv, env, private = self.launch.prepare(spec.name, spec.command,
+                                                     next(self._slots), others)
+        except ValueError as error:
+            raise BotStartError(str(error)) from None
+        number = next(self._numbers[spec.name])
+        process = BotProcess(spec.name, argv, env, private)
+        if self.log_dir is not None:
+            process.log_to(self.log_dir / f"{spec.name}.{number}.log")
+        await self._nursery.start(process.run)
+        assert process.stdin is not None and process.stdout is not None
+        connection = PipeConnection(spec.name, process.stdin, process.stdout, self.router)
+        session = await self._hello(spec, process, connection)
+        self._nursery.start_soon(connection.run)
+        return _Instance(process, connection, session, number)
 
-                    async def wait_session() -> None:
-                        session = await self.arena.hub.wait_for_bot(  # type: ignore[union-attr]
-                            name, lambda s: s not in seen and not s.closed)
-                        seen.add(session)
-                        result.append(_Instance(process, session))
-                        race.cancel_scope.cancel()
+    async def _hello(self, spec: BotSpec, process: BotProcess,
+                     connection: PipeConnection) -> BotSession:
+        name, command = spec.name, spec.command
+        opened: list[BotSession] = []
+        refused = ""
+        with trio.move_on_after(self.connect_timeout) as waited:
+            async with trio.open_nursery() as race:
 
-                    async def wait_exit() -> None:
+                async def hello() -> None:
+                    nonlocal refused
+                    try:
+                        opened.append(await connection.open())
+                    except PipeRefused as error:
+                        refused = str(error)
+                    except (EOFError, trio.BrokenResourceError, trio.ClosedResourceError):
                         await process.exited.wait()
-                        race.cancel_scope.cancel()
+                    race.cancel_scope.cancel()
 
-                    race.start_soon(wait_session)
-                    race.start_soon(wait_exit)
-        finally:
-            if not result:  # also when cancelled: a process nobody holds is never killed
-                process.kill()
-        command = self.specs[name].command
-        if result and self.game is not None and not result[0].session.plays(self.game):
-            process.kill()
+                async def exit() -> None:
+                    await process.exited.wait()
+                    race.cancel_scope.cancel()
+
+                race.start_soon(hello)
+                race.start_soon(exit)
+        if opened and (self.game is None or opened[0].plays(self.game)):
+            return opened[0]
+        process.kill()
+        if opened:
             raise BotStartError(f"bot {name!r} says it plays only "
-                                f"{', '.join(sorted(result[0].session.games))}, not {self.game} "
+                                f"{', '.join(sorted(opened[0].games))}, not {self.game} "
                                 f"(command: {command})")
-        if result:
-            return result[0]
-        if scope.cancelled_caught:
-            raise BotStartError(f"bot {name!r} did not connect within "
-                                f"{self.connect_timeout:g} s (command: {command})",
+        if refused:
+            raise BotStartError(f"bot {name!r} was refused: {refused} (command: {command})",
                                 process.stderr_tail)
+        if waited.cancelled_caught:
+            raise BotStartError(f"bot {name!r} sent no Hello on its stdout within "
+                                f"{self.connect_timeout:g} s (command: {command}); a launched "
+                                f"bot plays over stdin/stdout (ARENA_TRANSPORT=stdio)",
+                                process.stderr_tail)
+        with trio.CancelScope(shield=True), trio.move_on_after(5):
+            await process.exited.wait()
         raise BotStartError(f"bot {name!r} exited with code {process.returncode} before "
-                            f"connecting (command: {command})", process.stderr_tail)
+                            f"its Hello (command: {command})", process.stderr_tail)
 
-    async def seat(self, name: str) -> Seat:
-        """A seat for the next match of bot ``name``."""
+    async def seat(self, name: str, deal: Hashable | None = None) -> Seat:
+        """A seat for the next match of bot ``name`` (``deal``: the match's deal, which no
+        process of the bot that played it from another seat may play again)."""
         spec = self.specs[name]
         if spec.builtin is not None:
             return BuiltinSeat(name, spec.builtin)
@@ -263,7 +328,7 @@ class BotPool:
                          if (i.late and not i.busy) or i.process.exited.is_set()
                          or i.session.closed]:
                 instances.remove(lost)
-                lost.process.kill()  # disconnected: its one-time token cannot bring it back
+                lost.process.kill()
                 if not self.recover and not lost.late:  # a late one is replaced regardless
                     how = (f"process exited (code {lost.process.returncode})"
                            if lost.process.exited.is_set() else "disconnected")
@@ -271,18 +336,25 @@ class BotPool:
                                                 f"restart it")
             if name in self._gone:
                 return _DeadSeat(name, self._gone[name])
-            free = next((i for i in instances if not i.busy), None)
+            free = next((i for i in instances if not i.busy and deal not in i.deals), None)
             if free is None:
                 try:
-                    free = await self._connected(name, await self._launch(spec))
+                    free = await self._launch(spec)
                 except BotStartError as error:
                     return _DeadSeat(name, str(error))
                 instances.append(free)
             free.busy = True
-            return _PooledSeat(free)
+            if deal is not None:
+                free.deals.add(deal)
+            return _PooledSeat(free, self.log_dir)
 
     def stop(self) -> None:
-        """Kill every launched process."""
+        """End every launched process's session: a last message and the end of its input,
+        then ``launch.grace`` seconds to exit before it is killed."""
         for instances in self.instances.values():
             for instance in instances:
-                instance.process.kill()
+                instance.connection.close("the arena has no more matches for this process")
+                if self._nursery is not None:
+                    self._nursery.start_soon(instance.process.stop, self.launch.grace)
+                else:
+                    instance.process.kill()

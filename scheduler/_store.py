@@ -129,11 +129,17 @@ class Store:
         """``busy_timeout``: seconds a write waits for another connection's lock. ``check``:
         run SQLite's quick integrity check first (StoreError naming what it found)."""
         self.path = str(path)
+        self._secrets: dict[str, int] = {}  # the seeds of an in-memory database
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: no implicit transactions; _transaction() opens each one.
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        # Readable by this user only (SQLite makes the -wal and -shm files with the same mode).
+        old_mask = os.umask(0o077)
+        try:
+            # isolation_level=None: no implicit transactions; _transaction() opens each one.
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")  # makes the file and its -wal, -shm
+        finally:
+            os.umask(old_mask)
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
@@ -247,7 +253,8 @@ class Store:
 
         ``config["game"]``, when present, is what ``latest_tournament(game)`` filters on.
         """
-        config_json = json.dumps(config, sort_keys=True)
+        public = {key: value for key, value in config.items() if key != "seed"}
+        config_json = json.dumps(public, sort_keys=True)
         rows = [(index, json.dumps(list(seats))) for index, seats in pairings]
         while True:
             tid = f"t-{secrets.token_hex(4)}"
@@ -262,6 +269,8 @@ class Store:
                         "INSERT INTO schedule (tournament_id, idx, seats) VALUES (?, ?, ?)",
                         [(tid, index, seats) for index, seats in rows],
                     )
+                if "seed" in config:
+                    self._save_seed(tid, int(config["seed"]))
                 return tid
             except sqlite3.IntegrityError:
                 if self._db.execute("SELECT 1 FROM tournaments WHERE id = ?", (tid,)).fetchone():
@@ -285,7 +294,51 @@ class Store:
                 "SELECT idx, seats FROM schedule WHERE tournament_id = ? ORDER BY idx", (tid,)
             )
         )
-        return TournamentRow(tid, json.loads(row[0]), schedule, row[1], bool(row[2]))
+        config = json.loads(row[0])
+        seed = self._seeds().get(tid)
+        if seed is not None:
+            config["seed"] = seed
+        return TournamentRow(tid, config, schedule, row[1], bool(row[2]))
+
+    # -- the tournaments' master seeds ----------------------------------------------------------
+    # A master seed tells every deal of its tournament, so it is not in the database (which
+    # reports and `arena ratings` read, and which a bot without a sandbox might): it is in
+    # ``<database>.secrets.json``, readable by this user only.
+
+    @property
+    def secrets_path(self) -> Path:
+        """Where the tournaments' master seeds are kept."""
+        return Path(self.path + ".secrets.json")
+
+    def _seeds(self) -> dict[str, int]:
+        if self.path == ":memory:":
+            return self._secrets
+        try:
+            return {k: int(v) for k, v in json.loads(self.secrets_path.read_text()).items()}
+        except FileNotFoundError:
+            return {}
+
+    def _save_seed(self, tid: str, seed: int) -> None:
+        if self.path == ":memory:":
+            self._secrets[tid] = seed
+            return
+        seeds = {**self._seeds(), tid: seed}
+        partial = self.secrets_path.with_suffix(".partial")
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            json.dump(seeds, out)
+            out.flush()
+            os.fsync(out.fileno())
+        partial.replace(self.secrets_path)
+
+    def private_paths(self) -> tuple[str, ...]:
+        """Every file of this store that a launched bot must never see: the database, its
+        journal and lock files, the records waiting to be written, the seeds."""
+        if self.path == ":memory:":
+            return ()
+        base = os.path.abspath(self.path)
+        return (base, *(base + suffix for suffix in ("-wal", "-shm", "-journal", ".lock")),
+                os.path.abspath(self.unsaved_path), os.path.abspath(self.secrets_path))
 
     def latest_tournament(self, game: str | None = None, unfinished: bool = False,
                           kind: str | None = None) -> str | None:
@@ -511,7 +564,8 @@ def _row(record: MatchRecord) -> tuple[Any, ...]:
     if result is None:
         raise ValueError(f"match {record.match_id!r} has no result; record it when it ends")
     steps = [
-        [[a.seat, a.action_id, a.time_used, int(a.defaulted)] for a in step]
+        [[a.seat, a.action_id, a.time_used, int(a.defaulted)]
+         + ([a.cpu_used] if a.cpu_used is not None else []) for a in step]
         for step in record.steps
     ]
     return (
@@ -559,8 +613,9 @@ def _record(row: Sequence[Any]) -> MatchRecord:
         seats=json.loads(seats),
         steps=[
             [
-                SeatAction(seat, action_id, time_used, bool(defaulted))
-                for seat, action_id, time_used, defaulted in step
+                SeatAction(action[0], action[1], action[2], bool(action[3]),
+                           action[4] if len(action) > 4 else None)
+                for action in step
             ]
             for step in json.loads(steps)
         ],

@@ -19,8 +19,8 @@ import trio
 
 import bots
 import engine
-from arena import Arena
-from arena._launcher import Limits
+from arena._launcher import Launch, Limits
+from arena._sandbox import resolve as resolve_sandbox
 from arena.metrics import Metrics
 
 from ._pairings import Pairing, Schedule, gauntlet, round_robin
@@ -55,6 +55,10 @@ class TournamentConfig:
     recover: bool = False
     memory_mb: int = 2048
     cpu_seconds: int = 0
+    sandbox: str = "auto"  # auto | required | none (see arena._sandbox)
+    bot_env: tuple[str, ...] = ()  # NAME=VALUE for the launched bots' environment
+    cpu_clock: bool = False  # launched bots are charged the CPU time they use (wall-capped)
+    max_processes: int = 64
 
     def check(self) -> None:
         """Validate everything before anything starts; ValueError/EngineError say what."""
@@ -73,6 +77,7 @@ class TournamentConfig:
             raise ValueError(f"gauntlet bot {self.gauntlet!r} is not among the bots {names}")
         if self.concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
+        self.bot_environment()
         self.time_control()
         self.fault_policy()
         self.schedule()
@@ -80,6 +85,27 @@ class TournamentConfig:
     def bot_specs(self) -> list[BotSpec]:
         """The parsed --bot values."""
         return [BotSpec.parse(text) for text in self.bots]
+
+    def bot_environment(self) -> tuple[tuple[str, str], ...]:
+        """The ``--bot-env`` pairs; ValueError naming a bad one."""
+        pairs = []
+        for text in self.bot_env:
+            name, sep, value = text.partition("=")
+            if not sep or not name or not name.replace("_", "").isalnum() or name[0].isdigit():
+                raise ValueError(f"bad --bot-env {text!r}; accepted: NAME=VALUE, NAME made of "
+                                 f"letters, digits and _")
+            if name.startswith("ARENA_"):
+                raise ValueError(f"--bot-env {name}: the ARENA_ variables are the arena's own")
+            pairs.append((name, value))
+        return tuple(pairs)
+
+    def launch(self, hidden: tuple[str, ...] = (), log_dir: str | None = None,
+               grace: float = 2.0) -> Launch:
+        """How this tournament starts its bot processes (the sandbox level resolved here:
+        SandboxUnavailable for ``required`` where there is none)."""
+        return Launch(Limits(self.memory_mb, self.cpu_seconds, self.max_processes),
+                      sandboxed=resolve_sandbox(self.sandbox), env=self.bot_environment(),
+                      hidden=hidden, grace=grace, log_dir=log_dir)
 
     def time_control(self) -> TimeControl:
         """The clock (``BASE+INC``) if given, else the fixed time per move."""
@@ -104,6 +130,7 @@ class TournamentConfig:
         """JSON-able form."""
         data = asdict(self)
         data["bots"] = list(self.bots)
+        data["bot_env"] = list(self.bot_env)
         return data
 
     @staticmethod
@@ -113,7 +140,8 @@ class TournamentConfig:
         if unknown or "bots" not in data or "game" not in data:
             raise ValueError(f"stored tournament config has unknown keys {unknown} or lacks "
                              f"game/bots; it was written by another version of the arena")
-        return TournamentConfig(**{**data, "bots": tuple(data["bots"])})
+        return TournamentConfig(**{**data, "bots": tuple(data["bots"]),
+                                   "bot_env": tuple(data.get("bot_env", ()))})
 
 
 def check_plan(schedule: Schedule, row: TournamentRow) -> None:
@@ -145,6 +173,11 @@ def same_deal(config: TournamentConfig) -> dict[int, frozenset[int]]:
     return {index: frozenset(by_seed[seed]) for index, seed in plan}
 
 
+def deal_of(pairing: Pairing) -> tuple[int, tuple[str, ...]]:
+    """The deal a pairing plays, shared by its seat rotations (as ``match_seed`` is)."""
+    return pairing.round, tuple(sorted(pairing.seats))
+
+
 def match_spec(config: TournamentConfig, tournament_id: str, pairing: Pairing) -> MatchSpec:
     """The match a pairing of the tournament plays (the same on every backend)."""
     return MatchSpec(f"{tournament_id}-{pairing.index:05d}", config.game,
@@ -158,18 +191,19 @@ ProgressFn = Callable[[MatchRecord, int, int], None]
 async def play_tournament(
     store: Store,
     tournament_id: str,
-    arena: Arena | None,
     *,
+    launch: Launch | None = None,
     metrics: Metrics | None = None,
     progress: ProgressFn | None = None,
-    stderr: Any = None,
     stop: Callable[[MatchRecord], bool] | None = None,
 ) -> int:
     """Play every unfinished match of a stored tournament; returns how many were played.
 
-    ``stop(record)`` returning True after a match ends the tournament early (SPRT); it is
-    not called again, though matches that end in the same moment are still recorded. The
-    stored plan is played; ValueError if this version would plan the tournament otherwise.
+    ``launch``: how bot processes start (default: as the config says, with the database's
+    files hidden from them). ``stop(record)`` returning True after a match ends the
+    tournament early (SPRT); it is not called again, though matches that end in the same
+    moment are still recorded. The stored plan is played; ValueError if this version would
+    plan the tournament otherwise.
     """
     row = store.tournament(tournament_id)
     config = TournamentConfig.from_dict(row.config)
@@ -178,8 +212,8 @@ async def play_tournament(
     check_plan(schedule, row)
     todo = [p for p in schedule if p.index not in done]
     control, policy = config.time_control(), config.fault_policy()
-    pool = BotPool(config.bot_specs(), arena, limits=Limits(config.memory_mb, config.cpu_seconds),
-                   recover=config.recover, stderr=stderr, game=config.game)
+    pool = BotPool(config.bot_specs(), launch=launch or config.launch(store.private_paths()),
+                   recover=config.recover, game=config.game)
     played = 0
     stopped = False
     writes = trio.CapacityLimiter(1)  # see commit_match
@@ -191,10 +225,10 @@ async def play_tournament(
     async def worker(workers: trio.CancelScope) -> None:
         nonlocal played, stopped
         async for pairing in work_receive:
-            seats = [await pool.seat(name) for name in pairing.seats]
+            seats = [await pool.seat(name, deal_of(pairing)) for name in pairing.seats]
             spec = match_spec(config, tournament_id, pairing)
             record = await run_match(spec, seats, control, policy, metrics=metrics,
-                                     feeds=arena.hub.feeds if arena else None)
+                                     cpu_clock=config.cpu_clock)
             try:
                 if await commit_match(store.record_match, record, writes):
                     played += 1
@@ -258,8 +292,3 @@ class StoreWriteError(Exception):
             f"the database {store.path!r} refused match {record.match_id} ({error}); {where}. "
             f"Every match before it is recorded: free the disk or fix the file, then "
             f"`arena tournament --resume {record.tournament_id} --db {store.path}`")
-
-
-def needs_arena(config: TournamentConfig) -> bool:
-    """Whether any bot is a process (and so the gRPC server must run)."""
-    return any(spec.command is not None for spec in config.bot_specs())

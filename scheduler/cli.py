@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sqlite3
-import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -19,7 +19,8 @@ import trio
 import arena
 import bots
 import engine
-from arena._launcher import Limits
+from arena import _sandbox
+from arena._launcher import Launch
 from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
@@ -55,7 +56,6 @@ from ._tournament import (
     StoreWriteError,
     TournamentConfig,
     check_plan,
-    needs_arena,
     play_tournament,
     secure_seed,
 )
@@ -194,7 +194,25 @@ def _add_match_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cpu-seconds", type=_number(int, at_least=0), default=0,
                    help="CPU-time limit per bot process, s (0: none)")
     p.add_argument("--bot-logs", metavar="DIR",
-                   help="append each bot process's stderr to DIR/<run>.log")
+                   help="keep each bot process's stderr in DIR: <match id>.<bot>.log while it "
+                        "plays a match, <bot>.<n>.log otherwise (1 MB each at most)")
+    p.add_argument("--sandbox", choices=_sandbox.LEVELS, default=_sandbox.AUTO,
+                   help="run each bot process in a sandbox (bubblewrap: no network, no other "
+                        "process, no file of the arena's): auto (default) where bwrap works, "
+                        "with a warning elsewhere; required: refuse to run without it; none: "
+                        "trusted bots, which can read everything your user can")
+    p.add_argument("--bot-env", action="append", default=[], metavar="NAME=VALUE",
+                   help="a variable of the bot processes' environment, which holds nothing "
+                        "else of yours in a sandbox (repeatable)")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="charge a bot process's decisions the wall time (default) or the CPU "
+                        "time it used, capped at 3x the limit + 1 s of wall time (a busy "
+                        "machine then costs no bot its time)")
+    p.add_argument("--max-processes", type=_number(int, at_least=0), default=64,
+                   help="processes and threads per sandboxed bot (0: none; default 64)")
+    p.add_argument("--grace", type=_number(float, at_least=0), default=2.0, metavar="SECONDS",
+                   help="time a bot process has to exit once told its session is over, "
+                        "before it is killed (default 2)")
 
 
 def _add_verdict_flags(p: argparse.ArgumentParser) -> None:
@@ -538,7 +556,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             seed=_seed(args), reproducible=args.seed is not None,
             options=_options(args.option), policy=args.policy,
             max_strikes=args.max_strikes, gauntlet=args.gauntlet, max_matches=args.max_matches,
-            recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
+            recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds,
+            **_launch_config(args))
         try:
             config.check()
         except (ValueError, LookupError, engine.EngineError) as error:
@@ -559,8 +578,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     progress = Progress(total, len(store.finished_indices(tid)))
-    with _bot_logs(args, tid) as stderr, _run_errors(forget):
-        _play(args, store, tid, config, stderr, metrics=metrics, progress=progress)
+    with _run_errors(forget):
+        _play(args, store, tid, config, metrics=metrics, progress=progress)
     records = store.matches(tournament_id=tid, steps=bool(args.json))  # JSON counts steps
     rows = standings(records)
     print(table(rows))
@@ -568,15 +587,44 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-@contextlib.contextmanager
-def _bot_logs(args: argparse.Namespace, run: str) -> Iterator[Any]:
-    """Where the bot processes' stderr goes: ``--bot-logs``/<run>.log, else nowhere."""
-    if not args.bot_logs:
-        yield subprocess.DEVNULL
-        return
-    os.makedirs(args.bot_logs, exist_ok=True)
-    with open(Path(args.bot_logs) / f"{run}.log", "ab") as log:
-        yield log
+def _launch_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The TournamentConfig fields of the launch flags, the sandbox checked (UsageError for
+    ``required`` where there is none; ``auto`` warns once there)."""
+    _check_sandbox(args.sandbox)
+    return {"sandbox": args.sandbox, "bot_env": tuple(args.bot_env),
+            "cpu_clock": args.clock == "cpu", "max_processes": args.max_processes}
+
+
+def _check_sandbox(level: str) -> None:
+    try:
+        sandboxed = _sandbox.resolve(level)
+    except _sandbox.SandboxUnavailable as error:
+        raise UsageError(str(error)) from None
+    if level == _sandbox.AUTO and not sandboxed:
+        print(_sandbox.warning(), file=sys.stderr)
+
+
+def _launch(args: argparse.Namespace, config: TournamentConfig, store: Store) -> Launch:
+    """How a command's bot processes start: the config's limits and sandbox, the store's
+    files and the log folder hidden from them."""
+    logs = os.path.abspath(args.bot_logs) if args.bot_logs else None
+    hidden = (*store.private_paths(), *([logs] if logs else []))
+    try:
+        return config.launch(hidden, logs, args.grace)
+    except _sandbox.SandboxUnavailable as error:
+        raise UsageError(str(error)) from None
+
+
+def _warn_wall_clock(config: TournamentConfig) -> None:
+    """One line when bots on wall clocks may wait for a core: more bot processes at once
+    than the machine has cores (``--clock cpu`` charges only the CPU time they use)."""
+    launched = sum(spec.command is not None for spec in config.bot_specs())
+    at_once = config.concurrency * min(launched, config.players)
+    cores = os.cpu_count() or 1
+    if not config.cpu_clock and at_once > cores:
+        print(f"arena: warning: up to {at_once} bot processes think at once on {cores} "
+              f"cores with wall clocks: a bot may lose on time waiting for a core; give "
+              f"--clock cpu (or less --concurrency)", file=sys.stderr)
 
 
 def _check_backend(args: argparse.Namespace, *, join: bool = False) -> None:
@@ -595,25 +643,30 @@ def _check_backend(args: argparse.Namespace, *, join: bool = False) -> None:
 
 
 def _play(args: argparse.Namespace, store: Store, tid: str, config: TournamentConfig,
-          stderr: Any, **hooks: Any) -> None:
+          **hooks: Any) -> None:
     """Play tournament ``tid`` on the backend of ``--backend`` (``hooks``: ``metrics``,
     ``progress`` and ``stop``, as ``play_tournament`` takes them)."""
+    _warn_wall_clock(config)
     if args.backend == "ray":
-        logs = str((Path(args.bot_logs) / f"{tid}.log").resolve()) if args.bot_logs else None
+        logs = str(Path(args.bot_logs).resolve()) if args.bot_logs else None
         try:
             play_tournament_on_ray(store, tid, address=args.ray_address, bot_logs=logs,
                                    **hooks)
         except RayUnavailable as error:
             raise UsageError(str(error)) from None
         return
+    launch = _launch(args, config, store)
 
-    async def main(hosted: arena.Arena | None) -> int:
-        return await play_tournament(store, tid, hosted, stderr=stderr, **hooks)
+    async def main() -> int:
+        return await play_tournament(store, tid, launch=launch, **hooks)
 
-    if needs_arena(config):
-        arena.run(main, records=_records(store), metrics=hooks.get("metrics"))
-    else:
-        trio.run(main, None)
+    # What is alive now (modules, descriptors, codecs) is kept out of the collector's full
+    # passes, which held the thread that times every bot (see arena._server.serve).
+    gc.freeze()
+    try:
+        trio.run(main)
+    finally:
+        gc.unfreeze()
 
 
 def _check_exports(args: argparse.Namespace) -> None:
@@ -735,15 +788,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     policy = FaultPolicy(args.policy, args.max_strikes)
     seed = _seed(args)
 
-    async def main(hosted: arena.Arena | None) -> int:
-        pool = BotPool(specs, hosted, recover=args.recover, stderr=stderr,
-                       limits=Limits(args.memory_mb, args.cpu_seconds), game=game.name)
+    config = TournamentConfig(game.name, tuple(bot_texts), len(specs),
+                              memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds,
+                              **_launch_config(args))
+    try:
+        config.bot_environment()
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    logs = os.path.abspath(args.bot_logs) if args.bot_logs else None
+    try:
+        launch = config.launch((logs,) if logs else (), logs, args.grace)
+    except _sandbox.SandboxUnavailable as error:
+        raise UsageError(str(error)) from None
+
+    async def main() -> int:
+        pool = BotPool(specs, launch=launch, recover=args.recover, game=game.name)
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             seats = [await pool.seat(s.name) for s in specs]
             spec = MatchSpec("play-1", game.name, seed, options,
                              bot_seed=0 if args.seed is not None else None)
-            record = await run_match(spec, seats, control, policy)
+            record = await run_match(spec, seats, control, policy, cpu_clock=config.cpu_clock)
             pool.stop()
         state = game.new_match(len(seats), seed, options)
         shown = 0
@@ -760,10 +825,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(_result_text(record.seats, record.result))
         return 0
 
-    with _bot_logs(args, "play") as stderr, _run_errors():
-        if any(s.command for s in specs):
-            return arena.run(main)
-        return trio.run(main, None)
+    with _run_errors():
+        return trio.run(main)
 
 
 def _result_text(seats: Sequence[str], result: engine.Result) -> str:
@@ -957,8 +1020,8 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
             margin=args.margin, seed=_seed(args), reproducible=args.seed is not None,
             options=_options(args.option), policy=args.policy, max_strikes=args.max_strikes,
-            recover=args.recover,
-            memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
+            recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds,
+            **_launch_config(args))
         config.check()
     except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
@@ -992,17 +1055,17 @@ def cmd_sprt(args: argparse.Namespace) -> int:
             print(now.status(), file=sys.stderr, flush=True)
         return args.fail_below is None and now.sprt.decision != "continue"
 
-    def run(stderr: Any) -> None:
-        _play(args, store, tid, config, stderr, stop=stop)
+    def run() -> None:
+        _play(args, store, tid, config, stop=stop)
 
     return _play_ci_test(args, store, tid, run, verdict, lambda: tally.games > 0)
 
 
 def _play_ci_test(args: argparse.Namespace, store: Store, tid: str,
-                  run: Callable[[Any], None],
+                  run: Callable[[], None],
                   verdict: Callable[[bool, str | None], Any], printed: Callable[[], bool]
                   ) -> int:
-    """Run ``run(bot stderr)`` (the matches of `sprt` or `gauntlet`) to its
+    """Run ``run()`` (the matches of `sprt` or `gauntlet`) to its
     verdict: the summary on stdout, ``--json``/``--junit`` written (also when the run
     fails, exit 4), the exit status of ``verdict(finished, error)``; ``printed()``: whether
     a status line was left open on a terminal."""
@@ -1012,16 +1075,15 @@ def _play_ci_test(args: argparse.Namespace, store: Store, tid: str,
         if args.junit:
             result.write_junit(args.junit)
 
-    with _bot_logs(args, tid) as stderr:
-        try:
-            with _run_errors():
-                run(stderr)
-        except RunError as error:  # CI shows the failed run too (exit 4)
-            write(verdict(True, str(error)))
-            raise
-        finally:
-            if sys.stderr.isatty() and printed():
-                print(file=sys.stderr, flush=True)
+    try:
+        with _run_errors():
+            run()
+    except RunError as error:  # CI shows the failed run too (exit 4)
+        write(verdict(True, str(error)))
+        raise
+    finally:
+        if sys.stderr.isatty() and printed():
+            print(file=sys.stderr, flush=True)
     # Decided or not, a test run is over: --resume must not pick it up as a tournament.
     store.finish_tournament(tid)
     result = verdict(True, None)
@@ -1068,7 +1130,8 @@ def _new_gauntlet(args: argparse.Namespace
             concurrency=args.concurrency, move_time=control.move_time, clock=args.tc,
             margin=args.margin, seed=_seed(args), reproducible=args.seed is not None,
             options=_options(args.option), policy=args.policy, max_strikes=args.max_strikes,
-            recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds)
+            recover=args.recover, memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds,
+            **_launch_config(args))
         config.check()  # names, games the bots play, options, time control, policy
     except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
@@ -1150,23 +1213,20 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     decided = any(stop(planned[r.index or 0], r) for r in recorded)
     done = {r.index for r in recorded if r.index is not None}
 
-    async def play(hosted: arena.Arena | None, stderr: Any) -> int:
-        pool = BotPool(specs, hosted, limits=Limits(config.memory_mb, config.cpu_seconds),
-                       recover=config.recover, stderr=stderr, game=config.game)
-        return await play_gauntlet(store, tid, plan, pool, control, config.fault_policy(),
-                                   concurrency=config.concurrency,
-                                   reproducible=config.reproducible, stop=stop, done=done)
-
-    def run(stderr: Any) -> None:
-        async def main(hosted: arena.Arena | None) -> int:
-            return await play(hosted, stderr)
-
+    def run() -> None:
         if decided or len(done) == len(planned):
             return  # nothing left to play: the verdict of what is recorded
-        if needs_arena(config):
-            arena.run(main, records=_records(store))
-        else:
-            trio.run(main, None)
+        _warn_wall_clock(config)
+        launch = _launch(args, config, store)
+
+        async def main() -> int:
+            pool = BotPool(specs, launch=launch, recover=config.recover, game=config.game)
+            return await play_gauntlet(store, tid, plan, pool, control, config.fault_policy(),
+                                       concurrency=config.concurrency,
+                                       reproducible=config.reproducible, stop=stop, done=done,
+                                       cpu_clock=config.cpu_clock)
+
+        trio.run(main)
 
     try:
         with store.claim(tid):  # two runs of one gauntlet would play its matches twice

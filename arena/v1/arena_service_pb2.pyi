@@ -18,18 +18,26 @@ class PlayRequest(_message.Message):
     def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., resign: _Optional[_Union[Resign, _Mapping]] = ...) -> None: ...
 
 class PlayResponse(_message.Message):
-    __slots__ = ("welcome", "match_started", "decision_request", "match_ended", "error")
+    __slots__ = ("welcome", "match_started", "decision_request", "match_ended", "error", "session_ended")
     WELCOME_FIELD_NUMBER: _ClassVar[int]
     MATCH_STARTED_FIELD_NUMBER: _ClassVar[int]
     DECISION_REQUEST_FIELD_NUMBER: _ClassVar[int]
     MATCH_ENDED_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ENDED_FIELD_NUMBER: _ClassVar[int]
     welcome: Welcome
     match_started: MatchStarted
     decision_request: DecisionRequest
     match_ended: MatchEnded
     error: ProtocolError
-    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision_request: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., error: _Optional[_Union[ProtocolError, _Mapping]] = ...) -> None: ...
+    session_ended: SessionEnded
+    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision_request: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., error: _Optional[_Union[ProtocolError, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ...) -> None: ...
+
+class SessionEnded(_message.Message):
+    __slots__ = ("reason",)
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    reason: str
+    def __init__(self, reason: _Optional[str] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("bot_name", "token", "protocol_version", "games", "max_concurrent_matches", "max_matches")

@@ -1,0 +1,201 @@
+"""A launched bot's connection over its standard streams (it has no network in its sandbox).
+
+The same ``arena.v1`` messages as a gRPC Play stream, framed by ``arena._frames``: the bot
+writes PlayRequests to its stdout, the arena writes PlayResponses to its stdin. Once the Hello
+is accepted the connection is a ``BotSession`` like any other, so the hub routes its moves
+and a ``RemoteSeat`` asks it; only the two loops that move bytes differ. No token: the
+arena started the process, and nobody else holds its pipes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import grpc
+import trio
+
+import engine
+from arena.v1 import arena_service_pb2 as pb
+
+from ._frames import BINARY, Decoder, FrameError, encode
+from ._hub import BOT_BACKLOG, CLOSE, BotSession, Hub, on_the_wire, shown
+
+PROTOCOL_VERSION = 1
+_CHUNK = 1 << 16
+
+
+class PipeRefused(Exception):
+    """The bot's first message was refused (not a Hello, a protocol version or game the
+    arena does not know): the bot was told why, and its input closed."""
+
+
+class PipeOutbox:
+    """A session's queue of messages to the bot, drained by the connection's writer (trio on
+    both sides, unlike a gRPC stream's). Bounded as a gRPC stream's: a bot that reads nothing
+    is dropped rather than growing the arena."""
+
+    def __init__(self, limit: int = BOT_BACKLOG) -> None:
+        self.limit = limit
+        self.dropped: str | None = None
+        self._items: deque[Any] = deque()
+        self._ready = trio.Event()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def put(self, item: Any) -> None:
+        """Enqueue without blocking."""
+        if self.dropped is not None:
+            return
+        if len(self._items) >= self.limit:
+            self.drop(f"{self.limit} messages were waiting to be read")
+            return
+        self._items.append(item)
+        self._ready.set()
+
+    def drop(self, reason: str) -> None:
+        """Give up on the bot: the writer ends the connection."""
+        if self.dropped is None:
+            self.dropped = reason
+            self._items.clear()
+            self._items.append(CLOSE)
+            self._ready.set()
+
+    async def take(self) -> list[Any]:
+        """Everything queued, waiting for at least one item."""
+        while not self._items:
+            self._ready = trio.Event()
+            await self._ready.wait()
+        items = list(self._items)
+        self._items.clear()
+        return items
+
+
+def hello_problem(request: pb.PlayRequest | None) -> str | None:
+    """Why a launched bot's first message cannot open its session (None: it can)."""
+    if request is None or request.WhichOneof("message") != "hello":
+        return "the first message must be a Hello (PlayRequest.hello)"
+    hello = request.hello
+    if hello.protocol_version != PROTOCOL_VERSION:
+        return (f"protocol version {hello.protocol_version} is not supported; this arena "
+                f"speaks {PROTOCOL_VERSION}")
+    unknown = sorted(set(hello.games) - set(engine.names()))
+    if unknown:
+        return (f"unknown game(s) {shown(', '.join(unknown))} in Hello.games; known: "
+                f"{', '.join(engine.names())}")
+    return None
+
+
+class PipeConnection:
+    """One launched process's session: ``open`` reads its Hello, ``run`` moves its messages
+    until either side ends, ``close`` says goodbye and ends its input."""
+
+    def __init__(self, name: str, send: trio.abc.SendStream, receive: trio.abc.ReceiveStream,
+                 router: Hub) -> None:
+        self.name = name
+        self._send = send
+        self._receive = receive
+        self._router = router
+        self._decoder: Decoder[pb.PlayRequest] = Decoder(pb.PlayRequest)
+        self._early: list[pb.PlayRequest | None] = []  # what came with the Hello
+        self._outbox = PipeOutbox()
+        self.session: BotSession | None = None
+
+    @property
+    def form(self) -> str:
+        """The framing the bot chose (binary until it has written)."""
+        return self._decoder.form or BINARY
+
+    async def open(self) -> BotSession:
+        """Wait for the Hello (the caller bounds the wait) and answer it; the session, or
+        PipeRefused. EOFError if the bot closes its output first."""
+        while not self._early:
+            data = await self._receive.receive_some(_CHUNK)
+            if not data:
+                raise EOFError(f"bot {self.name!r} closed its output before its Hello")
+            try:
+                self._early = self._decoder.feed(data)
+            except FrameError as error:
+                await self._refuse(str(error))
+        first = self._early.pop(0)
+        problem = hello_problem(first)
+        if problem is not None:
+            await self._refuse(problem)
+        assert first is not None
+        hello = first.hello
+        self.session = BotSession(self.name, frozenset(hello.games),
+                                  hello.max_concurrent_matches, self._outbox,
+                                  match_budget=hello.max_matches)
+        self.session.send(pb.PlayResponse(welcome=pb.Welcome(
+            bot_name=self.name, protocol_version=PROTOCOL_VERSION)))
+        return self.session
+
+    async def _refuse(self, why: str) -> None:
+        code = grpc.StatusCode.FAILED_PRECONDITION.value[0]
+        try:
+            await self._send.send_all(encode(pb.PlayResponse(error=pb.ProtocolError(
+                code=code, message=why)), self.form))
+            await self._send.aclose()
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+        raise PipeRefused(why)
+
+    async def run(self) -> None:
+        """Move messages both ways until the bot's output ends or the session is closed;
+        then the session is disconnected (its open decisions fail)."""
+        session = self.session
+        assert session is not None
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._write, nursery.cancel_scope)
+                for request in self._early:
+                    self._router.receive(session, request)
+                self._early = []
+                await self._read(session)
+                nursery.cancel_scope.cancel()
+        finally:
+            self._router.disconnect(session)
+
+    async def _read(self, session: BotSession) -> None:
+        receive, feed, route = self._receive.receive_some, self._decoder.feed, self._router.receive
+        try:
+            while data := await receive(_CHUNK):
+                try:
+                    requests = feed(data)
+                except FrameError as error:
+                    session.error(grpc.StatusCode.INVALID_ARGUMENT, f"malformed stream: {error}")
+                    session.outbox.drop(str(error))
+                    return
+                for request in requests:
+                    route(session, request)
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+
+    async def _write(self, done: trio.CancelScope) -> None:
+        outbox = self._outbox
+        form = self.form
+        try:
+            while True:
+                chunks = []
+                closing = False
+                for item in await outbox.take():
+                    if item is CLOSE:
+                        closing = True
+                        break
+                    message = on_the_wire(item)
+                    if message is not None:
+                        chunks.append(encode(message, form))
+                if chunks:
+                    await self._send.send_all(b"".join(chunks))
+                if closing:
+                    await self._send.aclose()
+                    return
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            done.cancel()  # the bot closed its input: it is gone
+
+    def close(self, reason: str) -> None:
+        """No more matches: say so, then end the bot's input (it should exit)."""
+        if self.session is not None and not self.session.closed:
+            self.session.send(pb.PlayResponse(session_ended=pb.SessionEnded(reason=reason)))
+            self.session.outbox.put(CLOSE)

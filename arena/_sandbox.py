@@ -1,0 +1,262 @@
+"""The sandbox a launched bot runs in: Debian's bubblewrap (``bwrap``), unprivileged.
+
+Why bubblewrap: it is what Flatpak runs every application in, it needs no daemon and no root
+(it uses the kernel's unprivileged user namespaces), and it does exactly this job: new PID,
+IPC, UTS, network and mount namespaces, a root file system made of read-only binds of what we
+name, and death with its parent. A container runtime would need a daemon or root; seccomp or
+Landlock alone hide no process and no file that the bot's user can read.
+
+What a sandboxed bot sees: the system directories and its interpreter, read-only; the
+directories of the files its command names and the arena's own code (the Python SDK),
+read-only, with the database, its journal files, the bot logs and the other bots' files
+masked even when they lie inside one of those; a private writable directory as ``/tmp`` and
+``$HOME``, wiped between matches and removed with the process; no other process (it is pid 2
+of its namespace, under bwrap's init); no network (a loopback of its own, with nothing on it).
+Its environment is the ``ARENA_*`` variables, what the organiser names (``--bot-env``) and a
+fixed PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address space, CPU time
+and processes; the process limit counts the bot's own user namespace only. When the arena
+runs as root, bwrap runs as root without a user namespace and the bot is dropped to a user id
+of its own (``setpriv``), so that the process limit applies to it (the kernel exempts root).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+AUTO, REQUIRED, NONE = "auto", "required", "none"
+LEVELS = (AUTO, REQUIRED, NONE)
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The system's read-only directories (symlinks, as on merged-/usr systems, are made again).
+_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+# What programs read from /etc (the rest of /etc is not the bot's business).
+_ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "ssl", "ca-certificates",
+        "localtime", "passwd", "group", "nsswitch.conf", "os-release", "debian_version",
+        "mime.types", "protocols", "services")
+_PATH = "/usr/local/bin:/usr/bin:/bin"
+PRIVATE_MOUNT = "/tmp"
+# User ids the bots get when the arena runs as root: one per process, none of them a user.
+_FIRST_UID = 2_100_000_000
+
+
+class SandboxUnavailable(RuntimeError):
+    """``--sandbox required`` on a machine where bubblewrap cannot run."""
+
+
+@functools.cache
+def unavailable() -> str | None:
+    """Why no sandbox can be made here (None: it can): no Linux, no ``bwrap``, or the kernel
+    refuses its namespaces (checked once, by running one)."""
+    if not sys.platform.startswith("linux"):
+        return f"sandboxes need Linux (this is {sys.platform})"
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return "bubblewrap is not installed (Debian/Ubuntu: apt install bubblewrap)"
+    for tool in ("prlimit", "setpriv") if os.geteuid() == 0 else ("prlimit",):
+        if shutil.which(tool) is None:
+            return f"{tool} (util-linux) is not installed"
+    probe = [bwrap, *_namespaces(), "--ro-bind", "/", "/", "--proc", "/proc", "--", "true"]
+    try:
+        done = subprocess.run(probe, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"bwrap could not run: {error}"
+    if done.returncode != 0:
+        return f"bwrap cannot make namespaces here: {done.stderr.strip()[:200]}"
+    return None
+
+
+def resolve(level: str) -> bool:
+    """Whether bots are sandboxed at ``level``; SandboxUnavailable for ``required`` where
+    they cannot be (``auto`` then plays on without: the caller warns, see ``warning``)."""
+    if level not in LEVELS:
+        raise ValueError(f"bad sandbox level {level!r}; accepted: {', '.join(LEVELS)}")
+    if level == NONE:
+        return False
+    why = unavailable()
+    if why is None:
+        return True
+    if level == REQUIRED:
+        raise SandboxUnavailable(f"--sandbox required, but {why}")
+    return False
+
+
+def warning() -> str:
+    """The one line ``auto`` prints when it plays on without a sandbox."""
+    return (f"arena: warning: bots run WITHOUT a sandbox ({unavailable()}): each can read "
+            f"and signal everything its user can, the database and the other bots included; "
+            f"use --sandbox required for a competition")
+
+
+def _namespaces() -> list[str]:
+    spaces = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+              "--unshare-cgroup-try"]
+    # As root, no user namespace: the bot is dropped to a user of its own instead.
+    return spaces if os.geteuid() == 0 else ["--unshare-user", *spaces]
+
+
+@dataclass(frozen=True)
+class Jail:
+    """Where one bot process may look: ``visible`` paths (read-only), ``hidden`` ones masked
+    inside them, its ``private`` writable directory, and the directory it starts in."""
+
+    visible: tuple[str, ...]
+    hidden: tuple[str, ...]
+    private: str
+    workdir: str
+    uid: int | None = None  # the user it runs as (the arena runs as root), else ours
+
+
+def uid_for(slot: int) -> int:
+    """The user id of the ``slot``-th bot process of this arena (running as root)."""
+    return _FIRST_UID + os.getpid() % 10_000 * 10_000 + slot % 10_000
+
+
+def command_paths(words: Sequence[str], cwd: str) -> list[str]:
+    """The existing files and folders a command names (its executable included), absolute."""
+    found = []
+    for word in words:
+        candidate = word.partition("=")[2] if word.startswith("--") and "=" in word else word
+        if not candidate or candidate.startswith("-"):
+            continue
+        path = Path(cwd, candidate) if not os.path.isabs(candidate) else Path(candidate)
+        try:
+            if path.exists():
+                found.append(str(path.resolve()))
+        except OSError:  # a word too long to be a path, or unreadable
+            continue
+    return found
+
+
+def visible_for(words: Sequence[str], cwd: str) -> list[str]:
+    """What a command needs to see: its executable's installation (a venv and the Python it
+    was made from, say), the folders of the files it names, and the arena's own code."""
+    seen: list[str] = [str(PROJECT_ROOT)]
+    executable = words[0]
+    for path in (executable, os.path.realpath(executable)):
+        prefix = Path(path).parent.parent  # .../bin/python -> ...
+        if not any(str(prefix) == s or str(prefix).startswith(s + "/") for s in _SYSTEM):
+            seen.append(str(prefix))
+    for path in command_paths(words[1:], cwd):
+        seen.append(path if os.path.isdir(path) else os.path.dirname(path))
+    return _outermost(seen)
+
+
+def _outermost(paths: Iterable[str]) -> list[str]:
+    """The paths with those inside another one left out (it is visible already)."""
+    out: list[str] = []
+    for path in sorted(set(paths), key=len):
+        if path != "/" and not any(path == o or path.startswith(o.rstrip("/") + "/")
+                                   for o in out):
+            out.append(path)
+    return sorted(out)
+
+
+def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_seconds: int,
+               max_processes: int) -> list[str]:
+    """The argv that runs ``command`` (its executable an absolute path) in the sandbox."""
+    argv = [shutil.which("bwrap") or "bwrap", *_namespaces(), "--die-with-parent",
+            "--new-session", "--proc", "/proc", "--dev", "/dev"]
+    made: set[str] = {"/"}
+
+    def parents(path: str) -> None:
+        for parent in reversed(Path(path).parents):
+            text = str(parent)
+            if text not in made:
+                made.add(text)
+                argv.extend(["--perms", "0755", "--dir", text])
+
+    for system in _SYSTEM:
+        if os.path.islink(system):
+            argv.extend(["--symlink", os.readlink(system), system])
+        elif os.path.isdir(system):
+            argv.extend(["--ro-bind", system, system])
+        made.add(system)
+    for name in _ETC:
+        argv.extend(["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"])
+    made.add("/etc")
+    for path in jail.visible:
+        parents(path)
+        argv.extend(["--ro-bind", path, path])
+        made.add(path)
+    for path in jail.hidden:
+        if not any(path == v or path.startswith(v + "/") for v in jail.visible):
+            continue
+        if os.path.isdir(path):
+            argv.extend(["--tmpfs", path, "--remount-ro", path])
+        elif os.path.exists(path):
+            argv.extend(["--ro-bind", "/dev/null", path])
+    argv.extend(["--bind", jail.private, PRIVATE_MOUNT])
+    if jail.workdir not in made and not any(jail.workdir.startswith(v + "/")
+                                            for v in jail.visible):
+        parents(jail.workdir)
+        argv.extend(["--perms", "0755", "--dir", jail.workdir])
+    argv.extend(["--chdir", jail.workdir])
+    inner: list[str] = []
+    if jail.uid is not None:
+        argv.extend(["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"])
+        inner = [shutil.which("setpriv") or "setpriv", f"--reuid={jail.uid}",
+                 f"--regid={jail.uid}", "--clear-groups", "--inh-caps=-all",
+                 "--bounding-set=-all", "--"]
+    limits = [f"--nproc={max_processes}"] if max_processes else []
+    if memory_mb:
+        limits.append(f"--as={memory_mb * 1024 * 1024}")
+    if cpu_seconds:
+        limits.append(f"--cpu={cpu_seconds}:{cpu_seconds + 5}")
+    prlimit = [shutil.which("prlimit") or "prlimit", *limits, "--"] if limits else []
+    return [*argv, "--", *inner, *prlimit, *command]
+
+
+def environment(name: str, extra: Iterable[tuple[str, str]], root_visible: bool = True
+                ) -> dict[str, str]:
+    """A sandboxed bot's whole environment: nothing of the arena's own."""
+    env = {"PATH": _PATH, "HOME": PRIVATE_MOUNT, "TMPDIR": PRIVATE_MOUNT, "LANG": "C.UTF-8",
+           "PYTHONDONTWRITEBYTECODE": "1", "ARENA_TRANSPORT": "stdio", "ARENA_BOT_NAME": name}
+    if root_visible:
+        env["PYTHONPATH"] = str(PROJECT_ROOT)
+    env.update(extra)
+    return env
+
+
+def make_private(uid: int | None) -> str:
+    """A new private directory (owned by ``uid`` when given: the bot runs as that user)."""
+    import tempfile
+
+    path = tempfile.mkdtemp(prefix="arena-bot-")
+    if uid is not None:
+        os.chown(path, uid, uid)
+    return path
+
+
+def wipe(path: str) -> bool:
+    """Empty a private directory; False if something in it could not be removed (a bot that
+    made a folder it cannot be emptied of: the caller retires the process)."""
+    ok = True
+    for entry in list(os.scandir(path)) if os.path.isdir(path) else []:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                _make_removable(entry.path)
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
+        except OSError:
+            ok = False
+    return ok
+
+
+def _make_removable(path: str) -> None:
+    try:
+        os.chmod(path, 0o700)
+    except OSError:
+        pass
+    for folder, dirs, _files in os.walk(path):
+        for name in dirs:
+            try:
+                os.chmod(os.path.join(folder, name), 0o700)
+            except OSError:
+                pass

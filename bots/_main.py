@@ -1,0 +1,150 @@
+"""``bots.main``: the command line of a bot process, on either transport.
+
+A bot the arena launched (ARENA_TRANSPORT=stdio) plays over its standard streams and never
+loads gRPC (a sandboxed bot has no network, and starts faster without it); a bot run by hand
+against a server connects over gRPC with ``--address`` and ``--token``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arena.v1 import arena_service_pb2 as pb
+
+from ._bot import Bot
+
+if TYPE_CHECKING:
+    from ._client import ClientTls
+
+# Exit codes of a bot process (the Node example's too): 1 the connection failed or was lost,
+# 2 a bad command line, 3 the arena refused the bot (token, protocol version, game).
+EXIT_REFUSED = 3
+
+
+def declared_games(factory: Callable[[pb.MatchStarted], Bot]) -> tuple[str, ...]:
+    """The games a bot class says it plays (``Bot.games``; empty: every game)."""
+    return tuple(getattr(factory, "games", ()))
+
+
+def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
+    """Command line of a bot process: ``--address --token --name`` or ARENA_* variables."""
+    parser = argparse.ArgumentParser(
+        description=f"Run the {default_name} bot against an arena.", allow_abbrev=False,
+        epilog="Launched by the arena (ARENA_TRANSPORT=stdio in its environment), the bot "
+               "plays over stdin/stdout and ignores --address, --token and the TLS flags. "
+               "Exit codes: 0 done; 1 the connection failed or was lost (with --once or "
+               "--max-matches; launched: the arena went away); 2 a bad command line; 3 the "
+               "arena refused the bot (bad token, protocol version or game)")
+    parser.add_argument("--address", default=os.environ.get("ARENA_ADDRESS", "127.0.0.1:50051"),
+                        help="host:port of the arena (env ARENA_ADDRESS)")
+    parser.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""),
+                        help="the bot's token (env ARENA_TOKEN)")
+    parser.add_argument("--name", default=os.environ.get("ARENA_BOT_NAME", default_name),
+                        help="bot name (env ARENA_BOT_NAME)")
+    parser.add_argument("--game", action="append", default=[],
+                        help="a game this bot plays (repeatable; default: the games the bot "
+                             "declares, or every game)")
+    parser.add_argument("--once", action="store_true",
+                        help="exit when the connection ends instead of reconnecting")
+    parser.add_argument("--max-matches", type=_at_least(1), default=None,
+                        help="exit after finishing this many matches (implies --once)")
+    parser.add_argument("--max-concurrent-matches", type=_at_least(0), default=1,
+                        help="matches the arena may give this bot at once (default 1: "
+                             "choose() of one match would hold up the others; 0: no limit)")
+    parser.add_argument("--tls-ca", default=os.environ.get("ARENA_TLS_CA"), metavar="FILE",
+                        help="connect over TLS, trusting this CA (PEM) for the arena's "
+                             "certificate (env ARENA_TLS_CA)")
+    parser.add_argument("--tls-cert", default=os.environ.get("ARENA_TLS_CERT"), metavar="FILE",
+                        help="with --tls-ca: this bot's certificate (PEM), for an arena that "
+                             "asks for one (env ARENA_TLS_CERT)")
+    parser.add_argument("--tls-key", default=os.environ.get("ARENA_TLS_KEY"), metavar="FILE",
+                        help="the key of --tls-cert (PEM; env ARENA_TLS_KEY)")
+    args = parser.parse_args()
+    os.environ.pop("ARENA_TOKEN", None)  # read: the bot's own child processes need not have it
+    declared = declared_games(factory)
+    for game in args.game:
+        if declared and game not in declared:
+            parser.error(f"--game {game}: {default_name} plays only {', '.join(declared)}")
+    games = args.game or list(declared)
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    if os.environ.get("ARENA_TRANSPORT") == "stdio":
+        _main_stdio(factory, args.name, games, args.max_matches)
+    else:
+        _main_grpc(factory, args, games, _tls(parser, args))
+
+
+def _main_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str, games: list[str],
+                max_matches: int | None) -> None:
+    from ._matches import SessionRefused
+    from ._stdio import play_stdio
+
+    try:
+        play_stdio(factory, name, games, max_matches)
+    except SessionRefused as error:
+        print(f"{name}: the arena refused this bot: {error}", file=sys.stderr)
+        raise SystemExit(EXIT_REFUSED) from None
+    except EOFError as error:
+        raise SystemExit(f"{name}: {error}") from None
+    except KeyboardInterrupt:
+        pass
+
+
+def _main_grpc(factory: Callable[[pb.MatchStarted], Bot], args: argparse.Namespace,
+               games: list[str], tls: ClientTls | None) -> None:
+    import asyncio
+
+    import grpc
+
+    from ._client import BotRejected, play, play_stream
+
+    try:
+        if args.max_matches is not None:
+            asyncio.run(play_stream(factory, args.address, args.name, args.token, games,
+                                    args.max_matches,
+                                    max_concurrent=args.max_concurrent_matches, tls=tls))
+        else:
+            asyncio.run(play(factory, args.address, args.name, args.token, games,
+                             reconnect=not args.once,
+                             max_concurrent=args.max_concurrent_matches, tls=tls))
+    except BotRejected as error:
+        print(f"{args.name}: the arena refused this bot: {error}", file=sys.stderr)
+        raise SystemExit(EXIT_REFUSED) from None
+    except grpc.aio.AioRpcError as error:  # only without reconnecting: --once, --max-matches
+        hint = ("; if the arena serves TLS, give --tls-ca"
+                if tls is None and error.code() == grpc.StatusCode.UNAVAILABLE else "")
+        raise SystemExit(f"{args.name}: the connection to the arena failed: "
+                         f"{error.code().name}: {error.details()}{hint}") from None
+    except KeyboardInterrupt:
+        pass
+
+
+def _tls(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ClientTls | None:
+    """The TLS flags read into ClientTls (a usage error names a file that cannot be read)."""
+    if not (args.tls_ca or args.tls_cert or args.tls_key):
+        return None
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
+    files = {}
+    for flag in ("tls_ca", "tls_cert", "tls_key"):
+        path = getattr(args, flag)
+        try:
+            files[flag] = Path(path).read_bytes() if path else None
+        except OSError as error:
+            parser.error(f"--{flag.replace('_', '-')} {path}: {error.strerror}")
+    from ._client import ClientTls
+
+    return ClientTls(files["tls_ca"], files["tls_cert"], files["tls_key"])
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not text.lstrip("-").isdigit() or int(text) < low:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= {low}")
+        return int(text)
+    return parse
