@@ -31,7 +31,11 @@ def encode(message: Message, form: str) -> bytes:
         text = json_format.MessageToJson(message, indent=None,
                                          always_print_fields_with_no_presence=True)
         return text.encode() + b"\n"
-    body = message.SerializeToString()
+    return delimit(message.SerializeToString())
+
+
+def delimit(body: bytes) -> bytes:
+    """``body`` preceded by its length as a varint (a binary frame)."""
     return _varint(len(body)) + body
 
 

@@ -40,7 +40,13 @@ def _kill_group() -> None:
 
 
 def _guard(bot: int) -> NoReturn:
-    """The guardian's life: kill the bot's process group when the bot dies."""
+    """The guardian's life: kill the bot's process group when the bot dies. It lets go of the
+    bot's stdin and stdout (the bot's connection): a bot that closes its output must be seen
+    to have closed it."""
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.close(null)
     def parent_died(*_: object) -> None:
         if os.getppid() != bot:  # else the bot sent it
             _kill_group()

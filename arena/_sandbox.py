@@ -7,7 +7,7 @@ name, and death with its parent. A container runtime would need a daemon or root
 Landlock alone hide no process and no file that the bot's user can read.
 
 What a sandboxed bot sees: the system directories and its interpreter, read-only; the
-directories of the files its command names and the arena's own code (the Python SDK),
+directories of the files its command names and the arena's own packages (the Python SDK),
 read-only, with the database, its journal files, the bot logs and the other bots' files
 masked even when they lie inside one of those; a private writable directory as ``/tmp`` and
 ``$HOME``, wiped between matches and removed with the process; no other process (it is pid 2
@@ -33,6 +33,9 @@ from pathlib import Path
 AUTO, REQUIRED, NONE = "auto", "required", "none"
 LEVELS = (AUTO, REQUIRED, NONE)
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The arena's own folders a bot may read: the Python SDK, the generated protocol and codecs,
+# the engines (search bots), the .proto files (a bot in another language loads them).
+SHARED_PACKAGES = ("arena", "bots", "engine", "proto")
 # The system's read-only directories (symlinks, as on merged-/usr systems, are made again).
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # What programs read from /etc (the rest of /etc is not the bot's business).
@@ -135,13 +138,20 @@ def command_paths(words: Sequence[str], cwd: str) -> list[str]:
 
 def visible_for(words: Sequence[str], cwd: str) -> list[str]:
     """What a command needs to see: its executable's installation (a venv and the Python it
-    was made from, say), the folders of the files it names, and the arena's own code."""
-    seen: list[str] = [str(PROJECT_ROOT)]
+    was made from, say), the folders of the files it names, the packages of the arena's code
+    a bot may import (the SDK, the protocol, the engines) and a module it runs with ``-m``."""
+    seen: list[str] = [str(PROJECT_ROOT / package) for package in SHARED_PACKAGES
+                       if (PROJECT_ROOT / package).is_dir()]
     executable = words[0]
     for path in (executable, os.path.realpath(executable)):
         prefix = Path(path).parent.parent  # .../bin/python -> ...
         if not any(str(prefix) == s or str(prefix).startswith(s + "/") for s in _SYSTEM):
             seen.append(str(prefix))
+    for flag, module in zip(words, words[1:], strict=False):
+        if flag == "-m":
+            top = module.split(".")[0]
+            seen.extend(str(Path(base, top)) for base in (PROJECT_ROOT, cwd)
+                        if Path(base, top).is_dir())
     for path in command_paths(words[1:], cwd):
         seen.append(path if os.path.isdir(path) else os.path.dirname(path))
     return _outermost(seen)

@@ -18,6 +18,7 @@ from arena._launcher import BotProcess, Launch, parse_bot
 from arena._pipes import PipeConnection, PipeRefused
 from arena._sandbox import wipe
 from arena._seats import Request
+from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
@@ -225,14 +226,15 @@ class BotPool:
 
     def __init__(self, specs: Sequence[BotSpec], *, launch: Launch = Launch(),
                  recover: bool = False, connect_timeout: float = 60.0,
-                 game: str | None = None) -> None:
+                 game: str | None = None, metrics: Metrics | None = None) -> None:
         self.game = game
         self.specs = {spec.name: spec for spec in specs}
         self.launch = launch
         self.log_dir = Path(launch.log_dir) if launch.log_dir else None
         self.recover = recover
         self.connect_timeout = connect_timeout
-        self.router = Hub()  # routes what the launched bots send, as a server's hub does
+        # Routes what the launched bots send, as a server's hub does, and counts them.
+        self.router = Hub(metrics)
         self.instances: dict[str, list[_Instance]] = {name: [] for name in self.specs}
         self._gone: dict[str, str] = {}  # bot -> why it plays no more (lost, no --recover)
         self._locks = {name: trio.Lock() for name in self.specs}
@@ -269,6 +271,7 @@ class BotPool:
         assert process.stdin is not None and process.stdout is not None
         connection = PipeConnection(spec.name, process.stdin, process.stdout, self.router)
         session = await self._hello(spec, process, connection)
+        self.router.connect(session)
         self._nursery.start_soon(connection.run)
         return _Instance(process, connection, session, number)
 

@@ -213,7 +213,7 @@ async def play_tournament(
     todo = [p for p in schedule if p.index not in done]
     control, policy = config.time_control(), config.fault_policy()
     pool = BotPool(config.bot_specs(), launch=launch or config.launch(store.private_paths()),
-                   recover=config.recover, game=config.game)
+                   recover=config.recover, game=config.game, metrics=metrics)
     played = 0
     stopped = False
     writes = trio.CapacityLimiter(1)  # see commit_match

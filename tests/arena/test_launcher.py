@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import pytest
 import trio
 
 from arena import _launcher
-from arena._launcher import BotProcess, Limits, bot_argv, bot_environment, parse_bot
+from arena._launcher import BotProcess, Launch, Limits, parse_bot
 from engine import Termination
 from tests.support.family_bot import family
 from tests.support.harness import RANDOM_PROCESS, alive, play_match, wait_until
@@ -24,21 +25,41 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 
 
-def test_connection_arguments_are_appended_without_the_token() -> None:
-    argv = bot_argv("mybot --fast", "me", "127.0.0.1:5", Limits(100, 7))
-    assert argv[argv.index("--") + 1:] == [
-        "mybot", "--fast", "--address=127.0.0.1:5", "--name=me"]
+def prepared(command: str, name: str = "me", limits: Limits = Limits()
+             ) -> tuple[list[str], dict[str, str]]:
+    """argv and environment of a bot process launched without a sandbox."""
+    argv, env, private = Launch(limits).prepare(name, command, 0, [])
+    assert private is None
+    return argv, env
+
+
+def test_nothing_is_appended_and_the_environment_says_stdio_without_a_token(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_TOKEN", "arenas-own")
+    argv, env = prepared("sh --fast", limits=Limits(100, 7))
+    assert argv[argv.index("--") + 1:] == [shutil.which("sh"), "--fast"]
     assert "--memory-mb=100" in argv and "--cpu-seconds=7" in argv
-    assert bot_environment("me", "127.0.0.1:5", "-tricky")["ARENA_TOKEN"] == "-tricky"
+    assert env["ARENA_TRANSPORT"] == "stdio" and env["ARENA_BOT_NAME"] == "me"
+    assert "ARENA_TOKEN" not in env and "ARENA_ADDRESS" not in env
 
 
-def test_placeholders_are_filled_instead_of_appending() -> None:
-    argv = bot_argv("run.sh {address} {name}", "me", "h:1", Limits())
-    assert argv[argv.index("--") + 1:] == ["run.sh", "h:1", "me"]
+def test_the_name_placeholder_is_filled() -> None:
+    argv, _ = prepared("sh run.sh {name}")
+    assert argv[argv.index("--") + 1:] == [shutil.which("sh"), "run.sh", "me"]
+
+
+def test_an_address_placeholder_is_refused_with_the_transport_to_use() -> None:
+    with pytest.raises(ValueError, match="no address nor token.*stdin and stdout"):
+        parse_bot("a=run.sh --address={address}")
+
+
+def test_a_missing_program_is_named() -> None:
+    with pytest.raises(ValueError, match="no program 'no-such-bot-program'"):
+        prepared("no-such-bot-program --fast")
 
 
 def test_a_token_placeholder_is_refused_with_the_variable_to_read() -> None:
-    with pytest.raises(ValueError, match="readable by every local user.*ARENA_TOKEN"):
+    with pytest.raises(ValueError, match="no address nor token"):
         parse_bot("a=run.sh --token={token}")
 
 
@@ -66,16 +87,15 @@ def kill_leftovers(*pids: int) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-def test_braces_beside_the_placeholders_are_the_commands_own() -> None:
-    argv = bot_argv("bot --address {address} --opts '{\"depth\": 3}' ${HOME}", "me", "h:1",
-                    Limits())
-    assert argv[argv.index("--") + 1:] == ["bot", "--address", "h:1", "--opts",
+def test_braces_beside_the_placeholder_are_the_commands_own() -> None:
+    argv, _ = prepared("sh --name {name} --opts '{\"depth\": 3}' ${HOME}")
+    assert argv[argv.index("--") + 1:] == [shutil.which("sh"), "--name", "me", "--opts",
                                           '{"depth": 3}', "${HOME}"]
 
 
-def test_a_shell_command_with_placeholders_and_a_variable_plays() -> None:
-    command = ("sh -c 'exec \"$0\" -m bots.run random --address={address} "
-               "--name={name} ${NO_SUCH_VARIABLE}' " + shlex.quote(PYTHON))
+def test_a_shell_command_with_a_placeholder_and_a_variable_plays() -> None:
+    command = ("sh -c 'exec \"$0\" -m bots.run random --name={name} ${NO_SUCH_VARIABLE}' "
+               + shlex.quote(PYTHON))
     record = play_match([f"shell={command}", f"b={RANDOM_PROCESS}"], options={"rounds": 2})
     assert record.result is not None
     assert record.result.termination is Termination.NORMAL, record.result.reason
@@ -122,8 +142,7 @@ def test_limits_apply_and_the_end_kills_the_bots_children_too(tmp_path: Path) ->
 
 def run_to_exit(command: str) -> BotProcess:
     """Launch ``command`` as the arena launches a bot, and wait for it to end by itself."""
-    bot = BotProcess("brief", bot_argv(command, "brief", "127.0.0.1:1", Limits()),
-                     bot_environment("brief", "127.0.0.1:1", "token"), subprocess.DEVNULL)
+    bot = BotProcess("brief", *prepared(command, "brief"))
 
     async def main() -> None:
         async with trio.open_nursery() as nursery:
@@ -205,13 +224,13 @@ def test_a_process_that_missed_its_deadline_is_replaced_before_its_next_match() 
     from scheduler._runner import MatchSpec, run_match
     from scheduler._seating import BotPool, BotSpec
     from scheduler._timecontrol import FaultPolicy, TimeControl
-    from tests.support.harness import run_in_arena, scripted
+    from tests.support.harness import scripted
 
     specs = [BotSpec.parse(f"slow={scripted('sleep', at=1, seconds=2)}"),
              BotSpec.parse("builtin:random")]
 
-    async def main(hosted: Any) -> tuple[list[int], list[Any]]:
-        pool = BotPool(specs, hosted)  # no --recover: a late process is replaced regardless
+    async def main() -> tuple[list[int], list[Any]]:
+        pool = BotPool(specs)  # no --recover: a late process is replaced regardless
         pids, results = [], []
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
@@ -224,7 +243,7 @@ def test_a_process_that_missed_its_deadline_is_replaced_before_its_next_match() 
             pool.stop()
         return pids, results
 
-    (first, second), (late, after) = run_in_arena(main)
+    (first, second), (late, after) = trio.run(main)
     assert late.faults[0].timeouts >= 1  # the default policy played on for it
     assert second != first and not alive(first)  # a fresh process took the next match
     assert after.result is not None and after.seats == ["slow", "random"]

@@ -135,7 +135,7 @@ def test_a_spectator_sees_public_information_only() -> None:
 
     async def main(hosted: arena.Arena):
         specs = [BotSpec.parse(f"a={RANDOM_PROCESS}"), BotSpec.parse(f"b={RANDOM_PROCESS}")]
-        pool = BotPool(specs, hosted)
+        pool = BotPool(specs)
         watched: list[pb.WatchMatchResponse] = []
         gate = trio.Event()  # the match waits for the spectator
 
@@ -181,7 +181,7 @@ def test_metrics_are_served_over_http() -> None:
     async def main(hosted: arena.Arena):
         port = metrics.serve(0)
         specs = [BotSpec.parse(f"a={RANDOM_PROCESS}"), BotSpec.parse("builtin:random")]
-        pool = BotPool(specs, hosted)
+        pool = BotPool(specs, metrics=metrics)
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             connected = metrics.registry.get_sample_value("arena_connected_bots")
@@ -229,7 +229,7 @@ def test_records_are_served_standings_matches_and_replays(tmp_path) -> None:
     tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
 
     async def main(hosted: arena.Arena):
-        await play_tournament(store, tid, hosted)
+        await play_tournament(store, tid)
 
         def call():
             with grpc.insecure_channel(hosted.address) as channel:
@@ -304,8 +304,7 @@ def test_the_sdk_reconnects_after_the_stream_is_lost() -> None:
 def test_a_bot_in_two_matches_at_once_runs_in_two_processes() -> None:
     """As an engine per game in cutechess: concurrent matches never share a bot's CPU."""
     async def main(hosted: arena.Arena):
-        pool = BotPool([BotSpec.parse(f"g={RANDOM_PROCESS}"), BotSpec.parse("builtin:random")],
-                       hosted)
+        pool = BotPool([BotSpec.parse(f"g={RANDOM_PROCESS}"), BotSpec.parse("builtin:random")])
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             first, second = await pool.seat("g"), await pool.seat("g")
@@ -325,7 +324,7 @@ def test_a_bot_process_still_connecting_when_the_matches_stop_is_killed() -> Non
     """SPRT's stop cancels the workers; one of them may be waiting for a new process of a
     bot to connect. That process must not outlive the pool (the tournament waited for it)."""
     async def main(hosted: arena.Arena) -> bool:
-        pool = BotPool([BotSpec.parse(f"g={RANDOM_PROCESS}")], hosted)
+        pool = BotPool([BotSpec.parse(f"g={RANDOM_PROCESS}")])
         launched = trio.Event()
         launch = pool._launch
 
@@ -354,8 +353,7 @@ def test_a_bot_process_still_connecting_when_the_matches_stop_is_killed() -> Non
 def test_one_connection_plays_several_matches_at_once() -> None:
     async def main(hosted: arena.Arena):
         pool = BotPool([BotSpec.parse(f"multi={RANDOM_PROCESS}"),
-                        BotSpec.parse("x=builtin:random"), BotSpec.parse("y=builtin:random")],
-                       hosted)
+                        BotSpec.parse("x=builtin:random"), BotSpec.parse("y=builtin:random")])
         both_started = trio.Event()
         started = []
 
@@ -404,7 +402,7 @@ def test_one_connection_plays_several_matches_at_once() -> None:
 def test_a_bot_with_max_matches_leaves_cleanly_after_them() -> None:
     async def main(hosted: arena.Arena):
         pool = BotPool([BotSpec.parse(f"once={RANDOM_PROCESS} --max-matches 1"),
-                        BotSpec.parse("builtin:random")], hosted)
+                        BotSpec.parse("builtin:random")])
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             record = await run_match(MatchSpec("only", "duel", 2, {"rounds": 2}),

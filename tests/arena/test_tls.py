@@ -11,12 +11,11 @@ import pytest
 import trio
 
 import arena
-from arena._launcher import BotProcess, Limits, bot_argv, bot_environment
 from engine import Termination
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BuiltinSeat
 from scheduler._timecontrol import TimeControl
-from tests.support.harness import run_in_arena
+from tests.support.harness import grpc_bot, run_in_arena
 
 pytest.importorskip("cryptography", reason="the TLS tests make their certificates with it "
                                             "(pip install -e '.[test]')")
@@ -31,31 +30,28 @@ def play_once(tls: arena.ServerTls, bot_flags: list[str], log: Path,
     the termination, or "refused" and the bot's exit code if it never got in."""
     async def main(hosted: arena.Arena) -> tuple[str, int | None]:
         token = hosted.auth.issue("tls-bot")
-        argv = bot_argv(" ".join([command, *bot_flags]), "tls-bot", hosted.address, Limits())
-        with log.open("wb") as err:
-            bot = BotProcess("tls-bot", argv, bot_environment("tls-bot", hosted.address, token),
-                             err)
-            async with trio.open_nursery() as nursery:
-                await nursery.start(bot.run)
-                async with trio.open_nursery() as race:
-                    found = []
+        bot = grpc_bot(" ".join([command, *bot_flags]), "tls-bot", hosted.address, token, log)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(bot.run)
+            async with trio.open_nursery() as race:
+                found = []
 
-                    async def joined() -> None:
-                        found.append(await hosted.hub.wait_for_bot("tls-bot"))
-                        race.cancel_scope.cancel()
+                async def joined() -> None:
+                    found.append(await hosted.hub.wait_for_bot("tls-bot"))
+                    race.cancel_scope.cancel()
 
-                    async def exited() -> None:
-                        await bot.exited.wait()
-                        race.cancel_scope.cancel()
+                async def exited() -> None:
+                    await bot.exited.wait()
+                    race.cancel_scope.cancel()
 
-                    race.start_soon(joined)
-                    race.start_soon(exited)
-                if not found:
-                    return "refused", bot.returncode
-                seats = [arena.RemoteSeat(found[0]), BuiltinSeat("builtin", "random")]
-                record = await run_match(MatchSpec("tls-1", "duel", 1, {"rounds": 3}), seats,
-                                         TimeControl.per_move(5))
-                nursery.cancel_scope.cancel()
+                race.start_soon(joined)
+                race.start_soon(exited)
+            if not found:
+                return "refused", bot.returncode
+            seats = [arena.RemoteSeat(found[0]), BuiltinSeat("builtin", "random")]
+            record = await run_match(MatchSpec("tls-1", "duel", 1, {"rounds": 3}), seats,
+                                     TimeControl.per_move(5))
+            nursery.cancel_scope.cancel()
         assert record.result is not None
         return record.result.termination.value, None
 

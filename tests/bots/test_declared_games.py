@@ -12,12 +12,11 @@ import trio
 
 import arena
 import bots
-from arena._launcher import BotProcess, Limits, bot_argv, bot_environment
 from engine import Termination
 from scheduler._store import Store
 from tests.bots.test_sdk import TOKEN, OneToken
 from tests.scheduler.test_serve import run_ladder
-from tests.support.harness import run_in_arena
+from tests.support.harness import grpc_bot, run_in_arena
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
@@ -31,10 +30,8 @@ def test_reference_bots_declare_their_games() -> None:
 
 def test_a_greedy_bot_process_says_which_game_it_plays_in_its_hello() -> None:
     async def hello(hosted: arena.Arena) -> frozenset[str]:
-        argv = bot_argv(f"{sys.executable} -m bots.run sector41-greedy", "greedy",
-                        hosted.address, Limits())
-        bot = BotProcess("greedy", argv, bot_environment("greedy", hosted.address, TOKEN),
-                         subprocess.DEVNULL)
+        bot = grpc_bot(f"{sys.executable} -m bots.run sector41-greedy", "greedy",
+                       hosted.address, TOKEN)
         async with trio.open_nursery() as nursery:
             await nursery.start(bot.run)
             session = await hosted.hub.wait_for_bot("greedy")

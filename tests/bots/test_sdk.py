@@ -3,24 +3,25 @@ reconnecting with backoff, exit codes (the bots: tests/support/sdk_bot.py)."""
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 import trio
 
 import arena
 from arena._hub import RemoteSeat
-from arena._launcher import BotProcess, Limits, bot_argv, bot_environment
+from arena._launcher import BotProcess
 from engine import Termination
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BuiltinSeat
 from scheduler._timecontrol import FaultPolicy, TimeControl
-from tests.support.harness import GatedSeat, run_in_arena, wait_until
+from tests.support.harness import GatedSeat, grpc_bot, run_in_arena, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -45,10 +46,9 @@ class OneToken:
         return []
 
 
-def launched(mode: str, name: str, address: str, token: str, log: IO[bytes]) -> BotProcess:
-    """A bot of sdk_bot.MODES run as a process, as the arena runs one, its stderr in ``log``."""
-    argv = bot_argv(f"{PYTHON} -m {MODULE} {mode}", name, address, Limits())
-    return BotProcess(name, argv, bot_environment(name, address, token), log)
+def launched(mode: str, name: str, address: str, token: str, log: Path) -> BotProcess:
+    """A bot of sdk_bot.MODES run as a process connecting over gRPC, its stderr in ``log``."""
+    return grpc_bot(f"{PYTHON} -m {MODULE} {mode}", name, address, token, log)
 
 
 class Held(GatedSeat):
@@ -74,7 +74,7 @@ def test_a_bug_in_the_bots_code_is_a_crash_of_that_match_only(tmp_path,
     log = tmp_path / "bot.log"
 
     async def play(hosted: arena.Arena) -> tuple[dict[str, Any], bool]:
-        bot = launched("fails-in-boom", "flaky", hosted.address, TOKEN, err)
+        bot = launched("fails-in-boom", "flaky", hosted.address, TOKEN, log)
         records = {}
         async with trio.open_nursery() as nursery:
             await nursery.start(bot.run)
@@ -98,8 +98,7 @@ def test_a_bug_in_the_bots_code_is_a_crash_of_that_match_only(tmp_path,
             nursery.cancel_scope.cancel()
         return records, alive
 
-    with log.open("wb") as err:
-        records, alive = run_in_arena(play, records=OneToken())
+    records, alive = run_in_arena(play, records=OneToken())
     results = {match_id: record.result for match_id, record in records.items()}
     for match_id in ("boom", "boom-start"):  # a crash, to which the match's policy applies
         assert records[match_id].faults[0].crashes == 1
@@ -128,7 +127,7 @@ def test_the_backoff_starts_over_after_a_connection_that_got_in(tmp_path) -> Non
         with log.open("wb") as err:  # the bot starts before the arena: no BotProcess
             bot = subprocess.Popen(
                 [PYTHON, "-m", MODULE, "random", f"--address={address}", f"--token={TOKEN}",
-                 "--name=bouncy"], cwd=ROOT, env=bot_environment("bouncy", address, TOKEN),
+                 "--name=bouncy"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
         try:
             wait_until(lambda: len(retries(log)) >= 3 or bot.poll() is not None,
@@ -169,14 +168,13 @@ def test_a_refused_token_ends_the_bot_instead_of_retrying(tmp_path) -> None:
     log = tmp_path / "bot.log"
 
     async def refused(hosted: arena.Arena) -> int | None:
-        bot = launched("random", "nobody", hosted.address, "wrong", err)
+        bot = launched("random", "nobody", hosted.address, "wrong", log)
         async with trio.open_nursery() as nursery:
             await nursery.start(bot.run)
             await bot.exited.wait()
         return bot.returncode
 
-    with log.open("wb") as err:
-        assert run_in_arena(refused, records=OneToken()) == 3  # the Node example's code too
+    assert run_in_arena(refused, records=OneToken()) == 3  # the Node example's code too
     text = log.read_text()
     assert "the arena refused this bot: UNAUTHENTICATED" in text
     assert not retries(log)
@@ -187,16 +185,13 @@ def test_a_refused_token_ends_the_bot_instead_of_retrying(tmp_path) -> None:
 def test_a_bot_asks_for_one_match_at_a_time_unless_told(flags: list[str], allowed: int,
                                                         tmp_path) -> None:
     async def hello(hosted: arena.Arena) -> int:
-        argv = bot_argv(" ".join([f"{PYTHON} -m bots.random", *flags]), "steady",
-                        hosted.address, Limits())
-        with (tmp_path / "bot.log").open("wb") as err:
-            bot = BotProcess("steady", argv, bot_environment("steady", hosted.address, TOKEN),
-                             err)
-            async with trio.open_nursery() as nursery:
-                await nursery.start(bot.run)
-                with trio.fail_after(60):
-                    session = await hosted.hub.wait_for_bot("steady")
-                nursery.cancel_scope.cancel()
+        bot = grpc_bot(" ".join([f"{PYTHON} -m bots.random", *flags]), "steady",
+                       hosted.address, TOKEN, tmp_path / "bot.log")
+        async with trio.open_nursery() as nursery:
+            await nursery.start(bot.run)
+            with trio.fail_after(60):
+                session = await hosted.hub.wait_for_bot("steady")
+            nursery.cancel_scope.cancel()
         return session.max_matches
 
     assert run_in_arena(hello, records=OneToken()) == allowed

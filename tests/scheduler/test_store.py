@@ -260,7 +260,7 @@ def test_a_write_waiting_for_another_writer_leaves_the_trio_thread_free(tmp_path
 
     async def main() -> None:
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(play_tournament, store, tid, None)
+            nursery.start_soon(play_tournament, store, tid)
             with trio.fail_after(30):
                 while not writing.is_set():
                     await trio.sleep(0.001)
@@ -339,7 +339,7 @@ def test_matches_that_end_as_a_tournament_is_stopped_are_all_recorded(
         game="duel", bots=("a=builtin:random", "b=builtin:random"), rounds=4, concurrency=4,
         options={"rounds": 3})
     tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
-    trio.run(lambda: tournament.play_tournament(store, tid, None, stop=lambda record: True))
+    trio.run(lambda: tournament.play_tournament(store, tid, stop=lambda record: True))
     assert len(ended) >= 2  # equal matches of in-process bots end in the same moment
     assert len(store.finished_indices(tid)) == len(ended)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import trio
 
-from arena._launcher import BotProcess, Limits, bot_argv, bot_environment
+from arena._launcher import BotProcess, Launch, Limits
 
 PYTHON = sys.executable
 
@@ -26,9 +26,8 @@ def family(path: Path, limits: Limits = Limits()) -> BotProcess:
     """The family bot, launched as the arena launches bots ({name}: no arguments appended)."""
     command = (f"{shlex.quote(PYTHON)} -m tests.support.family_bot family "
                f"{shlex.quote(str(path))} {{name}}")
-    argv = bot_argv(command, "family", "127.0.0.1:1", limits)
-    return BotProcess("family", argv, bot_environment("family", "127.0.0.1:1", "token"),
-                      subprocess.DEVNULL)
+    argv, env, _ = Launch(limits).prepare("family", command, 0, [])
+    return BotProcess("family", argv, env)
 
 
 def _family_main(path: Path) -> None:

@@ -1,7 +1,10 @@
-"""Helpers to play real matches in tests: a real gRPC arena on 127.0.0.1, real processes."""
+"""Helpers to play real matches in tests: a real gRPC arena on 127.0.0.1, real processes
+(launched bots talk over their standard streams, as in a tournament)."""
 
 from __future__ import annotations
 
+import os
+import shlex
 import subprocess
 import sys
 import time
@@ -12,6 +15,7 @@ from typing import Any, TypeVar
 import trio
 
 import arena
+from arena._launcher import BotProcess, Launch
 from arena.metrics import Metrics
 from engine import Result
 from scheduler._records import MatchRecord
@@ -22,6 +26,7 @@ from scheduler._timecontrol import FaultPolicy, TimeControl
 T = TypeVar("T")
 PYTHON = sys.executable
 RANDOM_PROCESS = f"{PYTHON} -m bots.run random"
+ROOT = Path(__file__).resolve().parents[2]
 
 # Every test that runs an arena is bounded by this (trio.fail_after inside the arena).
 TEST_DEADLINE = 120.0
@@ -91,23 +96,39 @@ def play_match(
     policy: FaultPolicy = FaultPolicy(),
     metrics: Metrics | None = None,
     recover: bool = False,
+    launch: Launch = Launch(),
 ) -> MatchRecord:
-    """Play one match between ``bots`` (``--bot`` syntax) through a real arena."""
+    """Play one match between ``bots`` (``--bot`` syntax; launched bots play over their
+    standard streams, without a sandbox unless ``launch`` says so)."""
     specs = [BotSpec.parse(text) for text in bots]
 
-    async def main(hosted: arena.Arena) -> MatchRecord:
-        pool = BotPool(specs, hosted, recover=recover)
-        async with trio.open_nursery() as nursery:
-            await pool.start(nursery)
-            seats = [await pool.seat(spec.name) for spec in specs]
-            record = await run_match(
-                MatchSpec("test-match", game, seed, options or {}), seats,
-                control or TimeControl.per_move(2.0), policy, metrics=metrics,
-                feeds=hosted.hub.feeds)
-            pool.stop()
-        return record
+    async def main() -> MatchRecord:
+        with trio.fail_after(TEST_DEADLINE):
+            pool = BotPool(specs, launch=launch, recover=recover)
+            async with trio.open_nursery() as nursery:
+                await pool.start(nursery)
+                seats = [await pool.seat(spec.name) for spec in specs]
+                record = await run_match(
+                    MatchSpec("test-match", game, seed, options or {}), seats,
+                    control or TimeControl.per_move(2.0), policy, metrics=metrics)
+                pool.stop()
+            return record
 
-    return run_in_arena(main, metrics=metrics)
+    return trio.run(main)
+
+
+def grpc_bot(command: str, name: str, address: str, token: str,
+             log: Path | None = None) -> BotProcess:
+    """A bot process that connects to ``address`` over gRPC with ``token``, as a registered
+    bot run by hand does (the bots a tournament launches talk over their pipes instead); its
+    stderr appended to ``log``."""
+    argv = [*shlex.split(command), f"--address={address}", f"--name={name}"]
+    env = {key: value for key, value in os.environ.items() if key != "ARENA_TRANSPORT"}
+    env.update({"ARENA_TOKEN": token, "ARENA_ADDRESS": address, "ARENA_BOT_NAME": name,
+                "PYTHONPATH": str(ROOT)})
+    bot = BotProcess(name, argv, env)
+    bot.log_to(log)
+    return bot
 
 
 def play_builtin(game: str, kinds: Sequence[str], seed: int,
@@ -163,7 +184,7 @@ def watched_match(bots: Sequence[str], spec: MatchSpec,
     root = Path(__file__).resolve().parents[2]
 
     async def main(hosted: arena.Arena) -> tuple[str, MatchRecord, Any]:
-        pool = BotPool(specs, hosted)
+        pool = BotPool(specs)
         gate = trio.Event()  # the match waits, unclocked, until the watcher is in
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)

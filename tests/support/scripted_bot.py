@@ -16,10 +16,12 @@ import asyncio
 import json
 import os
 import random
+import sys
 import time
 
 import grpc
 
+from arena._frames import BINARY, Decoder, delimit
 from arena.v1 import arena_service_pb2 as pb
 
 
@@ -28,69 +30,121 @@ def main() -> None:
     parser.add_argument("mode")
     parser.add_argument("--at", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--address", required=True)
+    parser.add_argument("--address", default=os.environ.get("ARENA_ADDRESS", ""))
     parser.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""))
-    parser.add_argument("--name", required=True)
+    parser.add_argument("--name", default=os.environ.get("ARENA_BOT_NAME", "scripted"))
     args = parser.parse_args()
-    asyncio.run(play(args))
+    if os.environ.get("ARENA_TRANSPORT") == "stdio":
+        play_stdio(args)
+    else:
+        asyncio.run(play(args))
+
+
+class Script:
+    """What the bot answers: the messages to send after each one received (raw bytes for
+    ``garbage``), None when it hangs up."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.rng = random.Random(7)
+        self.count = 0
+        self.log_path = os.environ.get("SCRIPTED_BOT_LOG")
+
+    def hello(self) -> pb.PlayRequest:
+        return pb.PlayRequest(hello=pb.Hello(bot_name=self.args.name, token=self.args.token,
+                                             protocol_version=1))
+
+    def answer(self, response: pb.PlayResponse) -> list[pb.PlayRequest | bytes] | None:
+        kind = response.WhichOneof("message")
+        if kind == "error" and self.log_path:
+            with open(self.log_path, "a") as log:
+                log.write(json.dumps({"code": response.error.code,
+                                      "message": response.error.message}) + "\n")
+        if kind != "decision_request":
+            return []
+        request = response.decision_request
+        self.count += 1
+        mode = self.args.mode
+        if mode == "silent":
+            return []
+        out: list[pb.PlayRequest | bytes] = []
+        choice = self.rng.choice(request.legal).id
+        if self.count == self.args.at:
+            if mode == "sleep":
+                time.sleep(self.args.seconds)  # blocks the whole bot, as a slow bot would
+            elif mode == "crash":
+                os._exit(3)
+            elif mode == "disconnect":
+                return None
+            elif mode == "illegal":
+                choice = 999
+            elif mode == "garbage":
+                return [b"\xff\xff\xff\xff"]
+            elif mode == "duplicate":
+                out.append(move(request.match_id, request.decision_id, choice))
+            elif mode == "meddle":
+                out.append(move(request.match_id, request.decision_id + 1, 0))
+                out.append(move(request.match_id + "-not-mine", 1, 0))
+                out.append(move(request.match_id, request.decision_id + 1000, 0))
+        out.append(move(request.match_id, request.decision_id, choice))
+        if self.count == self.args.at and mode == "resign":
+            out.append(pb.PlayRequest(resign=pb.Resign(match_id=request.match_id)))
+        return out
+
+
+def move(match_id: str, decision_id: int, action_id: int) -> pb.PlayRequest:
+    return pb.PlayRequest(move=pb.Move(match_id=match_id, decision_id=decision_id,
+                                       action_id=action_id))
+
+
+def play_stdio(args: argparse.Namespace) -> None:
+    """Over stdin/stdout, as a launched bot (binary frames; ``garbage`` is a frame whose
+    bytes are no PlayRequest)."""
+    script = Script(args)
+    decoder: Decoder[pb.PlayResponse] = Decoder(pb.PlayResponse, form=BINARY)
+    out = sys.stdout.buffer
+
+    def send(items: list[pb.PlayRequest | bytes]) -> None:
+        for item in items:
+            body = item if isinstance(item, bytes) else item.SerializeToString()
+            out.write(delimit(body))
+        out.flush()
+
+    send([script.hello()])
+    while data := os.read(0, 65536):
+        for response in decoder.feed(data):
+            if response is None:
+                continue
+            answer = script.answer(response)
+            if answer is None:  # hang up: close the output and idle
+                os.close(1)
+                time.sleep(3600)
+            send(answer)
 
 
 async def play(args: argparse.Namespace) -> None:
-    rng = random.Random(7)
-    log_path = os.environ.get("SCRIPTED_BOT_LOG")
+    """Over gRPC, as a remote bot."""
+    script = Script(args)
     outgoing: asyncio.Queue[bytes | None] = asyncio.Queue()
-    outgoing.put_nowait(pb.PlayRequest(hello=pb.Hello(
-        bot_name=args.name, token=args.token, protocol_version=1)).SerializeToString())
+    outgoing.put_nowait(script.hello().SerializeToString())
 
     async def requests():
         while (item := await outgoing.get()) is not None:
             yield item
 
-    def move(match_id: str, decision_id: int, action_id: int) -> bytes:
-        return pb.PlayRequest(move=pb.Move(
-            match_id=match_id, decision_id=decision_id, action_id=action_id)).SerializeToString()
-
     async with grpc.aio.insecure_channel(args.address) as channel:
         call = channel.stream_stream(
             "/arena.v1.ArenaService/Play", request_serializer=lambda b: b,
             response_deserializer=pb.PlayResponse.FromString)(requests())
-        count = 0
         async for response in call:
-            kind = response.WhichOneof("message")
-            if kind == "error" and log_path:
-                with open(log_path, "a") as log:
-                    log.write(json.dumps({"code": response.error.code,
-                                          "message": response.error.message}) + "\n")
-            if kind != "decision_request":
-                continue
-            request = response.decision_request
-            count += 1
-            if args.mode == "silent":
-                continue
-            choice = rng.choice(request.legal).id
-            if count == args.at:
-                if args.mode == "sleep":
-                    time.sleep(args.seconds)  # blocks the whole bot, as a slow bot would
-                elif args.mode == "crash":
-                    os._exit(3)
-                elif args.mode == "disconnect":
-                    call.cancel()
-                    await asyncio.sleep(3600)
-                elif args.mode == "illegal":
-                    choice = 999
-                elif args.mode == "garbage":
-                    outgoing.put_nowait(b"\xff\xff\xff\xff")
-                    continue
-                elif args.mode == "duplicate":
-                    outgoing.put_nowait(move(request.match_id, request.decision_id, choice))
-                elif args.mode == "meddle":
-                    outgoing.put_nowait(move(request.match_id, request.decision_id + 1, 0))
-                    outgoing.put_nowait(move(request.match_id + "-not-mine", 1, 0))
-                    outgoing.put_nowait(move(request.match_id, request.decision_id + 1000, 0))
-            outgoing.put_nowait(move(request.match_id, request.decision_id, choice))
-            if count == args.at and args.mode == "resign":
-                outgoing.put_nowait(pb.PlayRequest(resign=pb.Resign(
-                    match_id=request.match_id)).SerializeToString())
+            answer = script.answer(response)
+            if answer is None:
+                call.cancel()
+                await asyncio.sleep(3600)
+                return
+            for item in answer:
+                outgoing.put_nowait(item if isinstance(item, bytes) else
+                                    item.SerializeToString())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,199 @@
+"""The sandbox holds against a hostile bot (real tournaments, real processes, real bwrap).
+
+A hostile launched bot (tests/support/hostile_bot.py) plays a tournament beside an honest
+launched bot and tries every attack a competitor could: see, read and stop the other bot, read
+the database by path, through /proc and by search, reach the arena's ports, write outside its
+directory, leave notes for later matches, fork without end, allocate past its limit. With the
+sandbox every attempt fails and the honest bot plays as if alone; the same tournament with
+``--sandbox none`` (the control) shows the attacks succeed, so the sandbox is what stops them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+import engine
+from arena import _sandbox
+from scheduler._store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+needs_bwrap = pytest.mark.skipif(_sandbox.unavailable() is not None,
+                                 reason=f"no sandbox here: {_sandbox.unavailable()}")
+# Every attack the hostile bot reports, and whether the control run shows it succeeding
+# (memory: the limit holds without a sandbox too, by rlimit; db_by_search: a walk of the
+# whole file system may not reach the database in its time).
+ATTACKS = {"list_processes": True, "read_environment": True, "signal_stop": True,
+           "signal_kill": True, "db_by_path": True, "db_by_proc_fd": True,
+           "db_by_search": False, "tcp_connect": True, "write_outside": True,
+           "left_file": True, "fork_bomb": True, "memory": False, "interfaces": True}
+
+
+@dataclass
+class Listeners:
+    """A TCP port and a UDP port on 127.0.0.1, counting what reaches them."""
+
+    tcp: socket.socket = field(default_factory=socket.socket)
+    udp: socket.socket = field(
+        default_factory=lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM))
+    accepted: int = 0
+    datagrams: int = 0
+
+    def start(self) -> None:
+        self.tcp.bind(("127.0.0.1", 0))
+        self.tcp.listen(16)
+        self.udp.bind(("127.0.0.1", 0))
+        self.tcp.settimeout(0.2)
+        self.udp.settimeout(0.2)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                connection, _ = self.tcp.accept()
+                connection.close()
+                self.accepted += 1
+            except OSError:
+                pass
+            try:
+                self.udp.recvfrom(64)
+                self.datagrams += 1
+            except OSError:
+                pass
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+        self.tcp.close()
+        self.udp.close()
+
+
+@pytest.fixture
+def listeners() -> Iterator[Listeners]:
+    ports = Listeners()
+    ports.start()
+    try:
+        yield ports
+    finally:
+        ports.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Run:
+    """What a tournament with the hostile bot left: the CLI's output, the attacks reported
+    (attack -> every result), the store."""
+
+    output: str
+    attacks: dict[str, list[bool]]
+    done: int
+    store: Store
+    mark: str
+
+
+def hostile_tournament(folder: Path, listeners: Listeners, sandbox: str) -> Run:
+    mark = uuid.uuid4().hex[:12]
+    database = folder / "arena.sqlite"  # beside the bots' working directory, as by default
+    metrics_port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [
+        PYTHON, "-m", "scheduler.cli", "--game-module", "tests.support.duel", "tournament",
+        "--game", "duel", "--option", "rounds=4", "--rounds", "2", "--concurrency", "2",
+        "--bot", f"honest={PYTHON} -m bots.run random",
+        "--bot", f"hostile={PYTHON} -m tests.support.hostile_bot",
+        "--move-time", "2", "--sandbox", sandbox, "--bot-logs", "logs",
+        "--max-processes", "32", "--memory-mb", "1024", "--metrics-port", str(metrics_port),
+        "--bot-env", f"HOSTILE_DB={database}", "--bot-env", f"HOSTILE_MARK={mark}",
+        "--bot-env", f"HOSTILE_TCP={listeners.tcp.getsockname()[1]},{metrics_port}",
+        "--bot-env", f"HOSTILE_UDP={listeners.udp.getsockname()[1]}",
+        "--bot-env", "HOSTILE_MEMORY_MB=1536", "--bot-env", "HOSTILE_FORKS=100"]
+    try:
+        done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True,
+                              timeout=240)
+    finally:
+        for leftover in (Path("/var/tmp") / f"hostile-{mark}",
+                         Path("/tmp") / f"hostile-note-{mark}"):
+            leftover.unlink(missing_ok=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    attacks: dict[str, list[bool]] = {}
+    finished = 0
+    for log in (folder / "logs").glob("*hostile*.log"):
+        for line in log.read_text(errors="replace").splitlines():
+            if line.startswith("HOSTILE {"):
+                report = json.loads(line.removeprefix("HOSTILE "))
+                attacks.setdefault(report["attack"], []).append(report["succeeded"])
+            finished += line == "HOSTILE-DONE"
+    return Run(done.stdout + done.stderr, attacks, finished, Store(database), mark)
+
+
+def replayed_as_recorded(store: Store) -> None:
+    """Every match's result is what its recorded moves make."""
+    records = store.matches(steps=True)
+    assert records
+    for record in records:
+        state = engine.get(record.game).new_match(len(record.seats), record.seed,
+                                                  record.options)
+        for step in record.actions():
+            state.apply(step)
+        assert record.result is not None
+        assert record.result.forfeited or state.result().ranks == record.result.ranks
+
+
+@needs_bwrap
+def test_a_hostile_bot_in_the_sandbox_gets_nothing(tmp_path: Path,
+                                                   listeners: Listeners) -> None:
+    run = hostile_tournament(tmp_path, listeners, "required")
+    assert run.done >= 1, run.output  # it tried everything, at least once
+    assert set(ATTACKS) <= set(run.attacks), run.attacks
+    succeeded = {attack for attack, results in run.attacks.items() if any(results)}
+    assert not succeeded, f"attacks that got through: {succeeded}\n{run.attacks}"
+    assert listeners.accepted == 0 and listeners.datagrams == 0
+    assert not list(tmp_path.glob("hostile-*"))  # nothing written beside the database
+    records = run.store.matches(steps=True)
+    honest = [r.faults[r.seats.index("honest")] for r in records]
+    assert len(records) == 4 and all(f.total == 0 for f in honest), honest
+    assert all(r.result is not None and not r.result.forfeited for r in records)
+    replayed_as_recorded(run.store)
+
+
+@needs_bwrap
+def test_without_the_sandbox_the_same_attacks_succeed(tmp_path: Path,
+                                                      listeners: Listeners) -> None:
+    run = hostile_tournament(tmp_path, listeners, "none")
+    missed = {attack for attack, control in ATTACKS.items()
+              if control and not any(run.attacks.get(attack, []))}
+    assert not missed, f"control attacks that failed: {missed}\n{run.attacks}"
+    assert listeners.accepted >= 1 and listeners.datagrams >= 1
+    honest = [r.faults[r.seats.index("honest")] for r in run.store.matches(steps=False)]
+    assert any(f.timeouts or f.crashes for f in honest)  # the stopped bot lost its time
+
+
+def test_the_master_seed_is_not_in_the_database_and_its_files_are_private(
+        tmp_path: Path) -> None:
+    store = Store(tmp_path / "arena.sqlite")
+    tid = store.create_tournament({"game": "duel", "seed": 987654321}, [(0, ("a", "b"))])
+    assert store.tournament(tid).config["seed"] == 987654321
+    with sqlite3.connect(tmp_path / "arena.sqlite") as db:
+        (stored,) = db.execute("SELECT config FROM tournaments").fetchone()
+    assert "987654321" not in stored
+    for path in (tmp_path / "arena.sqlite", store.secrets_path):
+        assert path.stat().st_mode & 0o077 == 0, oct(path.stat().st_mode)
