@@ -7,8 +7,12 @@ import time
 from collections import defaultdict
 from typing import TextIO
 
+from arena._hub import printable
+
 from ._ratings import pairwise_outcomes
 from ._records import MatchRecord
+
+_REASON_CHARS = 600
 
 
 class Progress:
@@ -35,6 +39,9 @@ class Progress:
                 self.games[b] += 1
         self.total = total
         line = self.line(done)
+        trouble = self.trouble(record)
+        if trouble:  # why a bot crashed, at once and without --bot-logs
+            self.out.write(("\r" + " " * 100 + "\r" if self.tty else "") + trouble + "\n")
         if self.tty:
             self.out.write("\r" + line.ljust(100)[:100])
             if done >= total:
@@ -45,6 +52,17 @@ class Progress:
                 self._last_decile = decile
                 self.out.write(line + "\n")
         self.out.flush()
+
+    @staticmethod
+    def trouble(record: MatchRecord) -> str | None:
+        """A line on a match in which a bot crashed or went away, with the reason (a
+        crashed launched bot's last stderr lines), control characters escaped."""
+        if record.result is None or not any(f.crashes or f.disconnects for f in record.faults):
+            return None
+        reason = printable(record.result.reason or record.result.termination.value)
+        if len(reason) > _REASON_CHARS:
+            reason = reason[:_REASON_CHARS] + "..."
+        return f"match {record.match_id}: {reason}"
 
     def line(self, done: int) -> str:
         """The progress text."""

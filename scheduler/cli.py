@@ -20,6 +20,7 @@ import arena
 import bots
 import engine
 from arena import _sandbox
+from arena._hub import printable
 from arena._launcher import Launch
 from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
@@ -833,7 +834,7 @@ def _result_text(seats: Sequence[str], result: engine.Result) -> str:
     order = sorted(range(len(seats)), key=lambda s: result.ranks[s])
     parts = [f"{result.ranks[s] + 1}. {seats[s]} ({result.scores[s]:g})" for s in order]
     why = f" [{result.termination.value}{': ' + result.reason if result.reason else ''}]"
-    return "result: " + ", ".join(parts) + why
+    return printable("result: " + ", ".join(parts) + why)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -960,7 +961,7 @@ def cmd_matches(args: argparse.Namespace) -> int:
             game=args.game, limit=args.limit, live=args.live), timeout=30)
     for match in response.matches:
         state = _outcome(match.result, match.seats) if match.HasField("result") else "running"
-        print(f"{match.match_id}  {match.game}  {_seats(match.seats)}  {state}")
+        print(printable(f"{match.match_id}  {match.game}  {_seats(match.seats)}  {state}"))
     if not response.matches:
         print("no running matches" if args.live else "no finished matches")
     return 0
@@ -975,12 +976,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
             if kind == "match_started":
                 started = response.match_started
                 seats = started.seats
-                print(f"{started.match_id} ({started.game}): {_seats(seats)}", flush=True)
+                print(printable(f"{started.match_id} ({started.game}): {_seats(seats)}"),
+                      flush=True)
             elif kind == "update":
                 for line in response.update.events:
-                    print(f"  [{response.update.step}] {line}", flush=True)
+                    print(printable(f"  [{response.update.step}] {line}"), flush=True)
             elif kind == "match_ended":
-                print(f"ended: {_outcome(response.match_ended.result, seats)}", flush=True)
+                print(printable(f"ended: {_outcome(response.match_ended.result, seats)}"),
+                      flush=True)
     return 0
 
 
