@@ -187,6 +187,7 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
         elif os.path.isdir(system):
             argv.extend(["--ro-bind", system, system])
         made.add(system)
+    argv.extend(["--perms", "0755", "--dir", "/etc"])  # else 0700: unreadable to the bot
     for name in _ETC:
         argv.extend(["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"])
     made.add("/etc")

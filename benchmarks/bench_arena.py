@@ -6,7 +6,10 @@
   trio bridge), measured in the same run; first as the OS places the processes, then pinned
   (server on one CPU, bot or client on another, the same for every variant), which takes the
   scheduler's placement out of the numbers.
-- throughput: tournament matches per second, bot processes over gRPC vs in-process bots.
+- roundtrip also times a launched bot's decision over its pipes (no network, as in a
+  tournament) beside the others.
+- throughput: tournament matches per second, launched bot processes over their pipes (with
+  and without the sandbox) vs in-process bots; and what the sandbox adds to a process's start.
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
 
 Prints numbers; asserts nothing about speed (the machine is shared and noisy: compare the
@@ -224,11 +227,15 @@ def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random", hosted:
 
 # -- arena round trip -----------------------------------------------------------------------
 
-def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run random"
-                    ) -> tuple[list[float], float, dict[str, float]]:
+def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run random",
+                    transport: str = "grpc") -> tuple[list[float], float, dict[str, float]]:
     """Per-decision round trips seen by the runner (send request -> move back), the wall time
     per decision of the whole match, and stats: the server process's CPU seconds per decision
-    (all its threads) and its memory before/after opening ``idle`` idle streams."""
+    (all its threads) and its memory before/after opening ``idle`` idle streams.
+
+    ``transport``: ``grpc``, the bot connects to the served arena as a remote bot does; or
+    ``pipes``, the arena launches it and it plays over its standard streams (no sandbox)."""
+    from arena._launcher import BotProcess
     from scheduler._runner import MatchSpec, run_match
     from scheduler._seating import BotPool, BotSpec
     from scheduler._timecontrol import TimeControl
@@ -236,7 +243,23 @@ def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run
     engine.register(PING)
     stats: dict[str, float] = {}
 
-    async def main(hosted: arena.Arena) -> tuple[list[float], float]:
+    async def play(seat: arena.Seat) -> tuple[list[float], float]:
+        started, cpu = time.perf_counter(), time.process_time()
+        record = await run_match(MatchSpec("bench", "ping", 1, {"turns": count}), [seat],
+                                 TimeControl.per_move(5))
+        wall = (time.perf_counter() - started) / count
+        stats["cpu_per_decision_s"] = (time.process_time() - cpu) / count
+        return [a.time_used for step in record.steps for a in step], wall
+
+    async def over_pipes() -> tuple[list[float], float]:
+        pool = BotPool([BotSpec.parse(f"bot={bot}")])
+        async with trio.open_nursery() as nursery:
+            await pool.start(nursery)
+            result = await play(await pool.seat("bot"))
+            pool.stop()
+        return result
+
+    async def over_grpc(hosted: arena.Arena) -> tuple[list[float], float]:
         idlers = None
         if idle:
             stats["rss_before_mb"] = rss_mb()
@@ -248,25 +271,27 @@ def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run
                 [PYTHON, __file__, "_idle-client", hosted.address, token_file.name])
             with trio.fail_after(120):
                 while len(hosted.hub.sessions) < idle:
-                    await hosted.hub.wait_changed()
+                    await hosted.hub.changed.wait()
             stats["rss_after_mb"] = rss_mb()
             stats["streams"] = len(hosted.hub.sessions)
-        pool = BotPool([BotSpec.parse(f"bot={bot}")], hosted)
+        env = {**os.environ, "ARENA_TOKEN": hosted.auth.issue("bot"), "PYTHONPATH": str(ROOT)}
+        env.pop("ARENA_TRANSPORT", None)
+        process = BotProcess("bot", [*shlex.split(bot), f"--address={hosted.address}",
+                                     "--name=bot"], env)
         async with trio.open_nursery() as nursery:
-            await pool.start(nursery)
-            seat = await pool.seat("bot")
-            started, cpu = time.perf_counter(), time.process_time()
-            record = await run_match(MatchSpec("bench", "ping", 1, {"turns": count}), [seat],
-                                     TimeControl.per_move(5))
-            wall = (time.perf_counter() - started) / count
-            stats["cpu_per_decision_s"] = (time.process_time() - cpu) / count
-            pool.stop()
+            await nursery.start(process.run)
+            session = await hosted.hub.wait_for_bot("bot")
+            result = await play(arena.RemoteSeat(session, lambda: process.exited))
+            nursery.cancel_scope.cancel()
         if idlers is not None:
             idlers.kill()
             await idlers.wait()
-        return [a.time_used for step in record.steps for a in step], wall
+        return result
 
-    times, wall = arena.run(main)
+    if transport == "pipes":
+        times, wall = trio.run(over_pipes)
+    else:
+        times, wall = arena.run(over_grpc)
     engine.unregister("ping")
     return times, wall, stats
 
@@ -287,7 +312,8 @@ def pinned_round(count: int, server_cpu: int = 0, bot_cpu: int = 1) -> dict[str,
     return {"raw": raw,
             "floor": _in_child(server_cpu, ["_floor", str(count), bot, "plain"]),
             "hosted": _in_child(server_cpu, ["_floor", str(count), bot, "hosted"]),
-            "arena": _in_child(server_cpu, ["_arena", str(count), bot])}
+            "arena": _in_child(server_cpu, ["_arena", str(count), bot, "grpc"]),
+            "pipes": _in_child(server_cpu, ["_arena", str(count), bot, "pipes"])}
 
 
 def rss_mb() -> float:
@@ -325,22 +351,28 @@ async def _idle_client(address: str, token_file: str) -> None:
 # -- throughput -----------------------------------------------------------------------------
 
 def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, float]:
-    """Matches per second: bots as processes over gRPC, then the same bots in-process; and
-    where the CPU goes, per decision: this process (all its threads) and the bot processes
-    (``<label>_server_us``, ``processes_bots_us``)."""
+    """Matches per second: launched bot processes over their pipes (``processes``), the same
+    in the sandbox (``sandboxed``, where bwrap works), the same bots in-process; and where the
+    CPU goes, per decision: this process (all its threads) and the bot processes
+    (``<label>_server_us``, ``<label>_bots_us``)."""
     import resource
 
+    from arena import _sandbox
+    from arena._launcher import Launch
     from scheduler._store import Store
-    from scheduler._tournament import TournamentConfig, needs_arena, play_tournament
+    from scheduler._tournament import TournamentConfig, play_tournament
 
     def cpu(who: int) -> float:
         usage = resource.getrusage(who)
         return usage.ru_utime + usage.ru_stime
 
+    launched = [f"a={PYTHON} -m bots.run random", f"b={PYTHON} -m bots.run random"]
+    variants = [("processes", launched, Launch()),
+                ("in-process", ["a=builtin:random", "b=builtin:random"], Launch())]
+    if _sandbox.unavailable() is None:
+        variants.insert(1, ("sandboxed", launched, Launch(sandboxed=True)))
     out = {}
-    for label, bots in (("processes", [f"a={PYTHON} -m bots.run random",
-                                       f"b={PYTHON} -m bots.run random"]),
-                        ("in-process", ["a=builtin:random", "b=builtin:random"])):
+    for label, bots, launch in variants:
         with tempfile.TemporaryDirectory() as tmp:
             store = Store(os.path.join(tmp, "bench.sqlite"))
             config = TournamentConfig(game=game, bots=tuple(bots), rounds=max(matches // 2, 1),
@@ -349,10 +381,10 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
             started = time.perf_counter()
             server, children = cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
 
-            async def main(hosted, tid=tid, store=store):
-                return await play_tournament(store, tid, hosted)
+            async def main(tid: str = tid, store: Store = store, launch: Launch = launch) -> int:
+                return await play_tournament(store, tid, launch=launch)
 
-            played = arena.run(main) if needs_arena(config) else trio.run(main, None)
+            played = trio.run(main)
             out[label] = played / (time.perf_counter() - started)
             # The bots have exited and been waited for: their CPU is counted as children's.
             server, children = (cpu(resource.RUSAGE_SELF) - server,
@@ -360,9 +392,35 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
             decisions = sum(len(step) for record in store.matches(tournament_id=tid)
                             for step in record.steps)
             out[f"{label}_server_us"] = server / decisions * 1e6
-            if label == "processes":
-                out["processes_bots_us"] = children / decisions * 1e6
+            if label != "in-process":
+                out[f"{label}_bots_us"] = children / decisions * 1e6
     return out
+
+
+def sandbox_start(runs: int = 20) -> dict[str, float]:
+    """Milliseconds a sandbox adds to starting a process: bwrap (with the arena's binds and
+    limits) running ``true`` against ``true`` alone, alternating, each side's median."""
+    from arena import _sandbox
+
+    if _sandbox.unavailable() is not None:
+        return {}
+    true = os.path.realpath("/bin/true")
+    private = _sandbox.make_private(_sandbox.uid_for(0) if os.geteuid() == 0 else None)
+    jail = _sandbox.Jail(tuple(_sandbox.visible_for([PYTHON, "-m", "bots.run"], os.getcwd())),
+                         (), private, os.getcwd(),
+                         _sandbox.uid_for(0) if os.geteuid() == 0 else None)
+    boxed = _sandbox.bwrap_argv([true], jail, memory_mb=2048, cpu_seconds=0, max_processes=64)
+    bare, sandboxed = [], []
+    try:
+        for _ in range(runs):
+            for argv, times in ((boxed, sandboxed), ([true], bare)):
+                begin = time.perf_counter()
+                subprocess.run(argv, check=True)
+                times.append(time.perf_counter() - begin)
+    finally:
+        os.rmdir(private)
+    return {"sandbox_start_ms": (statistics.median(sandboxed) - statistics.median(bare)) * 1e3,
+            "bare_start_ms": statistics.median(bare) * 1e3}
 
 
 def report_roundtrip(count: int = 2000, rounds: int = 5) -> None:
@@ -401,7 +459,7 @@ def report_pinned_roundtrip(count: int = 2000, rounds: int = 5) -> None:
         print("pinned round trips: skipped (needs sched_setaffinity and 2 CPUs)")
         return
     server_cpu, bot_cpu = sorted(os.sched_getaffinity(0))[:2]
-    ratios: dict[str, list[float]] = {"floor": [], "hosted": [], "arena": []}
+    ratios: dict[str, list[float]] = {"floor": [], "hosted": [], "arena": [], "pipes": []}
     for i in range(rounds):
         p50 = {name: percentile(times, 0.5) for name, times
                in pinned_round(count, server_cpu, bot_cpu).items()}
@@ -411,9 +469,11 @@ def report_pinned_roundtrip(count: int = 2000, rounds: int = 5) -> None:
               f"raw p50 {p50['raw'] * 1e3:.3f} ms; asyncio only {p50['floor'] * 1e3:.3f} ms "
               f"({ratios['floor'][-1]:.2f}x); hosted by trio {p50['hosted'] * 1e3:.3f} ms "
               f"({ratios['hosted'][-1]:.2f}x); arena {p50['arena'] * 1e3:.3f} ms "
-              f"({ratios['arena'][-1]:.2f}x)")
+              f"({ratios['arena'][-1]:.2f}x); a launched bot over its pipes "
+              f"{p50['pipes'] * 1e3:.3f} ms ({ratios['pipes'][-1]:.2f}x)")
     print(f"pinned, ratio to raw p50 over {rounds} rounds: arena median "
-          f"{statistics.median(ratios['arena']):.2f}x, asyncio-only server "
+          f"{statistics.median(ratios['arena']):.2f}x, launched over pipes "
+          f"{statistics.median(ratios['pipes']):.2f}x, asyncio-only server "
           f"{statistics.median(ratios['floor']):.2f}x, hosted by trio "
           f"{statistics.median(ratios['hosted']):.2f}x")
 
@@ -424,12 +484,20 @@ def report_throughput() -> None:
         if game not in engine.names():
             continue
         result = throughput(game, matches, options)
-        print(f"{game}: {result['processes']:.2f} matches/s with bot processes over gRPC, "
-              f"{result['in-process']:.2f} matches/s in-process "
-              f"(ratio {result['in-process'] / result['processes']:.2f}x); CPU per decision: "
-              f"server {result['processes_server_us']:.0f} us and bots "
+        sandboxed = (f", {result['sandboxed']:.2f} in the sandbox (server "
+                     f"{result['sandboxed_server_us']:.0f} us, bots "
+                     f"{result['sandboxed_bots_us']:.0f} us a decision)"
+                     if "sandboxed" in result else "")
+        print(f"{game}: {result['processes']:.2f} matches/s with launched bot processes over "
+              f"their pipes{sandboxed}, {result['in-process']:.2f} matches/s in-process "
+              f"(processes {result['processes'] / result['in-process']:.2f}x in-process); CPU "
+              f"per decision: server {result['processes_server_us']:.0f} us and bots "
               f"{result['processes_bots_us']:.0f} us with processes (their start included), "
               f"{result['in-process_server_us']:.0f} us in-process")
+    start = sandbox_start()
+    if start:
+        print(f"sandbox start: +{start['sandbox_start_ms']:.1f} ms per process (bwrap running "
+              f"true, against {start['bare_start_ms']:.1f} ms for true alone; medians)")
 
 
 def report_idle(count: int = 1000) -> None:
@@ -454,20 +522,26 @@ def measure(quick: bool, rounds: int | None = None) -> dict[str, float]:
     rounds = rounds if rounds is not None else 1 if quick else 5
     if hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) >= 2:
         server_cpu, bot_cpu = sorted(os.sched_getaffinity(0))[:2]
-        arena_p50, raw_p50 = [], []
+        arena_p50, raw_p50, pipes_p50 = [], [], []
         for _ in range(rounds):
             p50 = {name: percentile(times, 0.5) for name, times
                    in pinned_round(count, server_cpu, bot_cpu).items()}
             arena_p50.append(p50["arena"])
             raw_p50.append(p50["raw"])
+            pipes_p50.append(p50["pipes"])
         out["pinned_roundtrip_over_raw"] = min(arena_p50) / min(raw_p50)
         out["pinned_roundtrip_over_raw_median"] = statistics.median(
             a / r for a, r in zip(arena_p50, raw_p50, strict=True))
+        out["pinned_pipes_over_raw"] = min(pipes_p50) / min(raw_p50)
     result = throughput("race", 8 if quick else 40, {})
     out["processes_over_in_process"] = result["processes"] / result["in-process"]
     out["processes_server_cpu_us_per_decision"] = result["processes_server_us"]
     out["processes_bots_cpu_us_per_decision"] = result["processes_bots_us"]
     out["in_process_cpu_us_per_decision"] = result["in-process_server_us"]
+    if "sandboxed" in result:
+        out["sandboxed_over_in_process"] = result["sandboxed"] / result["in-process"]
+        out["sandboxed_server_cpu_us_per_decision"] = result["sandboxed_server_us"]
+    out.update(sandbox_start(5 if quick else 20))
     return out
 
 
@@ -485,9 +559,9 @@ def main() -> None:
     elif what == "_floor":  # COUNT BOT plain|hosted OUT
         Path(sys.argv[5]).write_text(json.dumps(
             asyncio_floor(int(sys.argv[2]), sys.argv[3], sys.argv[4] == "hosted")[0]))
-    elif what == "_arena":  # COUNT BOT OUT
-        Path(sys.argv[4]).write_text(json.dumps(
-            arena_roundtrip(int(sys.argv[2]), bot=sys.argv[3])[0]))
+    elif what == "_arena":  # COUNT BOT grpc|pipes OUT
+        Path(sys.argv[5]).write_text(json.dumps(
+            arena_roundtrip(int(sys.argv[2]), bot=sys.argv[3], transport=sys.argv[4])[0]))
     elif what == "_idle-client":
         asyncio.run(_idle_client(sys.argv[2], sys.argv[3]))
     elif what in ("-h", "--help"):

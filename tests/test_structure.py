@@ -16,7 +16,7 @@ ALLOWED = {
     "engine": set(),
     "arena": {"engine"},
     "scheduler": {"engine", "arena", "bots"},
-    "bots": {"arena.v1", "arena._codec", "engine"},
+    "bots": {"arena.v1", "arena._codec", "arena._frames", "engine"},
 }
 
 

@@ -146,7 +146,8 @@ def test_a_match_whose_worker_is_killed_is_played_again_and_says_so(
     script.write_text(KILLER)
     code = cli.main(["tournament", *RACE, "--rounds", "1", "--concurrency", "1",
                      "--bot", f"killer={sys.executable} {script} {mark}",
-                     "--bot", "builtin:random", "--backend", "ray", "--db", str(db)])
+                     "--bot", "builtin:random", "--backend", "ray", "--db", str(db),
+                     "--sandbox", "none"])  # it finds its worker among its parents
     assert code == 0
     killed = mark.read_text()
     records = by_index(db)

@@ -7,6 +7,7 @@ a hostile local user (who can run ``ps``) would try.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import grpc
 import trio
 
 import arena
+from arena import _sandbox
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from engine import Result
@@ -50,17 +52,25 @@ def _stream_values(stream_seed: int, words: int = 4096) -> set[int]:
     return {low | (high >> 2) << 32 for low, high in zip(out, out[1:], strict=False)}
 
 
-def test_no_launched_bots_token_is_on_any_command_line(tmp_path: Path) -> None:
-    reports = [tmp_path / f"{name}.json" for name in ("a", "b")]
+def test_a_launched_bot_has_no_token_nor_the_arenas_environment(tmp_path: Path) -> None:
     probe = f"{sys.executable} -m tests.support.token_probe"
-    result = _arena("tournament", "--game", "duel", "--rounds", "1", "--db",
-                    str(tmp_path / "t.sqlite"), "--option", "rounds=2",
-                    *[f"--bot={p.stem}={probe} {p}" for p in reports])
+    env = {**os.environ, "ORGANISERS_SECRET": "hush", "ARENA_TOKEN": "the-arenas-own"}
+    logs = tmp_path / "logs"
+    result = subprocess.run(
+        [*ARENA, "tournament", "--game", "duel", "--rounds", "1", "--option", "rounds=2",
+         "--db", str(tmp_path / "t.sqlite"), "--bot-logs", str(logs),
+         "--bot-env", "FOR_BOTS=yes", *[f"--bot={name}={probe} {name}" for name in "ab"]],
+        cwd=ROOT, capture_output=True, text=True, timeout=180, env=env)
     assert result.returncode == 0, result.stderr
+    reports = [json.loads(line.removeprefix("PROBE ")) for log in logs.glob("*.log")
+               for line in log.read_text().splitlines() if line.startswith("PROBE ")]
+    assert {r["name"] for r in reports} == {"a", "b"}
     for report in reports:
-        seen = json.loads(report.read_text())
-        assert seen["token_length"] >= 16 and seen["in_own_environment"], seen
-        assert seen["on_command_lines"] == [], f"token readable by ps in {seen}"
+        names = set(report["variables"])
+        assert "ARENA_TOKEN" not in names and "ARENA_ADDRESS" not in names, names
+        assert {"ARENA_TRANSPORT", "ARENA_BOT_NAME", "FOR_BOTS"} <= names
+        if _sandbox.unavailable() is None:  # sandboxed: nothing of the arena's own
+            assert "ORGANISERS_SECRET" not in names, names
 
 
 def test_an_unseeded_tournament_draws_seeds_nobody_can_rebuild(tmp_path: Path) -> None:

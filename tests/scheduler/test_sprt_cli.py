@@ -168,7 +168,7 @@ def test_a_run_that_fails_is_an_error_in_the_verdict_files(tmp_path: Path) -> No
     assert result.returncode == 4, result.stdout + result.stderr
     verdict = json.loads(out.read_text())
     assert verdict["verdict"] == "error" and verdict["exit_code"] == 4
-    assert "cannot start bot command 'no-such-bot-command'" in verdict["error"]
+    assert "no program 'no-such-bot-command'" in verdict["error"]
     root = ET.parse(junit).getroot()
     suite = root.find("testsuite")
     assert suite is not None and suite.get("errors") == "1" and suite.get("failures") == "0"

@@ -335,7 +335,7 @@ function playStdio(args, writeFrame) {
   const { PlayRequest, PlayResponse } = messages;
   const player = new Player(tag);
   const reader = new FrameReader(MAX_FRAME_BYTES);
-  let welcomed = false;
+  let replied = false; // the first reply is Welcome, or a ProtocolError: refused
 
   const send = (request) => {
     writeFrame(PlayRequest.encodeDelimited(PlayRequest.fromObject(request)).finish());
@@ -368,12 +368,10 @@ function playStdio(args, writeFrame) {
         player.log(`ignoring a frame that is no PlayResponse: ${error.message}`);
         continue;
       }
-      if (!welcomed) {
-        if (response.message === 'error') {
-          stop(3, `the arena refused this bot, code ${response.error.code}: ${response.error.message}`);
-        }
-        welcomed = response.message === 'welcome';
+      if (!replied && response.message === 'error') {
+        stop(3, `the arena refused this bot, code ${response.error.code}: ${response.error.message}`);
       }
+      replied = true;
       if (response.message === 'session_ended') {
         stop(0, null);
       }
