@@ -9,7 +9,9 @@ arena started the process, and nobody else holds its pipes.
 
 from __future__ import annotations
 
+import os
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -33,11 +35,18 @@ class PipeRefused(Exception):
 class PipeOutbox:
     """A session's queue of messages to the bot, drained by the connection's writer (trio on
     both sides, unlike a gRPC stream's). Bounded as a gRPC stream's: a bot that reads nothing
-    is dropped rather than growing the arena."""
+    is dropped rather than growing the arena.
+
+    A message put while the writer is idle with nothing queued is written at once by
+    ``write_now`` (the usual case: a bot is sent one request and answers it), which saves
+    waking the writer task for it; what the pipe does not take then is queued as bytes."""
 
     def __init__(self, limit: int = BOT_BACKLOG) -> None:
         self.limit = limit
         self.dropped: str | None = None
+        # Writes an item now; returns the bytes the pipe did not take (None: cannot now).
+        self.write_now: Callable[[Any], bytes | None] | None = None
+        self.idle = False  # the writer waits in ``take`` with nothing in hand
         self._items: deque[Any] = deque()
         self._ready = trio.Event()
 
@@ -45,12 +54,18 @@ class PipeOutbox:
         return len(self._items)
 
     def put(self, item: Any) -> None:
-        """Enqueue without blocking."""
+        """Enqueue (or write at once) without blocking."""
         if self.dropped is not None:
             return
         if len(self._items) >= self.limit:
             self.drop(f"{self.limit} messages were waiting to be read")
             return
+        if self.idle and not self._items and self.write_now is not None and item is not CLOSE:
+            rest = self.write_now(item)
+            if rest is not None:
+                if not rest:
+                    return
+                item = rest
         self._items.append(item)
         self._ready.set()
 
@@ -66,7 +81,11 @@ class PipeOutbox:
         """Everything queued, waiting for at least one item."""
         while not self._items:
             self._ready = trio.Event()
-            await self._ready.wait()
+            self.idle = True
+            try:
+                await self._ready.wait()
+            finally:
+                self.idle = False
         items = list(self._items)
         self._items.clear()
         return items
@@ -175,6 +194,21 @@ class PipeConnection:
     async def _write(self, done: trio.CancelScope) -> None:
         outbox = self._outbox
         form = self.form
+        fd = self._send.fileno()  # type: ignore[attr-defined]
+
+        def write_now(item: Any) -> bytes | None:
+            message = on_the_wire(item)
+            if message is None:
+                return b""
+            data = encode(message, form)
+            try:
+                return data[os.write(fd, data):]
+            except BlockingIOError:
+                return data
+            except OSError:
+                return None  # the writer meets the error and ends the connection
+
+        outbox.write_now = write_now
         try:
             while True:
                 chunks = []
@@ -183,6 +217,9 @@ class PipeConnection:
                     if item is CLOSE:
                         closing = True
                         break
+                    if item.__class__ is bytes:  # what a write at once left over
+                        chunks.append(item)
+                        continue
                     message = on_the_wire(item)
                     if message is not None:
                         chunks.append(encode(message, form))
