@@ -1,7 +1,8 @@
 """A misbehaving bot process for protocol tests: ``python -m tests.support.scripted_bot MODE``.
 
 Plays random legal moves, except at decision number ``--at`` (counted over the process) where
-MODE decides: ``sleep`` (sleeps ``--seconds`` first), ``crash`` (exits at once), ``disconnect``
+MODE decides: ``sleep`` (sleeps ``--seconds`` first), ``spin`` (computes for ``--seconds`` of
+CPU time first), ``crash`` (exits at once), ``disconnect``
 (closes its stream and idles), ``illegal`` (answers id 999), ``garbage`` (sends bytes that are
 no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own),
 ``duplicate`` (sends its move twice), ``resign`` (resigns right after its move, out of turn);
@@ -72,6 +73,10 @@ class Script:
         if self.count == self.args.at:
             if mode == "sleep":
                 time.sleep(self.args.seconds)  # blocks the whole bot, as a slow bot would
+            elif mode == "spin":  # thinks: uses the CPU for that long
+                end = time.thread_time() + self.args.seconds
+                while time.thread_time() < end:
+                    pass
             elif mode == "crash":
                 os._exit(3)
             elif mode == "disconnect":

@@ -1,0 +1,75 @@
+"""The flags of launched bots, as a user meets them (the CLI as a process): the sandbox's
+levels, the bots' environment, the warning about wall clocks on a busy machine."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
+RANDOM = f"{sys.executable} -m bots.run random"
+
+
+def arena(*args: str, cwd: Path, env: dict[str, str] | None = None
+          ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*ARENA, *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=180, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+
+
+def without_bwrap(tmp_path: Path) -> dict[str, str]:
+    """A PATH with this Python and the basic tools but no bwrap."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    for tool in ("prlimit", "setpriv", "sh"):
+        for where in ("/usr/bin", "/bin"):
+            if Path(where, tool).exists():
+                (folder / tool).symlink_to(Path(where, tool))
+                break
+    return {"PATH": f"{folder}:{Path(sys.executable).parent}"}
+
+
+def test_required_refuses_to_start_without_bwrap_and_leaves_nothing(tmp_path: Path) -> None:
+    done = arena("tournament", "--game", "duel", "--bot", f"a={RANDOM}", "--bot",
+                 "builtin:random", "--sandbox", "required", cwd=tmp_path,
+                 env=without_bwrap(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert "--sandbox required, but bubblewrap is not installed" in done.stderr
+    assert not (tmp_path / "arena.sqlite").exists()
+
+
+def test_auto_plays_on_without_bwrap_with_one_warning_line(tmp_path: Path) -> None:
+    done = arena("tournament", "--game", "duel", "--rounds", "1", "--option", "rounds=1",
+                 "--bot", f"a={RANDOM}", "--bot", "builtin:random", cwd=tmp_path,
+                 env=without_bwrap(tmp_path))
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if "WITHOUT a sandbox" in line]
+    assert len(warnings) == 1 and "--sandbox required" in warnings[0]
+
+
+@pytest.mark.parametrize("value, message", [
+    ("NOEQUALS", "accepted: NAME=VALUE"),
+    ("ARENA_TOKEN=x", "the ARENA_ variables are the arena's own"),
+    ("9LIVES=x", "accepted: NAME=VALUE"),
+])
+def test_a_bad_bot_env_says_what_is_accepted(tmp_path: Path, value: str, message: str) -> None:
+    done = arena("tournament", "--game", "duel", "--bot", f"a={RANDOM}", "--bot",
+                 "builtin:random", "--bot-env", value, cwd=tmp_path)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+
+
+def test_wall_clocks_warn_when_more_bots_think_at_once_than_there_are_cores(
+        tmp_path: Path) -> None:
+    cores = os.cpu_count() or 1
+    args = ["tournament", "--game", "duel", "--rounds", "1", "--option", "rounds=1",
+            "--bot", f"a={RANDOM}", "--bot", f"b={RANDOM}", "--sandbox", "none"]
+    busy = arena(*args, "--concurrency", str(cores), cwd=tmp_path)
+    assert busy.returncode == 0, busy.stderr
+    assert "a bot may lose on time waiting for a core; give --clock cpu" in busy.stderr
+    calm = arena(*args, "--concurrency", str(cores), "--clock", "cpu", "--db", "b.sqlite",
+                 cwd=tmp_path)
+    assert calm.returncode == 0 and "--clock cpu" not in calm.stderr, calm.stderr
