@@ -22,6 +22,7 @@ from arena.v1 import arena_service_pb2 as pb
 
 from ._frames import BINARY, Decoder, FrameError, encode
 from ._hub import BOT_BACKLOG, CLOSE, BotSession, Hub, on_the_wire, shown
+from ._service import SERVER_VERSION
 
 PROTOCOL_VERSION = 1
 _CHUNK = 1 << 16
@@ -147,7 +148,8 @@ class PipeConnection:
                                   hello.max_concurrent_matches, self._outbox,
                                   match_budget=hello.max_matches)
         self.session.send(pb.PlayResponse(welcome=pb.Welcome(
-            bot_name=self.name, protocol_version=PROTOCOL_VERSION)))
+            bot_name=self.name, protocol_version=PROTOCOL_VERSION,
+            server_version=SERVER_VERSION)))
         return self.session
 
     async def _refuse(self, why: str) -> None:
