@@ -61,7 +61,7 @@ def unavailable() -> str | None:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return "bubblewrap is not installed (Debian/Ubuntu: apt install bubblewrap)"
-    for tool in ("prlimit", "setpriv") if os.geteuid() == 0 else ("prlimit",):
+    for tool in ("prlimit", "setpriv"):
         if shutil.which(tool) is None:
             return f"{tool} (util-linux) is not installed"
     probe = [bwrap, *_namespaces(), "--ro-bind", "/", "/", "--proc", "/proc", "--", "true"]
@@ -170,7 +170,7 @@ def _outermost(paths: Iterable[str]) -> list[str]:
 def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_seconds: int,
                max_processes: int) -> list[str]:
     """The argv that runs ``command`` (its executable an absolute path) in the sandbox."""
-    argv = [shutil.which("bwrap") or "bwrap", *_namespaces(), "--die-with-parent",
+    argv: list[str] = [shutil.which("bwrap") or "bwrap", *_namespaces(), "--die-with-parent",
             "--new-session", "--proc", "/proc", "--dev", "/dev"]
     made: set[str] = {"/"}
 
@@ -220,7 +220,10 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
     if cpu_seconds:
         limits.append(f"--cpu={cpu_seconds}:{cpu_seconds + 5}")
     prlimit = [shutil.which("prlimit") or "prlimit", *limits, "--"] if limits else []
-    return [*argv, "--", *inner, *prlimit, *command]
+    # bwrap sets its own parent-death signal only once it runs: setpriv sets it before, so
+    # that an arena killed while bwrap starts takes the sandbox with it too.
+    guard = [shutil.which("setpriv") or "setpriv", "--pdeathsig", "KILL", "--"]
+    return [*guard, *argv, "--", *inner, *prlimit, *command]
 
 
 def environment(name: str, extra: Iterable[tuple[str, str]], root_visible: bool = True

@@ -12,8 +12,10 @@ and the imports; neither run counts the interpreter's teardown), so the ratio do
 with other load the way seconds do on a shared machine; it leaves out what instructions
 cannot show (cache misses, branches).
 Arena: the pinned decision round trip against a raw grpc.aio ping-pong (each side's fastest
-of the same alternating rounds, and the median round's ratio), the match runner's
-own work per decision, and tournaments with bot processes against in-process bots.
+of the same alternating rounds, and the median round's ratio), over gRPC and over a launched
+bot's pipes; the match runner's own work per decision; Race tournaments with launched bot
+processes (with and without the sandbox) against in-process bots, with ``--against REV``
+also that commit's launched bots in the same run; what the sandbox adds to a process's start.
 """
 
 from __future__ import annotations
@@ -184,11 +186,35 @@ def _engine_line(row: dict[str, Any]) -> str:
     return line
 
 
-def arena_figures(quick: bool, rounds: int | None = None) -> dict[str, float]:
-    """Arena vs raw (pinned), the runner's own work per decision, processes vs in-process."""
+_THROUGHPUT = r"""
+import json, sys
+sys.path.insert(0, "."); sys.path.insert(0, "benchmarks")
+import bench_arena
+print(json.dumps(bench_arena.throughput("race", int(sys.argv[1]), {})))
+"""
+
+
+def _throughput_of(checkout: Path, matches: int) -> dict[str, float]:
+    """Race tournament figures of ``bench_arena.throughput`` in the tree at ``checkout``."""
+    done = subprocess.run([sys.executable, "-c", _THROUGHPUT, str(matches)], cwd=checkout,
+                          capture_output=True, text=True, timeout=3600, check=False)
+    if done.returncode:
+        raise RuntimeError(f"throughput in {checkout} failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def arena_figures(quick: bool, rounds: int | None = None,
+                  baseline: Path | None = None) -> dict[str, float]:
+    """Arena vs raw (pinned), the runner's own work per decision, launched processes vs
+    in-process; with ``baseline``, its launched bots' figures measured in the same run."""
     import bench_arena
 
     out = bench_arena.measure(quick, rounds)
+    if baseline is not None:
+        before = _throughput_of(baseline, 8 if quick else 40)
+        out["before_processes_over_in_process"] = before["processes"] / before["in-process"]
+        out["before_processes_server_cpu_us_per_decision"] = before["processes_server_us"]
+        out["before_processes_bots_cpu_us_per_decision"] = before["processes_bots_us"]
     try:
         import bench_runner
     except ImportError:
@@ -221,15 +247,15 @@ def main() -> None:
     print(f"run_all on {os.cpu_count()} CPUs, {started}"
           + (f", engines against {args.against}" if args.against else ""))
     figures: dict[str, Any] = {"when": started, "against": args.against, "quick": args.quick}
-    if args.only in (None, "engines"):
-        with contextlib.ExitStack() as stack:
-            baseline = stack.enter_context(checkout_of(args.against)) if args.against else None
+    with contextlib.ExitStack() as stack:
+        baseline = stack.enter_context(checkout_of(args.against)) if args.against else None
+        if args.only in (None, "engines"):
             figures["engines"] = engines(args.quick, baseline, args.game, args.rounds,
                                          args.instructions)
-    if args.only in (None, "arena"):
-        figures["arena"] = arena_figures(args.quick, args.rounds)
-        for key, value in figures["arena"].items():
-            print(f"{key:>40}: {value:.3f}")
+        if args.only in (None, "arena"):
+            figures["arena"] = arena_figures(args.quick, args.rounds, baseline)
+            for key, value in figures["arena"].items():
+                print(f"{key:>44}: {value:.3f}")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -10,8 +10,10 @@ sandbox every attempt fails and the honest bot plays as if alone; the same tourn
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -27,6 +29,7 @@ import pytest
 import engine
 from arena import _sandbox
 from scheduler._store import Store
+from tests.support.harness import alive, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -197,3 +200,43 @@ def test_the_master_seed_is_not_in_the_database_and_its_files_are_private(
     assert "987654321" not in stored
     for path in (tmp_path / "arena.sqlite", store.secrets_path):
         assert path.stat().st_mode & 0o077 == 0, oct(path.stat().st_mode)
+
+
+def _with_mark(mark: str, program: bytes = b"") -> list[int]:
+    """The processes whose command line holds ``mark`` (and starts with ``program``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if mark.encode() in command and command.startswith(program):
+                found.append(int(entry.name))
+    return found
+
+
+@needs_bwrap
+def test_a_sandboxed_bot_and_its_children_die_with_a_killed_arena(tmp_path: Path) -> None:
+    mark = f"mark-{uuid.uuid4().hex[:12]}"
+    # A bot that starts a child of its own and never says Hello: the arena waits for it.
+    bot = f"sh -c 'sleep 600 & sleep 600' {mark}"
+    arena = subprocess.Popen(
+        [PYTHON, "-m", "scheduler.cli", "--game-module", "tests.support.duel", "tournament",
+         "--game", "duel", "--bot", f"b={bot}", "--bot", "builtin:random",
+         "--sandbox", "required"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        # The bot itself runs: bwrap has started (a kill in its first instants may leave it).
+        shell = (shutil.which("sh") or "sh").encode()
+        wait_until(lambda: _with_mark(mark, shell), "the bot in its sandbox")
+        arena.kill()  # SIGKILL: no cleanup code of the arena runs
+        arena.wait(timeout=30)
+        wait_until(lambda: not [p for p in _with_mark(mark) if alive(p)],
+                   "the sandbox to die with the arena")
+    finally:
+        arena.kill()
+        arena.wait(timeout=30)
+        for pid in _with_mark(mark):
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)
