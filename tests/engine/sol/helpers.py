@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Decision
-from engine.sol import GAME, Ring, SolState, Station, Suit
+from engine.sol import GAME, Effect, Ring, SolState, Station, Suit
 from engine.sol import _actions as act
 
 
@@ -24,6 +24,17 @@ def position(players: int = 2, seed: int = 1, **options: Any) -> SolState:
     state.res_st = [3] * (3 * players)
     state.current = 0
     return state
+
+
+def holding(effect: Effect, players: int = 2) -> SolState:
+    """A blank position where seat 0 holds a card of a suit carrying ``effect``, with eight
+    cards of another suit (no flare) on top of the deck."""
+    st = position(players=players)
+    suit = st.suits[1]
+    st.effect_of[suit] = int(effect)
+    st.held[0] = suit
+    deck_top(st, *([Suit(st.suits[2])] * 8))
+    return st
 
 
 def start(state: SolState) -> None:
