@@ -117,7 +117,7 @@ INFO = GameInfo(
     max_players=5,
     options=(
         OptionSpec("expansion", True, "play with Beyond the Black (pilots, exploration)"),
-        OptionSpec("turn_limit", 300, "turns (all seats) after which a stalled match ends",
+        OptionSpec("turn_limit", 2000, "turns (all seats) after which a stalled match ends",
                    minimum=1, maximum=100_000),
     ),
     description="Roll dice, move ships, colonise planets; with pilots and exploration.",

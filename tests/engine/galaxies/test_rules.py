@@ -333,7 +333,9 @@ def test_the_turn_limit_stops_a_stalled_match() -> None:
     state = new(2, turn_limit=3)
     for _ in range(3):
         _finish_turn(state)
-    assert state.is_over() and state.result().termination is Termination.TURN_LIMIT
+    result = state.result()
+    assert state.is_over() and result.termination is Termination.TURN_LIMIT
+    assert result.reason == "turn limit 3 reached"
 
 
 def test_exploring_ships_stay_out_when_the_base_game_is_played() -> None:
