@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.sol import Effect, Ring, SolState, Station, Suit
+from engine.sol import Effect, Position, Ring, Seat, SolState, Station, Suit, build_position
 
 from .helpers import deck_top, do, holding, position, put, seat, sp, start, station, texts
 
@@ -47,26 +47,20 @@ def test_only_the_stations_under_sundivers_present_at_the_turns_start_are_offere
 # from an energy node in outer orbit if you have one."
 
 @pytest.mark.parametrize("kind", [Station.TOWER, Station.FOUNDRY])
-@pytest.mark.parametrize("node_column", [8, 1])
+@pytest.mark.parametrize(("node", "paid"), [("O8", "O1"), ("O1", "O8")])
 def test_an_orbital_foundry_or_tower_is_paid_from_a_node_of_the_same_flare(
-        kind: Station, node_column: int) -> None:
-    st = position(players=2)
-    other_column = 9 - node_column  # the node on O8 and the other on O1, or the reverse
-    node, paid = sp(st, OUT, node_column), sp(st, OUT, other_column)
-    station(st, 1, node, Station.NODE)
-    station(st, 1, paid, kind)
-    st.energy[1] = 0
-    put(st, 0, sp(st, K, 0))
-    st.hold[0] = 0
-    deck_top(st, Suit.FLARE)
-    start(st)
+        kind: Station, node: str, paid: str) -> None:
+    st = build_position(Position(
+        players=2, seats=(Seat(hold=0), Seat(energy=0)), sundivers={"K0": {0: 1}},
+        stations={node: (Station.NODE, 1), paid: (kind, 1)},
+        deck=(Suit.FLARE, Suit.FLARE), current=0))
     do(st, "Hurl from K0")
-    assert seat(st) == 1 and texts(st)[0] == f"Orbital activation of {st.name(node)}"
-    do(st, f"Orbital activation of {st.name(node)}")
+    assert seat(st) == 1 and texts(st)[0] == f"Orbital activation of {node}"
+    do(st, f"Orbital activation of {node}")
     assert st.energy[1] == 1
-    assert texts(st)[0] == f"Orbital activation of {st.name(paid)}"
+    assert texts(st)[0] == f"Orbital activation of {paid}"
     hold, reserve = st.hold[1], st.reserve[1]
-    do(st, f"Orbital activation of {st.name(paid)}")
+    do(st, f"Orbital activation of {paid}")
     assert st.energy[1] == 0
     if kind is Station.TOWER:
         assert st.momentum[1] == 1
