@@ -24,16 +24,17 @@ OBSERVED_STEPS = frozenset({1, 37, 150, 400, 900})
 
 # Computed on the engine before the speed work of issue 17 (commit b6c4a25), then again when
 # the default turn_limit went from 300 to 2,000 (issue 35: the observation shows it, and 5
-# player matches the old limit cut now end by the rules).
+# player matches the old limit cut now end by the rules), and again when the action details
+# and the observation gained fields (culture_paid, the moving ship, pilot_awaiting_ship).
 DIGESTS: dict[tuple[int, bool], str] = {
-    (2, True): "d079294e272a24f08d3eca33762e68198d60aa00f45a834f6952d643ca888668",
-    (2, False): "670bedf534ac2bfa2534d71a00d0cbb3593d050759501d3305e48948c458827f",
-    (3, True): "205f3e98b4c37c6e6f9832759023c59aeef9230f8dfcde7cac407694eaadd480",
-    (3, False): "c930894f850855b33c507903339b013b8f8ccf316cbd0cb7dcd9ed979b514287",
-    (4, True): "6d05a9876cdbef8a24e74abb60c1fd1ef69901716cd2d9b65c5a4d5d4e0b8aa0",
-    (4, False): "193cf9b8e2c27629561fa2861cacda23bcc6ae5138df66ad762bd11f2fd52304",
-    (5, True): "d5531722fae43769065a7d3ecff72065ec2297ba3fffae50d2db0bca5e10cca4",
-    (5, False): "5366babd8512d423cb59479fd3dbb4a79f04e2b518eeed42032a1bd90e787193",
+    (2, True): "23b2ef6b8c0143b3d838288fefb42af51ef596cd3a89d55ac6f080ac5dfcdd07",
+    (2, False): "2ea866651e9d34317f99373ea4b735f5075f9f1a520343bfba9e8c7bf959e62d",
+    (3, True): "d9ae559daa16c8c25ec640a6d8e1bbdb44a4684237331d3defe2d85b6ea9667c",
+    (3, False): "da25b500e5c4a6993a1c6e19ad0a22f36942af5dad052da3b37a1b7222abdc95",
+    (4, True): "e0c9ebf801e2fb1de14c95841b3757d95a81a13a92c0db99f570ea880050d963",
+    (4, False): "289ef7686aea17e15cb9d22ad082d3433fd3742512736fdc8b82862e486cf59d",
+    (5, True): "ec5632c37349811a10fba533109164596c7ab4c6494cc61ad90ebab3f47a2daa",
+    (5, False): "f7685e3881b1932e0e20a9be65840c7a12af9dd6aeb066b0a445e0f563d81680",
 }
 
 
