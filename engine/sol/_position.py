@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .._core import OptionError
+from .._position import seats_and_turn
 from ._board import BOARDS, side_for
 from ._cards import (
     CARDS_PER_SUIT,
@@ -77,16 +78,8 @@ def build_position(position: Position) -> SolState:
     """The state of ``position``, its current seat's turn open; raises ``OptionError`` naming
     what is wrong when the description breaks a limit or conservation."""
     n = position.players
-    if not 2 <= n <= 5:
-        raise OptionError(f"players must be 2-5, not {n}")
-    seats = tuple(position.seats) or tuple(Seat() for _ in range(n))
-    if len(seats) != n:
-        raise OptionError(f"seats describes {len(seats)} players; players is {n}")
-    if not 0 <= position.current < n:
-        raise OptionError(f"current must be a seat 0-{n - 1}, not {position.current}")
-    if not 1 <= position.turn <= position.turn_limit:
-        raise OptionError(f"turn must be 1-{position.turn_limit} (the turn limit), "
-                          f"not {position.turn}")
+    seats = seats_and_turn(n, position.seats, Seat, position.current, position.turn,
+                           position.turn_limit)
     # Without effects, the seed deals them as a new match without vestigial structures does.
     state = SolState(n, position.seed, {
         "vestigial": False, "effects": "blue" if position.effects is None else "all",
