@@ -484,13 +484,7 @@ class GalaxiesState(GameState):
                 self.activated.append(face)
                 self._lines.append(_ACTIVATES[seat][face])  # ``_say`` inline
                 stack.append(_FOLLOW_FRAMES[self.num_players][seat][face])  # ``_push_follow``
-                action = _FACE_FRAMES[seat][face]  # ``_perform`` inline
-                if action is not None:
-                    stack.append(action)
-                else:
-                    pool = self.energy if face == ENERGY else self.culture
-                    total = pool[seat] + self._yield(seat, _E if face == ENERGY else _C)
-                    pool[seat] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
+                self._perform(seat, face)
             else:
                 frame = stack.pop()
                 _HANDLERS[frame[0]](self, frame, seat, opt)
@@ -520,21 +514,17 @@ class GalaxiesState(GameState):
                         code += _TURN_PAID_REROLL
                     if len(dice) >= 3 and not self.converter_used:
                         code += _TURN_CONVERT
-                if top >= 2 and self._hire_open[seat] > 0 and (  # ``_can_hire_with`` inline
-                        top >= 3 or self._hire_flown[seat] & self._masks.paired[pairs] > 0):
+                if self._can_hire_with(seat, top, pairs):
                     code += _TURN_HIRE
                 seat, opts, decision = _TURN_MENUS[seat][code]
             elif stage == "follow":
                 _, active, face, order, free = frame
                 # The first seat in order that can pay follows or not; the others are asked
-                # after it. ``_follow_cost`` inline: the base cost is the same for the round.
-                base = 0 if free else 2 if self.nibiru and active == self.current else 1
-                cheap, culture = self._cheap, self.culture
+                # after it.
+                culture = self.culture
                 skipped = 0
                 for seat in order:
-                    cost = base - cheap[seat] if base else 0
-                    if cost < 0:
-                        cost = 0
+                    cost = self._follow_cost(active, seat, free)
                     if culture[seat] >= cost:
                         break
                     skipped += 1
@@ -1428,17 +1418,16 @@ class GalaxiesState(GameState):
         k = frame[2]
         kind = opt[0]
         where = self.where[p]
-        pilot = self._pilot[p][k]  # ``_has`` inline: None for a basic ship
-        if pilot is not None and pilot.ability is A_MOVE_ENERGY:
-            self._gain(p, _E, pilot.amount)
+        if self._has(p, k, A_MOVE_ENERGY):
+            self._gain(p, _E, self._amount(p, k))
         if kind is K_GO_HOME:
             where[k] = HOME
             self._lines.append(_BRINGS_HOME[p][k])  # ``_say`` inline
         elif kind is K_EXPLORE:
             where[k] = EXPLORING
             self._lines.append(_SENDS_EXPLORING[p][k])  # ``_say`` inline
-            if pilot is not None and pilot.ability is A_EXPLORE_CULTURE:
-                self._gain(p, _C, pilot.amount)
+            if self._has(p, k, A_EXPLORE_CULTURE):
+                self._gain(p, _C, self._amount(p, k))
             self.stack.append(("explore", p, k))
         elif kind is K_LAND:
             planet = opt[1]
@@ -1452,8 +1441,8 @@ class GalaxiesState(GameState):
             self.orbit[p][k] = True
             self.pos[p][k] = 0
             self._lines.append((None, _ORBITS, p, k + 1, PLANETS[planet].name))
-            if pilot is not None and pilot.ability is A_ORBIT_START:
-                self._advance(p, k, pilot.amount)
+            if self._has(p, k, A_ORBIT_START):
+                self._advance(p, k, self._amount(p, k))
 
     def _advance(self, p: int, k: int, amount: int) -> None:
         planet = self.where[p][k]
