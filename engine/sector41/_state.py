@@ -581,11 +581,11 @@ class Sector41State(GameState):
         actions.append(act.hop(len(actions), i, loc, k, False))
         blocked = self.blocked(p)
         count, mine = self._count, self._mine[p]
-        grid, up, clean = self.grid, self.up, self.clean
+        grid, up = self.grid, self.up
         new, hop_parts = LazyAction, act.hop_parts
         for cell in _cells_of(self.types, grid, _HOP_TARGETS[k]):
             tid = grid[cell]
-            if cell != loc and up[tid] and not clean[tid] and cell not in blocked:
+            if cell != loc and up[tid] and self._open(cell, blocked):
                 action = new()  # act.hop inlined, as in the other hot loops
                 action._id = len(actions)
                 action._args = (hop_parts, i, cell, k, count[cell] > mine[cell])
