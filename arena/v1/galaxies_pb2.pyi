@@ -224,7 +224,7 @@ GALAXIES_ACTION_KIND_PAY: GalaxiesActionKind
 GALAXIES_ACTION_KIND_DISCARD_DIE: GalaxiesActionKind
 
 class GalaxiesActionDetail(_message.Message):
-    __slots__ = ("kind", "face", "ship", "planet", "seat", "pilot", "card", "mission", "amount", "resource", "ship_type")
+    __slots__ = ("kind", "face", "ship", "planet", "seat", "pilot", "card", "mission", "amount", "resource", "ship_type", "culture_paid")
     KIND_FIELD_NUMBER: _ClassVar[int]
     FACE_FIELD_NUMBER: _ClassVar[int]
     SHIP_FIELD_NUMBER: _ClassVar[int]
@@ -236,6 +236,7 @@ class GalaxiesActionDetail(_message.Message):
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     RESOURCE_FIELD_NUMBER: _ClassVar[int]
     SHIP_TYPE_FIELD_NUMBER: _ClassVar[int]
+    CULTURE_PAID_FIELD_NUMBER: _ClassVar[int]
     kind: GalaxiesActionKind
     face: GalaxiesDieFace
     ship: int
@@ -247,7 +248,8 @@ class GalaxiesActionDetail(_message.Message):
     amount: int
     resource: GalaxiesResource
     ship_type: GalaxiesShipType
-    def __init__(self, kind: _Optional[_Union[GalaxiesActionKind, str]] = ..., face: _Optional[_Union[GalaxiesDieFace, str]] = ..., ship: _Optional[int] = ..., planet: _Optional[int] = ..., seat: _Optional[int] = ..., pilot: _Optional[int] = ..., card: _Optional[int] = ..., mission: _Optional[int] = ..., amount: _Optional[int] = ..., resource: _Optional[_Union[GalaxiesResource, str]] = ..., ship_type: _Optional[_Union[GalaxiesShipType, str]] = ...) -> None: ...
+    culture_paid: int
+    def __init__(self, kind: _Optional[_Union[GalaxiesActionKind, str]] = ..., face: _Optional[_Union[GalaxiesDieFace, str]] = ..., ship: _Optional[int] = ..., planet: _Optional[int] = ..., seat: _Optional[int] = ..., pilot: _Optional[int] = ..., card: _Optional[int] = ..., mission: _Optional[int] = ..., amount: _Optional[int] = ..., resource: _Optional[_Union[GalaxiesResource, str]] = ..., ship_type: _Optional[_Union[GalaxiesShipType, str]] = ..., culture_paid: _Optional[int] = ...) -> None: ...
 
 class GalaxiesShip(_message.Message):
     __slots__ = ("index", "location", "planet", "position", "ship_type", "pilot")
@@ -300,7 +302,7 @@ class GalaxiesPlayer(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., energy: _Optional[int] = ..., culture: _Optional[int] = ..., empire_level: _Optional[int] = ..., vp: _Optional[int] = ..., ships: _Optional[_Iterable[_Union[GalaxiesShip, _Mapping]]] = ..., colonies: _Optional[_Iterable[int]] = ..., hangar: _Optional[_Iterable[_Union[GalaxiesHangarSlot, _Mapping]]] = ..., exploration_cards: _Optional[_Iterable[int]] = ..., badges: _Optional[_Iterable[int]] = ..., mission_chosen: _Optional[bool] = ...) -> None: ...
 
 class GalaxiesObservation(_message.Message):
-    __slots__ = ("turn", "turn_limit", "current_seat", "acting_seat", "your_seat", "decision", "expansion", "dice", "activated", "free_reroll", "converter_used", "following", "follow_cost", "players", "planet_row", "planet_deck_size", "pilot_row", "pilot_deck_size", "exploration_discard", "exploration_deck_size", "drawn_card", "end_triggered", "triggered_by", "your_mission", "mission_offer")
+    __slots__ = ("turn", "turn_limit", "current_seat", "acting_seat", "your_seat", "decision", "expansion", "dice", "activated", "free_reroll", "converter_used", "following", "follow_cost", "players", "planet_row", "planet_deck_size", "pilot_row", "pilot_deck_size", "exploration_discard", "exploration_deck_size", "drawn_card", "end_triggered", "triggered_by", "your_mission", "mission_offer", "pilot_awaiting_ship", "awaiting_ship_type")
     TURN_FIELD_NUMBER: _ClassVar[int]
     TURN_LIMIT_FIELD_NUMBER: _ClassVar[int]
     CURRENT_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -326,6 +328,8 @@ class GalaxiesObservation(_message.Message):
     TRIGGERED_BY_FIELD_NUMBER: _ClassVar[int]
     YOUR_MISSION_FIELD_NUMBER: _ClassVar[int]
     MISSION_OFFER_FIELD_NUMBER: _ClassVar[int]
+    PILOT_AWAITING_SHIP_FIELD_NUMBER: _ClassVar[int]
+    AWAITING_SHIP_TYPE_FIELD_NUMBER: _ClassVar[int]
     turn: int
     turn_limit: int
     current_seat: int
@@ -351,7 +355,9 @@ class GalaxiesObservation(_message.Message):
     triggered_by: int
     your_mission: int
     mission_offer: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, turn: _Optional[int] = ..., turn_limit: _Optional[int] = ..., current_seat: _Optional[int] = ..., acting_seat: _Optional[int] = ..., your_seat: _Optional[int] = ..., decision: _Optional[str] = ..., expansion: _Optional[bool] = ..., dice: _Optional[_Iterable[_Union[GalaxiesDieFace, str]]] = ..., activated: _Optional[_Iterable[_Union[GalaxiesDieFace, str]]] = ..., free_reroll: _Optional[bool] = ..., converter_used: _Optional[bool] = ..., following: _Optional[_Union[GalaxiesDieFace, str]] = ..., follow_cost: _Optional[int] = ..., players: _Optional[_Iterable[_Union[GalaxiesPlayer, _Mapping]]] = ..., planet_row: _Optional[_Iterable[int]] = ..., planet_deck_size: _Optional[int] = ..., pilot_row: _Optional[_Iterable[int]] = ..., pilot_deck_size: _Optional[int] = ..., exploration_discard: _Optional[_Iterable[int]] = ..., exploration_deck_size: _Optional[int] = ..., drawn_card: _Optional[int] = ..., end_triggered: _Optional[bool] = ..., triggered_by: _Optional[int] = ..., your_mission: _Optional[int] = ..., mission_offer: _Optional[_Iterable[int]] = ...) -> None: ...
+    pilot_awaiting_ship: int
+    awaiting_ship_type: GalaxiesShipType
+    def __init__(self, turn: _Optional[int] = ..., turn_limit: _Optional[int] = ..., current_seat: _Optional[int] = ..., acting_seat: _Optional[int] = ..., your_seat: _Optional[int] = ..., decision: _Optional[str] = ..., expansion: _Optional[bool] = ..., dice: _Optional[_Iterable[_Union[GalaxiesDieFace, str]]] = ..., activated: _Optional[_Iterable[_Union[GalaxiesDieFace, str]]] = ..., free_reroll: _Optional[bool] = ..., converter_used: _Optional[bool] = ..., following: _Optional[_Union[GalaxiesDieFace, str]] = ..., follow_cost: _Optional[int] = ..., players: _Optional[_Iterable[_Union[GalaxiesPlayer, _Mapping]]] = ..., planet_row: _Optional[_Iterable[int]] = ..., planet_deck_size: _Optional[int] = ..., pilot_row: _Optional[_Iterable[int]] = ..., pilot_deck_size: _Optional[int] = ..., exploration_discard: _Optional[_Iterable[int]] = ..., exploration_deck_size: _Optional[int] = ..., drawn_card: _Optional[int] = ..., end_triggered: _Optional[bool] = ..., triggered_by: _Optional[int] = ..., your_mission: _Optional[int] = ..., mission_offer: _Optional[_Iterable[int]] = ..., pilot_awaiting_ship: _Optional[int] = ..., awaiting_ship_type: _Optional[_Union[GalaxiesShipType, str]] = ...) -> None: ...
 
 class GalaxiesPlanet(_message.Message):
     __slots__ = ("id", "name", "resource", "track", "vp", "advances", "ability", "text")

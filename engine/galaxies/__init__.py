@@ -2,7 +2,8 @@
 
 ``GAME`` is the registered game (expansion on by default, option ``expansion=false`` for the
 base game); ``GalaxiesState`` the match state. ``game_with_content`` plays with another
-content file (the printed pilots and exploration cards). Interpretations are in RULES.md.
+content file (the printed pilots and exploration cards). ``build_position(Position(...))`` makes
+a state from a readable description of a position. Interpretations are in RULES.md.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from ._messages import (
     ShipTypeView,
     ShipView,
 )
+from ._position import Position, Seat, Ship, build_position
 from ._state import EXPLORING, HOME, LOCKED, GalaxiesState
 
 __all__ = [
@@ -97,12 +99,16 @@ __all__ = [
     "Planet",
     "PlanetView",
     "PlayerView",
+    "Position",
     "Resource",
+    "Seat",
+    "Ship",
     "ShipLocation",
     "ShipType",
     "ShipTypeView",
     "ShipView",
     "Track",
+    "build_position",
     "game_with_content",
     "load_content",
     "parse_content",
@@ -117,7 +123,7 @@ INFO = GameInfo(
     max_players=5,
     options=(
         OptionSpec("expansion", True, "play with Beyond the Black (pilots, exploration)"),
-        OptionSpec("turn_limit", 300, "turns (all seats) after which a stalled match ends",
+        OptionSpec("turn_limit", 2000, "turns (all seats) after which a stalled match ends",
                    minimum=1, maximum=100_000),
     ),
     description="Roll dice, move ships, colonise planets; with pilots and exploration.",

@@ -82,6 +82,7 @@ class GalaxiesActionDetail:
     amount: int | None = None
     resource: Resource | None = None
     ship_type: ShipType | None = None
+    culture_paid: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,8 @@ class GalaxiesObservation:
     triggered_by: int | None
     your_mission: int | None
     mission_offer: tuple[int, ...]
+    pilot_awaiting_ship: int | None
+    awaiting_ship_type: ShipType | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,26 +198,27 @@ def _describe(opt: _Opt, content: Content) -> tuple[str, GalaxiesActionDetail]:
         return "Pass", D(kind)
     if kind is K_MOVE_SHIP:
         return f"Ship {a + 1}", D(kind, ship=a)
+    # move_to's options name the ship that moves (b).
     if kind is K_LAND:
-        return f"Land on {PLANETS[a].name}", D(kind, planet=a)
+        return f"Land on {PLANETS[a].name}", D(kind, planet=a, ship=b)
     if kind is K_ORBIT:
-        return f"Orbit {PLANETS[a].name}", D(kind, planet=a)
+        return f"Orbit {PLANETS[a].name}", D(kind, planet=a, ship=b)
     if kind is K_GO_HOME:
-        return "Return to your galaxy", D(kind)
+        return "Return to your galaxy", D(kind, ship=b)
     if kind is K_EXPLORE:
-        return "Explore", D(kind)
+        return "Explore", D(kind, ship=b)
     if kind is K_ADVANCE:
         return f"Advance ship {a + 1} by {b}", D(kind, ship=a, amount=b)
     if kind is K_REGRESS:
         return f"Move seat {a}'s ship {b + 1} back {c}", D(kind, seat=a, ship=b, amount=c)
-    if kind is K_UPGRADE:
+    if kind is K_UPGRADE:  # ``amount`` is the energy paid, ``culture_paid`` the culture
         if c == 1:
             res = Resource.ENERGY if b == 0 else Resource.CULTURE if a == 0 else None
             return (f"Upgrade the empire paying {a} energy and {b} culture",
-                    D(kind, amount=a, resource=res))
+                    D(kind, amount=a, resource=res, culture_paid=b))
         res = Resource.ENERGY if a else Resource.CULTURE
-        return f"Upgrade the empire paying {a or b} {res.name.lower()}", D(kind, amount=a,
-                                                                           resource=res)
+        return (f"Upgrade the empire paying {a or b} {res.name.lower()}",
+                D(kind, amount=a, resource=res, culture_paid=b))
     if kind is K_USE_COLONY:
         return f"Use {PLANETS[a].name} (seat {b})", D(kind, planet=a, seat=b)
     if kind is K_CHOOSE_MISSION:
@@ -242,8 +243,8 @@ def _describe(opt: _Opt, content: Content) -> tuple[str, GalaxiesActionDetail]:
         st = ShipType(c)
         return (f"With {b} {FACE_NAMES[a]} dice, on the {st.name.title()}",
                 D(kind, face=FACES[a], amount=b, ship_type=st))
-    if kind is K_REPLACE_SHIP:
-        return f"Replace ship {a + 1}", D(kind, ship=a)
+    if kind is K_REPLACE_SHIP:  # the pilot hired (b) and the type it makes the ship (c)
+        return f"Replace ship {a + 1}", D(kind, ship=a, pilot=b, ship_type=ShipType(c))
     if kind is K_TAKE_DISCARD:
         return f"Take {content.cards[a].name} from the discard", D(kind, card=a)
     if kind is K_DRAW:
@@ -483,13 +484,7 @@ class GalaxiesState(GameState):
                 self.activated.append(face)
                 self._lines.append(_ACTIVATES[seat][face])  # ``_say`` inline
                 stack.append(_FOLLOW_FRAMES[self.num_players][seat][face])  # ``_push_follow``
-                action = _FACE_FRAMES[seat][face]  # ``_perform`` inline
-                if action is not None:
-                    stack.append(action)
-                else:
-                    pool = self.energy if face == ENERGY else self.culture
-                    total = pool[seat] + self._yield(seat, _E if face == ENERGY else _C)
-                    pool[seat] = total if total < RESOURCE_CAP else RESOURCE_CAP  # never < 0
+                self._perform(seat, face)
             else:
                 frame = stack.pop()
                 _HANDLERS[frame[0]](self, frame, seat, opt)
@@ -519,21 +514,17 @@ class GalaxiesState(GameState):
                         code += _TURN_PAID_REROLL
                     if len(dice) >= 3 and not self.converter_used:
                         code += _TURN_CONVERT
-                if top >= 2 and self._hire_open[seat] > 0 and (  # ``_can_hire_with`` inline
-                        top >= 3 or self._hire_flown[seat] & self._masks.paired[pairs] > 0):
+                if self._can_hire_with(seat, top, pairs):
                     code += _TURN_HIRE
                 seat, opts, decision = _TURN_MENUS[seat][code]
             elif stage == "follow":
                 _, active, face, order, free = frame
                 # The first seat in order that can pay follows or not; the others are asked
-                # after it. ``_follow_cost`` inline: the base cost is the same for the round.
-                base = 0 if free else 2 if self.nibiru and active == self.current else 1
-                cheap, culture = self._cheap, self.culture
+                # after it.
+                culture = self.culture
                 skipped = 0
                 for seat in order:
-                    cost = base - cheap[seat] if base else 0
-                    if cost < 0:
-                        cost = 0
+                    cost = self._follow_cost(active, seat, free)
                     if culture[seat] >= cost:
                         break
                     skipped += 1
@@ -639,6 +630,10 @@ class GalaxiesState(GameState):
             your_mission=self.mission[seat] if mine and self.mission[seat] >= 0 else None,  # type: ignore[index]
             mission_offer=tuple(self.offers[seat]) if mine and self.mission[seat] < 0  # type: ignore[index]
             else (),
+            # A pilot hired for a new type sits in the hangar while its seat picks the regular
+            # ship it replaces: name it and its type, so no pilot seems to fly nothing.
+            pilot_awaiting_ship=top[2] if top[0] == "replace_ship" else None,
+            awaiting_ship_type=ShipType(top[3]) if top[0] == "replace_ship" else None,
         )
 
     def _player_view(self, p: int) -> PlayerView:
@@ -942,17 +937,18 @@ class GalaxiesState(GameState):
             if w >= 0:
                 (orbits if orbit[j] else surface).append(w)
         opts: list[_Opt] = []
+        lands, orbit_opts = _LAND_OPTS[k], _ORBIT_OPTS[k]
         for planet in self.row:
             if planet == here:
                 continue
             if planet not in surface:
-                opts.append(_LAND_OPTS[planet])
+                opts.append(lands[planet])
             if planet not in orbits:
-                opts.append(_ORBIT_OPTS[planet])
+                opts.append(orbit_opts[planet])
         if here != HOME:
-            opts.append(_HOME_OPT)
+            opts.append(_HOME_OPTS[k])
         if self.expansion and here != EXPLORING:
-            opts.append(_EXPLORE_OPT)
+            opts.append(_EXPLORE_OPTS[k])
         if len(opts) < 2:
             return p, opts, None
         # Its options follow the planet row and the ships: nearly every menu is new, so its
@@ -1158,8 +1154,8 @@ class GalaxiesState(GameState):
         return p, masks.ways(masks.flies[pilot], pairs, triples, open_types), None
 
     def _opts_replace_ship(self, frame: _Opt) -> _Menu:
-        _, p, _pilot, _t = frame
-        return p, [(K_REPLACE_SHIP, k, 0, 0) for k in range(4)
+        _, p, pilot, t = frame
+        return p, [(K_REPLACE_SHIP, k, pilot, t) for k in range(4)
                    if self.where[p][k] != LOCKED and not self.stype[p][k]], None
 
     def _hire_tables(self) -> tuple[dict[int, frozenset[int]], tuple[frozenset[int], ...]]:
@@ -1422,17 +1418,16 @@ class GalaxiesState(GameState):
         k = frame[2]
         kind = opt[0]
         where = self.where[p]
-        pilot = self._pilot[p][k]  # ``_has`` inline: None for a basic ship
-        if pilot is not None and pilot.ability is A_MOVE_ENERGY:
-            self._gain(p, _E, pilot.amount)
+        if self._has(p, k, A_MOVE_ENERGY):
+            self._gain(p, _E, self._amount(p, k))
         if kind is K_GO_HOME:
             where[k] = HOME
             self._lines.append(_BRINGS_HOME[p][k])  # ``_say`` inline
         elif kind is K_EXPLORE:
             where[k] = EXPLORING
             self._lines.append(_SENDS_EXPLORING[p][k])  # ``_say`` inline
-            if pilot is not None and pilot.ability is A_EXPLORE_CULTURE:
-                self._gain(p, _C, pilot.amount)
+            if self._has(p, k, A_EXPLORE_CULTURE):
+                self._gain(p, _C, self._amount(p, k))
             self.stack.append(("explore", p, k))
         elif kind is K_LAND:
             planet = opt[1]
@@ -1446,8 +1441,8 @@ class GalaxiesState(GameState):
             self.orbit[p][k] = True
             self.pos[p][k] = 0
             self._lines.append((None, _ORBITS, p, k + 1, PLANETS[planet].name))
-            if pilot is not None and pilot.ability is A_ORBIT_START:
-                self._advance(p, k, pilot.amount)
+            if self._has(p, k, A_ORBIT_START):
+                self._advance(p, k, self._amount(p, k))
 
     def _advance(self, p: int, k: int, amount: int) -> None:
         planet = self.where[p][k]
@@ -2023,20 +2018,22 @@ _SHIP_MENUS = tuple(tuple(tuple(_menu(seat, "move_ship", prebuilt) for prebuilt 
                           for by_locked in _SHIP_OPTS) for seat in range(5))
 
 
-# move_to's options of each planet and place, made once.
-_LAND_OPTS = tuple((K_LAND, planet, 0, 0) for planet in range(len(PLANETS)))
-_ORBIT_OPTS = tuple((K_ORBIT, planet, 0, 0) for planet in range(len(PLANETS)))
-_HOME_OPT = (K_GO_HOME, 0, 0, 0)
-_EXPLORE_OPT = (K_EXPLORE, 0, 0, 0)
+# move_to's options of each ship, then planet and place, made once.
+_LAND_OPTS = tuple(tuple((K_LAND, planet, k, 0) for planet in range(len(PLANETS)))
+                   for k in range(4))
+_ORBIT_OPTS = tuple(tuple((K_ORBIT, planet, k, 0) for planet in range(len(PLANETS)))
+                    for k in range(4))
+_HOME_OPTS = tuple((K_GO_HOME, 0, k, 0) for k in range(4))
+_EXPLORE_OPTS = tuple((K_EXPLORE, 0, k, 0) for k in range(4))
 _MOVE_TO_PROMPT = _PROMPTS["move_to"]
 
 
 def _move_actions() -> tuple[dict[_Opt, Action], ...]:
     """move_to's Actions by position, then option: each option's text and detail made once,
     for every position a row of planets (two options each), home and exploring can fill."""
-    opts = [opt for planet in range(len(PLANETS)) for opt in (_LAND_OPTS[planet],
-                                                              _ORBIT_OPTS[planet])]
-    opts += [_HOME_OPT, _EXPLORE_OPT]
+    opts = [opt for k in range(4) for planet in range(len(PLANETS))
+            for opt in (_LAND_OPTS[k][planet], _ORBIT_OPTS[k][planet])]
+    opts += [*_HOME_OPTS, *_EXPLORE_OPTS]
     described = [(opt, *_describe(opt, CONTENT)) for opt in opts]
     return tuple({opt: Action(i, text, detail) for opt, text, detail in described}
                  for i in range(2 * row_size(5) + 2))

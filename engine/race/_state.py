@@ -793,8 +793,7 @@ class RaceState(GameState):
             # The steps that usually offer nothing, judged without building their actions:
             # no consume power, one way to place a world.
             if step == "power":
-                powers = (seat.power_cache[CONSUMING] if seat.power_valid is seat.tableau
-                          else self._powers(i, CONSUMING))  # _powers, its usual case inline
+                powers = self._powers(i, CONSUMING)
                 opts = self._power_options(i, powers) if powers else None
                 if not opts:  # no consume power (the usual case), or none usable now
                     seat.step, seat.count = "", 0
@@ -1034,9 +1033,7 @@ class RaceState(GameState):
     def _settle_powers(self, i: int) -> _SettlePowers:
         """The seat's active phase-3 powers gathered (cached with them)."""
         seat = self.seats[i]
-        # _powers, its usual case inline; first: a refresh clears what was gathered.
-        powers = (seat.power_cache[3] if seat.power_valid is seat.tableau
-                  else self._refresh_powers(seat)[3])
+        powers = self._powers(i, 3)  # first: a refresh clears what was gathered
         found = seat.settle_powers
         if found is None:
             found = seat.settle_powers = _SettlePowers.of(powers)
@@ -1106,8 +1103,7 @@ class RaceState(GameState):
         """What every development costs the seat less now (its Develop bonus and powers)."""
         seat = self.seats[i]
         cut = 1 if seat.bonus else 0
-        powers = (seat.power_cache[2] if seat.power_valid is seat.tableau
-                  else self._refresh_powers(seat)[2])  # _powers, its usual case inline
+        powers = self._powers(i, 2)
         for _ti, _pi, p in powers:
             if p.kind is K.DEVELOP_COST:
                 cut += p.value
@@ -1542,10 +1538,7 @@ class RaceState(GameState):
         for ti, pi, p in powers:
             if used and (ti, pi) in used:
                 continue
-            if p.kind is K.CONSUME:  # _usable's most frequent case, inline
-                if not goods or (p.good is not G.ANY and p.good not in goods):
-                    continue
-            elif not self._usable(i, p, goods):
+            if not self._usable(i, p, goods):
                 continue
             key = (len(out), tableau[ti][0], ti, pi)
             try:

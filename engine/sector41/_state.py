@@ -581,11 +581,11 @@ class Sector41State(GameState):
         actions.append(act.hop(len(actions), i, loc, k, False))
         blocked = self.blocked(p)
         count, mine = self._count, self._mine[p]
-        grid, up, clean = self.grid, self.up, self.clean
+        grid, up = self.grid, self.up
         new, hop_parts = LazyAction, act.hop_parts
         for cell in _cells_of(self.types, grid, _HOP_TARGETS[k]):
             tid = grid[cell]
-            if cell != loc and up[tid] and not clean[tid] and cell not in blocked:
+            if cell != loc and up[tid] and self._open(cell, blocked):
                 action = new()  # act.hop inlined, as in the other hot loops
                 action._id = len(actions)
                 action._args = (hop_parts, i, cell, k, count[cell] > mine[cell])
@@ -809,10 +809,8 @@ class Sector41State(GameState):
             for cell in _cells_of(self.types, self.grid, _GATES):
                 if cell != here and up[self.grid[cell]]:
                     moves.append((cell, None))
-        grid, up, clean = self.grid, self.up, self.clean
-        # _open() inlined: a jump tile asks it of up to eight targets.
-        moves = [(t, d) for t, d in moves
-                 if t == SHIP or (t >= 0 and not clean[grid[t]] and t not in blocked)]
+        grid, up = self.grid, self.up
+        moves = [(t, d) for t, d in moves if self._open(t, blocked)]
         if len(moves) == 1:
             return moves[0]
         if not moves:
@@ -1194,9 +1192,8 @@ class Sector41State(GameState):
 
     def _decided(self) -> bool:
         """Whether no other seat can surpass the leader any more (the end rule)."""
-        score, removed = self.score, self.removed
-        left = (_TOTAL_POINTS - sum(score) - POINTS[0] * removed[0] - POINTS[1] * removed[1]
-                - POINTS[2] * removed[2])  # remaining_points(), inlined: asked every turn
+        score = self.score
+        left = self.remaining_points()
         # Only the leader (and players tied with it) can be out of reach: check cheaply first.
         return max(score) >= left + min(score) and self._out_of_reach(left)
 

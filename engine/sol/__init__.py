@@ -1,6 +1,7 @@
 """Sol: Last Days of a Star (Elephant Laboratories, 2016): harvest a dying Sun, escape its end.
 
-``GAME`` is the registered game; ``SolState`` the match state. Interpretations of the
+``GAME`` is the registered game; ``SolState`` the match state; ``build_position(Position(...))``
+a state from a readable description of a position. Interpretations of the
 rulebook are listed in RULES.md next to the tests that pin them.
 """
 
@@ -12,6 +13,7 @@ from ._cards import EFFECT_INFO, EFFECTS, REWARDS, Colour, Effect, EffectInfo, S
 from ._effects import IMPLEMENTED, effect_pool
 from ._messages import ActionKind, SolActionDetail, SolObservation, SolStaticData, Stage
 from ._observe import static_data
+from ._position import Position, Seat, build_position
 from ._state import SolState
 
 GAME = Game(
@@ -49,7 +51,9 @@ __all__ = [
     "Colour",
     "Effect",
     "EffectInfo",
+    "Position",
     "Ring",
+    "Seat",
     "SolActionDetail",
     "SolObservation",
     "SolStaticData",
@@ -59,6 +63,7 @@ __all__ = [
     "Suit",
     "Timing",
     "build",
+    "build_position",
     "effect_pool",
     "side_for",
 ]

@@ -311,6 +311,19 @@ def _held_menu(p: int, effect: int, can_move: bool, can_convert: bool, invade: b
 
 _HELD_MENUS: dict[tuple[int, int, bool, bool, bool, bool, bool, bool, bool],
                   tuple[list[Any], Decision]] = {}
+# Any-time effects a held card may still be played for once the action is over (the
+# replacing ones are the action).
+_LATE_PLAY = _OWN_PLAY - _REPLACING
+
+
+def _late_menu(p: int, effect: int) -> tuple[list[Any], Decision]:
+    """Whether ``p`` plays its held any-time card after its action, before the draws."""
+    actions = (act.play_card(0, effect), act.simple(1, _K.SKIP, "Keep the card"))
+    return ([(_K.PLAY_CARD, None, effect), (_K.SKIP, None, NONE)],
+            Decision(p, "play the held card after the action?", actions, "action"))
+
+
+_LATE_MENUS: dict[tuple[int, int], tuple[list[Any], Decision]] = {}
 
 # The small decisions that recur with the same choices, built once per key below and shared
 # by every state as the turn's menus are (neither the payloads nor the Decision is changed):
@@ -451,7 +464,7 @@ class SolState(GameState):
         "moves_left", "moved", "tolls", "activated", "act_type", "effect", "drawn",
         "later_draws", "extra_convert", "free_cross", "juggernaut", "punctured", "uses",
         "focus", "crossed", "new_station", "effect_playing", "resume", "pillar", "squeeze",
-        "squeeze_flares", "chain",
+        "squeeze_flares", "chain", "started", "late_offered",
         # Flow.
         "stage", "next_step", "draws", "hurl_draw", "orbital", "bonus_space", "bonus_asked",
         "vest_round", "vest_seat", "vest_first", "vest_kind", "termination",
@@ -545,6 +558,10 @@ class SolState(GameState):
         self.squeeze = NONE  # SQUEEZE: the station squeezed, waiting for its cards
         self.squeeze_flares = 0  # SQUEEZE: flares drawn before its cards
         self.chain: list[int] = []  # CHAIN: the spaces chosen so far
+        # The spaces of the current seat's sundivers when its turn began: only there may it
+        # activate (RULES 13).
+        self.started: tuple[int, ...] = ()
+        self.late_offered = False  # the held any-time card was offered after the action
         # Flow.
         self.stage = _Stage.ACTION
         self.next_step = ""
@@ -648,8 +665,8 @@ class SolState(GameState):
     _VALUES = ("flares", "turn", "current", "moves_left", "moved", "tolls", "act_type",
                "effect", "later_draws", "extra_convert", "juggernaut", "punctured",
                "new_station", "uses", "focus", "effect_playing", "resume", "pillar",
-               "squeeze", "squeeze_flares", "next_step", "draws", "hurl_draw", "bonus_space",
-               "vest_round",
+               "squeeze", "squeeze_flares", "started", "late_offered", "next_step", "draws",
+               "hurl_draw", "bonus_space", "vest_round",
                "vest_seat", "vest_kind", "_seat")
 
     def snapshot(self) -> Any:
@@ -709,6 +726,16 @@ class SolState(GameState):
         if mine is not None and not self.dv[s * self.num_players + p]:
             i = mine.index(s)
             self._mine[p] = mine[:i] + mine[i + 1:]
+
+    def _present(self, p: int) -> tuple[int, ...]:
+        """The spaces where ``p`` may activate a station: those of its sundivers that held
+        one at the start of its turn ("you must have sundivers of your color in the spaces
+        containing those stations at the start of your turn"; RULES 13)."""
+        mine = self._spaces_of(p)
+        started = self.started
+        if mine is started:  # nothing arrived or left since the turn began
+            return mine
+        return tuple(s for s in mine if s in started)
 
     def on_board(self, seat: int) -> int:
         """How many of ``seat``'s sundivers are on the board."""
@@ -872,6 +899,8 @@ class SolState(GameState):
         self.crossed = []
         self.new_station = NONE
         self.pillar = NONE
+        self.late_offered = False
+        self.started = self._spaces_of(p)
         if self.hold[p] == 0 and self.on_board(p) == 0 and self.in_other_holds(p) == 0:
             self._step_stall()
             return
@@ -925,7 +954,7 @@ class SolState(GameState):
             self.effect = effect
             invade = bool(self._conversions(p, probe=True))
             self.effect = NONE
-        kinds = self._activatable_kinds(p, spaces)
+        kinds = self._activatable_kinds(p, self._present(p))
         playable = effect in _OWN_PLAY and bool(self._effect_targets(p, effect))
         key = (p, effect, self._can_move(p), can_convert, invade, NODE in kinds,
                FOUNDRY in kinds, TOWER in kinds, playable)
@@ -935,7 +964,7 @@ class SolState(GameState):
         """``_step_action`` without a held card: the same choices from shared tables, the
         whole menu built once per seat and set of open choices (``_ACTION_MENUS``)."""
         spaces = self._spaces_of(p)
-        kinds = self._activatable_kinds(p, spaces)
+        kinds = self._activatable_kinds(p, self._present(p))
         key = (p, self._can_move(p), self._can_convert(p, spaces),
                NODE in kinds, FOUNDRY in kinds, TOWER in kinds)
         self._offer_shared(_Stage.ACTION, p, _ACTION_MENUS, _action_menu, key)
@@ -947,8 +976,11 @@ class SolState(GameState):
             self._play_held(p)
             self.effect_playing = effect
         if kind is _K.PLAY_CARD:
-            self.next_step = "action"
+            self.next_step = "keep" if self.late_offered else "action"
             self._any_time(p, effect)
+            return
+        if kind is _K.SKIP:  # the late any-time card is kept for a later turn
+            self.next_step = "keep"
             return
         self.effect = effect
         if kind is _K.MOVE:
@@ -995,7 +1027,7 @@ class SolState(GameState):
         elif effect in (_Fx.ACCELERATE, _Fx.HATCH, _Fx.SACRIFICE, _Fx.CHAIN,
                         _Fx.BLIGHT):
             self.chain = []
-            self.resume = "keep" if effect in _REPLACING else "action"
+            self.resume = "keep" if effect in _REPLACING or self.late_offered else "action"
             self.next_step = "effect"
         elif effect == _Fx.PROCREATE:
             n = self.num_players
@@ -1811,12 +1843,15 @@ class SolState(GameState):
             self._log_later(_station_text, p, kind, self.board, x)
             if self.effect == _Fx.MOTIVATE and not self.moved:
                 self.new_station = x
-        self.draws += _CARDS[deepest]
         if self.effect == _Fx.MOTIVATE and self.new_station != NONE:
+            self.draws += _CARDS[deepest]
             self.next_step = "motivate"
         elif self.extra_convert and not self.moved:
+            self.draws += _CARDS[deepest]
             self.moved = True  # marks the extra conversion as begun
             self.next_step = "convert"
+        else:  # the action is over: its cards wait for a late any-time card (RULES 28)
+            self.later_draws += _CARDS[deepest]
 
     def _step_motivate(self) -> None:
         p = self.current
@@ -1871,7 +1906,7 @@ class SolState(GameState):
             # base (``_can_pay`` inlined).
             energy, reserve = self.energy[p], self.reserve[p]
             bases = self._space_base
-            for s in self._spaces_of(p):
+            for s in self._present(p):
                 here = st_type[s]
                 if here >= 0 and (kind < 0 or here == kind) and s not in activated and (
                         here == NODE or (energy >= bases[s] and (
@@ -1881,7 +1916,7 @@ class SolState(GameState):
                         return out
             return out
         if not pulse:  # AUGMENT: the bases grow with the stack
-            for s in compress(self._spaces, dv[p::n]):
+            for s in self._present(p):
                 if st_type[s] >= 0 and (kind < 0 or st_type[s] == kind) and (
                         s not in activated) and self._can_pay(p, st_type[s],
                                                                self._base_for(p, s)):
@@ -1889,13 +1924,14 @@ class SolState(GameState):
                     if probe:
                         return out
             return out
+        started = self.started
         for s, count in enumerate(dv[p::n]):
             here = st_type[s]
             if here < 0 or s in activated:
                 continue
             # PULSE: every own orbit station, of any type, with or without a sundiver.
             if not (pulse and self.st_owner[s] == p and self.ring[s] >= _INNER) and (
-                    not count or (kind >= 0 and here != kind)):
+                    not count or s not in started or (kind >= 0 and here != kind)):
                 continue
             if self._can_pay(p, here, self._base_for(p, s)):
                 out.append(s)
@@ -1905,7 +1941,7 @@ class SolState(GameState):
 
     def _activatable_kinds(self, p: int, spaces: tuple[int, ...]) -> set[int]:
         """The station types ``_activations(p, kind, probe=True)`` finds, in one pass over
-        ``spaces`` (those of ``p``'s sundivers), with ``_can_pay`` and, unless AUGMENT raises
+        ``spaces`` (``_present(p)``), with ``_can_pay`` and, unless AUGMENT raises
         the bases, ``_base_for`` inlined: the turn's choice asks it every turn."""
         st_type = self.st_type
         activated = self.activated
@@ -1988,9 +2024,7 @@ class SolState(GameState):
         self.next_step = "activate"
 
     def _finish_activate(self) -> None:
-        self.draws += self.later_draws
-        self.later_draws = 0
-        self.next_step = "keep"
+        self.next_step = "keep"  # which draws ``later_draws`` (after a late card, RULES 28)
 
     def _activate(self, p: int, s: int, recall: bool, draw: bool) -> None:
         """``p`` activates station ``s``: base now, then the bonus questions."""
@@ -2064,11 +2098,14 @@ class SolState(GameState):
             if self.energy[q] >= HALVING_AT:
                 self.energy[q] -= self.energy[q] // 2
         n = self.num_players
+        outer = range(self.board.first[Ring.OUTER], self.board.size)
         for k in range(n):
             q = (p + k) % n
-            for s in range(self.board.first[Ring.OUTER], self.board.size):
-                if self.st_owner[s] == q:
-                    self.orbital.append((q, s))
+            own = [s for s in outer if self.st_owner[s] == q]
+            # Nodes first: a foundry or tower "could" be paid "from an energy node in outer
+            # orbit" activated at this flare, wherever the node stands (RULES 15).
+            self.orbital.extend((q, s) for s in own if self.st_type[s] == NODE)
+            self.orbital.extend((q, s) for s in own if self.st_type[s] != NODE)
 
     def _supernova(self) -> None:
         # The 13th flare: towers in outer orbit activate, then the game is over.
@@ -2092,17 +2129,30 @@ class SolState(GameState):
             self._reward(self.st_owner[s], self.st_type[s], _BASE[_OUTER])
 
     def _step_keep(self) -> None:
+        """The turn's end: a late any-time card, the action's cards, the orbit, the keep."""
+        p = self.current
+        held = self.held[p]
+        if held != NONE and not self.late_offered and not self.drawn:
+            # An any-time card is "in addition to your regular action", discarded "before
+            # drawing any new cards as a result of your action" (RULES 28).
+            effect = self.effect_of[held]
+            self.late_offered = True
+            if effect in _LATE_PLAY and self._effect_targets(p, effect):
+                self._offer_shared(_Stage.ACTION, p, _LATE_MENUS, _late_menu, (p, effect))
+                return
         if self.draws or self.later_draws:
             self.draws += self.later_draws
             self.later_draws = 0
             self.next_step = "keep"
             return
         self.hurl_draw = False
-        p = self.current
+        # "Orbit your mothership! Then the next player can take their turn while you decide
+        # what card to keep" (RULES 17).
+        self.eye[p] = (self.eye[p] - 1) % self.board.orbit
         if not self.drawn:
-            self._step_orbit()  # straight on, as ``_step_turn`` does
+            self._step_next()  # straight on, as ``_step_turn`` does
             return
-        choices = sorted(set(self.drawn) | ({self.held[p]} if self.held[p] != NONE else set()))
+        choices = sorted(set(self.drawn) | ({held} if held != NONE else set()))
         self._offer_shared(_Stage.KEEP, p, _KEEP_MENUS, _keep_menu, (p, tuple(choices)))
 
     def _on_keep(self, suit: int) -> None:
@@ -2112,15 +2162,10 @@ class SolState(GameState):
         self.discards.extend(cards)
         self.held[p] = suit
         self.drawn = []
-        self.next_step = "orbit"
+        self.next_step = "next"
 
-    def _step_orbit(self) -> None:
-        p = self.current
-        if self.drawn:  # nothing kept (no decision): the drawn cards are discarded
-            self.discards.extend(self.drawn)
-            self.drawn = []
-        self.eye[p] = (self.eye[p] - 1) % self.board.orbit
-        self.current = (p + 1) % self.num_players
+    def _step_next(self) -> None:
+        self.current = (self.current + 1) % self.num_players
         self._step_turn()  # straight on, as ``_step_turn`` does
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.galaxies import (
-    GAME,
     HOME,
     PLANET_BY_NAME,
     ActionKind,
     DieFace,
     GalaxiesActionDetail,
     GalaxiesState,
+    Position,
+    build_position,
 )
 
 K = ActionKind
@@ -23,14 +24,11 @@ def planet(name: str) -> int:
     return PLANET_BY_NAME[name]
 
 
-def new(players: int = 2, seed: int = 0, expansion: bool = True, **options: Any) -> GalaxiesState:
-    """A match after every seat kept its first mission, at seat 0's first turn."""
-    state = GAME.new_match(players, seed, {"expansion": expansion, **options})
-    assert isinstance(state, GalaxiesState)
-    while state.stack[-1][0] == "mission":
-        seat, decision = next(iter(state.pending().items()))
-        state.apply({seat: decision.legal[0].id})
-    return state
+def new(players: int = 2, seed: int = 0, expansion: bool = True, turn_limit: int = 2000
+        ) -> GalaxiesState:
+    """A match dealt by ``seed`` (``build_position``), every seat with its first mission, at
+    seat 0's first turn."""
+    return build_position(Position(players, expansion, seed=seed, turn_limit=turn_limit))
 
 
 def refresh(state: GalaxiesState) -> None:

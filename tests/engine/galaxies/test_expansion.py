@@ -62,7 +62,16 @@ def test_hiring_with_doubles_matching_the_ship() -> None:
     # choices of pilot and dice are forced, the regular ship to replace is not.
     choose(state, K.HIRE)
     assert stage(state) == "replace_ship"
+    # The pilot is in the hangar and flies no ship yet: every observer is told which pilot
+    # waits for a ship and of which type, and each choice names them.
+    vega = PILOT["Vega Quill"]
+    for viewer in (None, 0, 1):
+        seen = state.observation(viewer)
+        assert (seen.pilot_awaiting_ship, seen.awaiting_ship_type) == (vega, EX)
+    assert {(d.ship, d.pilot, d.ship_type) for d in details(state)} == {(0, vega, EX),
+                                                                        (1, vega, EX)}
     choose(state, K.REPLACE_SHIP, ship=1)
+    assert state.observation(1).pilot_awaiting_ship is None
     assert state.stype[0] == [0, EX.value, 0, 0]
     assert state.hangar[0][EX.value - 1] == [PILOT["Vega Quill"]]
     assert state.pilot_row == [deck_top, PILOT["Mira Sol"]]

@@ -147,10 +147,13 @@ def test_mared() -> None:
 
 def test_lureena() -> None:
     state = table()
-    state.energy[0], state.culture[0] = 1, 1
+    state.energy[0], state.culture[0] = 2, 2
     use_colony(state, "Lureena")
+    # Each mixed payment says what it pays of each (amount: the energy; culture_paid).
+    paid = [(d.amount, d.culture_paid) for d in details(state) if d.kind is K.UPGRADE]
+    assert paid == [(0, 2), (1, 1), (2, 0)]
     choose(state, K.UPGRADE, amount=1)  # 1 energy + 1 culture
-    assert state.level[0] == 2 and (state.energy[0], state.culture[0]) == (0, 0)
+    assert state.level[0] == 2 and (state.energy[0], state.culture[0]) == (1, 1)
 
 
 def test_zalax() -> None:

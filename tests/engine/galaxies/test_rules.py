@@ -329,11 +329,26 @@ def test_tie_breaks_colonies_then_level_then_resources_then_shared() -> None:
     assert state.result().ranks == (2, 1, 0)
 
 
+def test_a_move_target_names_the_ship_that_moves() -> None:
+    state = new(2)
+    state.culture[1] = 0
+    dice(state, F.MOVE, F.ENERGY)
+    activate(state, F.MOVE)
+    choose(state, K.MOVE_SHIP, ship=1)
+    targets = details(state)
+    assert {d.kind for d in targets} == {K.LAND, K.ORBIT, K.EXPLORE}
+    assert {d.ship for d in targets} == {1}
+    choose(state, K.ORBIT, ship=1, planet=state.row[0])
+    assert state.where[0][1] == state.row[0] and state.orbit[0][1]
+
+
 def test_the_turn_limit_stops_a_stalled_match() -> None:
     state = new(2, turn_limit=3)
     for _ in range(3):
         _finish_turn(state)
-    assert state.is_over() and state.result().termination is Termination.TURN_LIMIT
+    result = state.result()
+    assert state.is_over() and result.termination is Termination.TURN_LIMIT
+    assert result.reason == "turn limit 3 reached"
 
 
 def test_exploring_ships_stay_out_when_the_base_game_is_played() -> None:

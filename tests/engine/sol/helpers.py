@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import Decision
-from engine.sol import GAME, Ring, SolState, Station, Suit
+from engine.sol import Effect, Position, Ring, SolState, Station, Suit, build_position
 from engine.sol import _actions as act
 
 
-def position(players: int = 2, seed: int = 1, **options: Any) -> SolState:
-    """A match with an empty board (no vestigial structures unless asked), seat 0 to act.
+def position(players: int = 2) -> SolState:
+    """A match with an empty board (``build_position``), seat 0 to act; everybody holds 8
+    sundivers and 3 energy. Tests add pieces with ``put``, ``station`` and ``gate``, then
+    ``start`` the turn afresh."""
+    return build_position(Position(players))
 
-    Everybody holds 8 sundivers and 3 energy; the deck is left as dealt."""
-    options.setdefault("vestigial", False)
-    state: SolState = GAME.new_match(players, seed, options)  # type: ignore[assignment]
-    state.dv = [0] * len(state.dv)
-    state.st_type = [-1] * len(state.st_type)
-    state.st_owner = [-1] * len(state.st_owner)
-    state.st_count = [0] * len(state.st_count)
-    state.gate = [-1] * len(state.gate)
-    state.res_gates = [5] * players
-    state.res_st = [3] * (3 * players)
-    state.current = 0
-    return state
+
+def holding(effect: Effect, players: int = 2) -> SolState:
+    """A blank position where seat 0 holds a card of a suit carrying ``effect``, with eight
+    cards of another suit (no flare) on top of the deck."""
+    st = position(players=players)
+    suit = st.suits[1]
+    st.effect_of[suit] = int(effect)
+    st.held[0] = suit
+    deck_top(st, *([Suit(st.suits[2])] * 8))
+    return st
 
 
 def start(state: SolState) -> None:

@@ -4,8 +4,9 @@ Every playout is a match of its own seed whose actions a ``random.Random(seed)``
 digest hashes every step's chosen action id and text, every event text, each seat's (and a
 spectator's) observation every ``_OBSERVE_EVERY`` steps and at the end, the final snapshot
 and the result. The stored values were computed on the code before the speed work (and
-before BLIGHT, which the default effects do not include); a change of any rule in these
-matches changes them.
+before BLIGHT, which the default effects do not include), then again for the rule timings of
+the second audit (activation from the turn's start, orbital nodes first, orbit before the
+keep, the late any-time card); a change of any rule in these matches changes them.
 
 Size: 200 playouts per player count (2..5, each on the side its count uses, vestigial
 structures on, the default blue effects): most end at ``turn_limit`` 30 (about 100
@@ -84,14 +85,14 @@ def _playout(players: int, seed: int, options: dict[str, Any], digest: Any) -> i
 
 # players -> sha256 of the 200 default playouts, then of the 20 with every effect but BLIGHT.
 STORED: dict[int, tuple[str, str]] = {
-    2: ('e04c04adbbca5f8ae925ab38ec2102829ba259f5ba2f2102ff729f60b0ec957b',
-        '6efb69e4b9a3bcddf2c10341a9fe6bdf8bc61743e6209568a2ac389aefc38e1a'),  # 47235 decisions
-    3: ('466d1c6bd9b9296fb38a6e782587a51cb98838ca3bca7dcbfe6adf6fb4af2280',
-        'f7cf46bb48997bf18583e887694e4bf57ab2d7d2ff05676e1ecadeccb67320c5'),  # 49486 decisions
-    4: ('2f94c03d43650290ed9b4ea8bee268d3206aabd222426b5a9b98f7a1ce483749',
-        '48084c283d619fb3b4293c42a4443571839c8d10465a0b6261f7e40ec3178696'),  # 53407 decisions
-    5: ('af698ad7e397e393adad8b16bcbe4d77f576cc7c855b865d14dca72053fb0c60',
-        '6249d6850fb09d709a3a918a53f17610af926ce56b45b2df3fd3b9d53895c985'),  # 59710 decisions
+    2: ('35c00eff01f894945e66162eb0401d838741d476861298fddc0d9864d295a720',
+        'ebfc1ed1da13f5d4eb602528112b19c4225a539b66022322611a9f8bd243ebb7'),  # 48871 decisions
+    3: ('9dc6fb7e1a6b03eb614d6ef41de5fa3239b62e5dc44485de7847e06a696049aa',
+        '422f939e338d287cfbea5e342be48630c41f9eb8110677850f810429be058fa7'),  # 47740 decisions
+    4: ('233038b37be66ecfbaff421d615ef8a70d943ff85871a2cf6402a6716662f3b2',
+        'c83a60138e1f87feb62a0949581d0a9f2a513bf963200e049163ba44b6342d7e'),  # 53771 decisions
+    5: ('faa492e9dbe9f7acd0c89f7bec4d6a4c970ac66acdbbbcd0a731e04b76cd6afc',
+        '31e321821527876e286a087c57f5767ff546345b8ac9bd51b61bdf25d8091f3b'),  # 58723 decisions
 }
 
 

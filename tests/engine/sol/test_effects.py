@@ -4,20 +4,9 @@ from __future__ import annotations
 
 from engine.sol import Effect, Ring, SolState, Station, Suit
 
-from .helpers import deck_top, do, gate, position, put, sp, start, station, texts
+from .helpers import deck_top, do, gate, holding, position, put, sp, start, station, texts
 
 C, IN, OUT, R, K = Ring.CONVECTIVE, Ring.INNER, Ring.OUTER, Ring.RADIATIVE, Ring.CORE
-
-
-def holding(effect: Effect, players: int = 2) -> SolState:
-    """A blank position where seat 0 holds a card of a suit carrying ``effect``."""
-    st = position(players=players)
-    suit = st.suits[1]
-    st.effect_of[suit] = int(effect)
-    st.held[0] = suit
-    other = st.suits[2]
-    deck_top(st, *([Suit(other)] * 8))  # no flare for a while
-    return st
 
 
 def test_a_held_card_is_offered_with_its_timing_and_discarded_when_played() -> None:
