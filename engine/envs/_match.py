@@ -1,0 +1,125 @@
+"""A match played one seat at a time: the shape PettingZoo's AEC and OpenSpiel want.
+
+The engines ask several seats at once where the rules say so (Race's action selection);
+here they choose one after another, lowest seat first, and the choices wait in a buffer
+until every asked seat has chosen, then go to the engine together. Nothing a seat observes
+comes from the buffer (observations are the engine's, and the engine has not seen the
+choices yet), so a later seat learns nothing of an earlier seat's secret choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from .. import _registry
+from .._core import Decision, GameState, Result, Termination
+from ._actions import ActionSpace
+from ._games import tables
+from ._tensor import Encoder
+
+
+def rewards(result: Result) -> list[float]:
+    """Each seat's reward from a final result: (seats ranked below it - seats ranked above
+    it) / (players - 1), so 1 for a sole winner, -1 for a sole loser, 0 for a tie of all;
+    the rewards of a match sum to 0."""
+    ranks = result.ranks
+    n = len(ranks)
+    return [sum((other > mine) - (other < mine) for other in ranks) / (n - 1)
+            for mine in ranks]
+
+
+class SeatedMatch:
+    """One match of a game with its adapter tables, played one seat at a time."""
+
+    def __init__(self, game: str, players: int, options: Mapping[str, object] | None,
+                 seed: int) -> None:
+        self.game = game
+        self.players = players
+        self.options = dict(options or {})
+        self.space: ActionSpace
+        self.encoder: Encoder
+        self.space, self.encoder = tables(game)
+        self.state: GameState = _registry.get(game).new_match(players, seed, self.options)
+        self.buffer: dict[int, int] = {}
+        self.steps = 0
+
+    def clone(self) -> SeatedMatch:
+        """An independent copy."""
+        other = object.__new__(SeatedMatch)
+        other.__dict__.update(self.__dict__)
+        other.state = self.state.clone()
+        other.buffer = dict(self.buffer)
+        return other
+
+    def current(self) -> int:
+        """The seat to choose now (-1 when the match is over)."""
+        pending = self.state.pending()
+        for seat in sorted(pending):
+            if seat not in self.buffer:
+                return seat
+        return -1
+
+    def decision(self) -> Decision:
+        """The decision of the seat to choose now."""
+        return self.state.pending()[self.current()]
+
+    def legal_indices(self) -> list[int]:
+        """The action-space indices legal for the seat to choose now (sorted)."""
+        return sorted(set(self.space.indices(self.decision().legal)))
+
+    def mask(self, seat: int) -> np.ndarray:
+        """``seat``'s action mask: its legal indices if it chooses now, else all zeros."""
+        if seat != self.current():
+            return np.zeros(self.space.size, dtype=np.int8)
+        return self.space.mask(self.decision())
+
+    def tensor(self, seat: int) -> np.ndarray:
+        """``seat``'s observation tensor (from its observation only)."""
+        return self.encoder.encode(self.state.observation(seat))
+
+    def play(self, index: int) -> None:
+        """The seat to choose now plays the action at ``index`` of the action space."""
+        self.play_id(self.space.action_id(self.decision(), index))
+
+    def play_id(self, action_id: int) -> None:
+        """The seat to choose now plays the engine's action ``action_id``."""
+        pending = self.state.pending()
+        seat = self.current()
+        if seat < 0:
+            raise ValueError(f"{self.game}: the match is over; no action can be played")
+        pending[seat].action(action_id)  # IllegalActionError now, not when the round is full
+        self.buffer[seat] = action_id
+        self.steps += 1
+        if len(self.buffer) == len(pending):
+            choices, self.buffer = self.buffer, {}
+            self.state.apply(choices)
+
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state.is_over()
+
+    def truncated(self) -> bool:
+        """Whether it ended at the game's turn (or round) limit rather than by its rules."""
+        return self.is_over() and self.state.result().termination is Termination.TURN_LIMIT
+
+    def rewards(self) -> list[float]:
+        """The seats' final rewards (all 0 before the end)."""
+        return rewards(self.state.result()) if self.is_over() else [0.0] * self.players
+
+    def text(self) -> str:
+        """A line on where the match is, for ``render``."""
+        if self.is_over():
+            result = self.state.result()
+            return f"{self.game}: over ({result.termination.value}), ranks {result.ranks}"
+        decision = self.decision()
+        return f"{self.game}: seat {decision.seat} to choose: {decision.prompt}"
+
+
+def info(game: str, players: int) -> Any:
+    """The game's metadata after checking the player count (PlayerCountError if wrong)."""
+    meta = _registry.get(game).info
+    meta.check_players(players)
+    return meta
