@@ -63,10 +63,11 @@ def pettingzoo_env(game: str, players: int, *, render_mode: str | None = None,
 
 
 def gymnasium_env(game: str, players: int,
-                  opponents: Sequence[Policy | Callable[..., int]] | None = None, *,
+                  opponents: Sequence[Policy | Callable[..., int] | str] | None = None, *,
                   seat: int = 0, **options: object) -> ArenaGymEnv:
     """``game`` as a single-agent Gymnasium environment: the agent plays ``seat``, the
-    ``opponents`` (one per other seat, in seat order; default: random) play the rest."""
+    ``opponents`` (one per other seat, in seat order: a ``Policy`` such as a reference bot,
+    or ``"random"``; default: all random) play the rest."""
     from ._gymnasium import ArenaGymEnv
 
     return ArenaGymEnv(game, players, opponents, seat=seat, options=options)

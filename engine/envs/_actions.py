@@ -90,6 +90,8 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
+        self._last_legal: Sequence[Action] = ()
+        self._last_indices: list[int] = []
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -110,23 +112,22 @@ class ActionSpace:
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action of one decision (equal details share one)."""
+        if legal is self._last_legal:  # asked again for the mask, the id, the list
+            return self._last_indices
         out: list[int] = []
-        seen: dict[tuple[int, int], list[Any]] = {}  # (block start, place) -> details there
+        seen: dict[tuple[int, int], dict[Any, int]] = {}  # (block, place) -> detail: ordinal
         for action in legal:
             detail = action.detail
             block, place = self._place(detail)
-            there = seen.setdefault((block.start, place), [])
-            try:
-                ordinal = there.index(detail)
-            except ValueError:
-                ordinal = len(there)
-                there.append(detail)
+            there = seen.setdefault((block.start, place), {})
+            ordinal = there.setdefault(detail, len(there))
             if ordinal >= block.spec.ordinals:
                 raise ValueError(
                     f"{self.game}: more than {block.spec.ordinals} different "
                     f"{detail.kind.name} actions share one place ({action.text!r}): the "
                     f"table in engine/envs/_games.py needs more ordinals or fields")
             out.append(block.start + place * block.spec.ordinals + ordinal)
+        self._last_legal, self._last_indices = legal, out
         return out
 
     def mask(self, decision: Decision) -> np.ndarray:

@@ -176,7 +176,7 @@ def _galaxies() -> tuple[ActionSpace, Encoder]:
         k.ADVANCE: KindSpec((ship, amount)),
         k.HIRE_WITH: KindSpec((face, amount, enum_field("ship_type", len(gal.ShipType)))),
         k.USE_COLONY: KindSpec((planet, seat)),
-        k.TAKE_FROM: KindSpec((planet, seat)),
+        k.TAKE_FROM: KindSpec((seat, enum_field("resource", len(gal.Resource)))),
         k.REGRESS: KindSpec((ship, seat, amount)),
     })
     space = ActionSpace("galaxies", k, specs, _DEFAULT)

@@ -24,7 +24,10 @@ from typing import Any
 import numpy as np
 
 # An encoding step: (value, out, offset) writes the value into out[offset:offset + size].
-_Write = Callable[[Any, list[float], int], None]
+# ``out`` maps positions to values: a tensor is mostly zeros, and numpy takes the few
+# entries at once (making an array of the whole list cost more than all the encoding).
+_Out = dict[int, float]
+_Write = Callable[[Any, _Out, int], None]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,7 +37,7 @@ class _Node:
 
 
 def _scalar() -> _Node:
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         out[at] = float(value)
     return _Node(1, write)
 
@@ -42,28 +45,28 @@ def _scalar() -> _Node:
 def _one_hot_enum(kind: type[enum.Enum]) -> _Node:
     position = {member: i for i, member in enumerate(kind)}
 
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         out[at + position[value]] = 1.0
     return _Node(len(position), write)
 
 
 def _one_hot_id(n: int) -> _Node:
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         if value is not None and 0 <= value < n:
             out[at + value] = 1.0
     return _Node(n, write)
 
 
 def _counts(n: int) -> _Node:
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         for item in value:
             if 0 <= item < n:
-                out[at + item] += 1.0
+                out[at + item] = out.get(at + item, 0.0) + 1.0
     return _Node(n, write)
 
 
 def _optional(inner: _Node) -> _Node:
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         if value is not None:
             out[at] = 1.0
             inner.write(value, out, at + 1)
@@ -73,7 +76,7 @@ def _optional(inner: _Node) -> _Node:
 def _sequence(inner: _Node, cap: int) -> _Node:
     step = 1 + inner.size
 
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         for item in value[:cap]:
             out[at] = 1.0
             inner.write(item, out, at + 1)
@@ -84,7 +87,7 @@ def _sequence(inner: _Node, cap: int) -> _Node:
 def _indexed(inner: _Node, key: str, n: int) -> _Node:
     step = 1 + inner.size
 
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         for item in value:
             slot = at + getattr(item, key) * step
             out[slot] = 1.0
@@ -99,7 +102,7 @@ def _record(parts: list[tuple[str, _Node]]) -> _Node:
         steps.append((name, node.write, offset))
         offset += node.size
 
-    def write(value: Any, out: list[float], at: int) -> None:
+    def write(value: Any, out: _Out, at: int) -> None:
         for name, part, start in steps:
             part(getattr(value, name), out, at + start)
     return _Node(offset, write)
@@ -179,6 +182,9 @@ class Encoder:
 
     def encode(self, observation: Any) -> np.ndarray:
         """The float32 vector of ``size`` for one observation."""
-        out = [0.0] * self.size
+        out: _Out = {}
         self._root.write(observation, out, 0)
-        return np.asarray(out, dtype=np.float32)
+        tensor = np.zeros(self.size, dtype=np.float32)
+        n = len(out)
+        tensor[np.fromiter(out.keys(), np.intp, n)] = np.fromiter(out.values(), np.float32, n)
+        return tensor
