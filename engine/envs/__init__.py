@@ -54,12 +54,12 @@ def observation_encoder(game: str) -> Encoder:
 
 
 def pettingzoo_env(game: str, players: int, *, render_mode: str | None = None,
-                   **options: object) -> ArenaAECEnv:
+                   tensors: bool = True, **options: object) -> ArenaAECEnv:
     """``game`` for ``players`` seats as a PettingZoo AEC environment (``options``: the
-    game's match options, checked by the engine)."""
+    game's match options, checked by the engine; ``tensors=False``: masks, no tensors)."""
     from ._pettingzoo import ArenaAECEnv
 
-    return ArenaAECEnv(game, players, options, render_mode=render_mode)
+    return ArenaAECEnv(game, players, options, render_mode=render_mode, tensors=tensors)
 
 
 def gymnasium_env(game: str, players: int,

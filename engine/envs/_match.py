@@ -42,15 +42,33 @@ class SeatedMatch:
         self.space: ActionSpace
         self.encoder: Encoder
         self.space, self.encoder = tables(game)
-        self.state: GameState = _registry.get(game).new_match(players, seed, self.options)
+        self.state = _registry.get(game).new_match(players, seed, self.options)
         self.buffer: dict[int, int] = {}
         self.steps = 0
+
+    @property
+    def state(self) -> GameState:
+        """The engine's match state."""
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self._state = state
+        # Its open decisions, asked once per step: some engines build them on every call.
+        self._pending: dict[int, Decision] | None = None
+
+    def pending(self) -> dict[int, Decision]:
+        """The engine's open decisions (kept until the next action goes in)."""
+        pending = self._pending
+        if pending is None:
+            pending = self._pending = self._state.pending()
+        return pending
 
     def clone(self) -> SeatedMatch:
         """An independent copy."""
         other = object.__new__(SeatedMatch)
         other.__dict__.update(self.__dict__)
-        other.state = self.state.clone()
+        other.state = self._state.clone()
         other.buffer = dict(self.buffer)
         return other
 
@@ -60,7 +78,10 @@ class SeatedMatch:
 
     def current(self) -> int:
         """The seat to choose now (-1 when the match is over)."""
-        pending = self.state.pending()
+        pending = self.pending()
+        if len(pending) == 1 and not self.buffer:  # the usual case: one seat asked
+            for seat in pending:
+                return seat
         for seat in sorted(pending):
             if seat not in self.buffer:
                 return seat
@@ -68,11 +89,11 @@ class SeatedMatch:
 
     def decision(self) -> Decision:
         """The decision of the seat to choose now."""
-        return self.state.pending()[self.current()]
+        return self.pending()[self.current()]
 
     def legal_indices(self) -> list[int]:
         """The action-space indices legal for the seat to choose now (sorted)."""
-        return sorted(set(self.space.indices(self.decision().legal)))
+        return self.space.legal_indices(self.decision())
 
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask: its legal indices if it chooses now, else all zeros."""
@@ -90,7 +111,7 @@ class SeatedMatch:
 
     def play_id(self, action_id: int) -> None:
         """The seat to choose now plays the engine's action ``action_id``."""
-        pending = self.state.pending()
+        pending = self.pending()
         seat = self.current()
         if seat < 0:
             raise ValueError(f"{self.game}: the match is over; no action can be played")
@@ -99,11 +120,12 @@ class SeatedMatch:
         self.steps += 1
         if len(self.buffer) == len(pending):
             choices, self.buffer = self.buffer, {}
-            self.state.apply(choices)
+            self._pending = None
+            self._state.apply(choices)
 
     def is_over(self) -> bool:
         """Whether the match has ended."""
-        return self.state.is_over()
+        return not self.pending()
 
     def truncated(self) -> bool:
         """Whether it ended at the game's turn (or round) limit rather than by its rules."""

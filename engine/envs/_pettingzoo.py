@@ -22,12 +22,15 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     one seat after another, lowest seat first, each blind to the others' (see
     ``docs/envs.md``). Rewards are 0 until the end, then ``engine.envs.rewards`` of the
     result; a match stopped by the game's turn limit is truncated rather than terminated.
+    With ``tensors=False`` the observation is only the agent's seat number (a vector of
+    one: PettingZoo wants none empty), for agents that use the mask alone (random, search
+    through ``match.state``), at a fraction of the cost.
     """
 
     metadata = {"name": "space_arena_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, tensors: bool = True) -> None:
         super().__init__()
         info(game, players)
         if render_mode not in (None, "ansi"):
@@ -36,11 +39,13 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         self.players = players
         self.options = dict(options or {})
         self.render_mode = render_mode
+        self.tensors = tensors
         self.metadata = {**self.metadata, "name": f"space_arena_{game}_v0"}
         # A first match now checks the options and gives the spaces their sizes.
         self._match = SeatedMatch(game, players, self.options, 0)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        box = observation_box(self._match.encoder.size)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        box = observation_box(self._match.encoder.size if tensors else 1)
         mask = spaces.Box(0, 1, (self._match.space.size,), np.int8)
         self.observation_spaces = {
             agent: spaces.Dict({"observation": box, "action_mask": mask})
@@ -74,8 +79,9 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's tensor and action mask."""
-        seat = self.possible_agents.index(agent)
-        return {"observation": self._match.tensor(seat), "action_mask": self._match.mask(seat)}
+        seat = self._seat_of[agent]
+        tensor = self._match.tensor(seat) if self.tensors else np.full(1, seat, np.float32)
+        return {"observation": tensor, "action_mask": self._match.mask(seat)}
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (an index of the action space)."""

@@ -105,3 +105,24 @@ def test_bad_arguments_are_named() -> None:
     env.reset(seed=1)
     with pytest.raises(ValueError, match="action index 0 is not legal"):
         env.step(0)
+
+
+@pytest.mark.filterwarnings("ignore:Observation is a single number")  # by design here
+@pytest.mark.filterwarnings("ignore:Observation numpy array is all zeros")  # seat 0's
+def test_without_tensors_the_masks_are_the_same_and_the_observation_the_seat() -> None:
+    full = engine.envs.pettingzoo_env("sector41", 2, turn_limit=20)
+    bare = engine.envs.pettingzoo_env("sector41", 2, turn_limit=20, tensors=False)
+    pettingzoo_test.api_test(bare, num_cycles=200)
+    for env in (full, bare):
+        env.reset(seed=6)
+    for agent in bare.agent_iter():
+        assert agent == full.agent_selection
+        observation, reward, terminated, truncated, _ = bare.last()
+        assert observation["observation"].tolist() == [int(agent[-1])]
+        assert np.array_equal(observation["action_mask"], full.observe(agent)["action_mask"])
+        assert (reward, terminated, truncated) == full.last()[1:4]
+        action = None if terminated or truncated else \
+            int(np.flatnonzero(observation["action_mask"])[-1])
+        bare.step(action)
+        full.step(action)
+    assert not full.agents
