@@ -49,8 +49,12 @@ def bare(game: str, seeds: range) -> int:
 
 
 def aec(game: str, seeds: range, tensors: bool) -> int:
-    """The PettingZoo AEC loop (agent_iter, last, step) with random masked indices."""
-    env = engine.envs.pettingzoo_env(game, 2, tensors=tensors)
+    """The PettingZoo AEC loop over the game's environment."""
+    return aec_loop(engine.envs.pettingzoo_env(game, 2, tensors=tensors), seeds)
+
+
+def aec_loop(env: AECEnv, seeds: range) -> int:
+    """The AEC loop (agent_iter, last, step) with random masked indices; steps played."""
     steps = 0
     for seed in seeds:
         env.reset(seed=seed)
@@ -107,19 +111,7 @@ class _Floor(AECEnv):  # type: ignore[misc]
 def floor(game: str, seeds: range) -> int:
     """The same AEC loop over ``_Floor`` (as many steps as a match of the game)."""
     length = bare(game, range(1))
-    env = _Floor(engine.envs.action_space(game).size, length)
-    steps = 0
-    for seed in seeds:
-        env.reset(seed=seed)
-        rng = random.Random(seed)
-        for _ in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
-            steps += 1
-    return steps
+    return aec_loop(_Floor(engine.envs.action_space(game).size, length), seeds)
 
 
 def gymnasium(game: str, seeds: range) -> int:
