@@ -15,13 +15,14 @@ library (the ``envs`` extra: ``pip install 'space-arena[envs]'``) only when call
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._actions import ActionSpace
 from ._games import tables
 from ._match import SeatedMatch, rewards
-from ._policies import Policy, random_policy
+from ._policies import Policy
 from ._tensor import Encoder
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ __all__ = [
     "observation_encoder",
     "openspiel_game",
     "pettingzoo_env",
-    "random_policy",
     "rewards",
 ]
 
@@ -53,10 +53,20 @@ def observation_encoder(game: str) -> Encoder:
     return tables(game)[1]
 
 
+def _require(module: str) -> None:
+    """ImportError naming the extra to install when an adapter's library is missing."""
+    try:
+        importlib.import_module(module)
+    except ImportError as error:
+        raise ImportError(f"{error}: engine.envs needs the 'envs' extra for this adapter "
+                          "(pip install 'space-arena[envs]')") from error
+
+
 def pettingzoo_env(game: str, players: int, *, render_mode: str | None = None,
                    tensors: bool = True, **options: object) -> ArenaAECEnv:
     """``game`` for ``players`` seats as a PettingZoo AEC environment (``options``: the
     game's match options, checked by the engine; ``tensors=False``: masks, no tensors)."""
+    _require("pettingzoo")
     from ._pettingzoo import ArenaAECEnv
 
     return ArenaAECEnv(game, players, options, render_mode=render_mode, tensors=tensors)
@@ -68,6 +78,7 @@ def gymnasium_env(game: str, players: int,
     """``game`` as a single-agent Gymnasium environment: the agent plays ``seat``, the
     ``opponents`` (one per other seat, in seat order: a ``Policy`` such as a reference bot,
     or ``"random"``; default: all random) play the rest."""
+    _require("gymnasium")
     from ._gymnasium import ArenaGymEnv
 
     return ArenaGymEnv(game, players, opponents, seat=seat, options=options)
@@ -75,6 +86,7 @@ def gymnasium_env(game: str, players: int,
 
 def openspiel_game(game: str, players: int, **options: object) -> Any:
     """``game`` for ``players`` seats as a ``pyspiel.Game`` (registers the game first)."""
+    _require("pyspiel")
     from ._openspiel import load
 
     return load(game, players, options)

@@ -117,6 +117,7 @@ def _sol() -> tuple[ActionSpace, Encoder]:
         k.PUNCTURE: KindSpec((space, to_space)),
         k.FLY_STATION: KindSpec((space, to_space)),
         k.HURL: KindSpec((space,)),
+        k.HURL_STATION: KindSpec((space,)),
         # the card played along (with_card says the same as an effect being there)
         k.MOVE: KindSpec((effect,)),
         k.CONVERT: KindSpec((effect,)),

@@ -9,7 +9,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._match import SeatedMatch, info
+from ._match import SeatedMatch, check_players
 from ._spaces import observation_box
 
 
@@ -35,7 +35,7 @@ class ArenaGymEnv(gym.Env):  # type: ignore[type-arg]
                  opponents: Sequence[Callable[..., int] | str] | None = None, *,
                  seat: int = 0, options: Mapping[str, object] | None = None,
                  opponent_time: float = 1.0, render_mode: str | None = None) -> None:
-        info(game, players)
+        check_players(game, players)
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, got {seat!r}")
         if render_mode not in (None, "ansi"):

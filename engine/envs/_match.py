@@ -144,7 +144,7 @@ class SeatedMatch:
         return f"{self.game}: seat {decision.seat} to choose: {decision.prompt}"
 
 
-def info(game: str, players: int) -> Any:
+def check_players(game: str, players: int) -> Any:
     """The game's metadata after checking the player count (PlayerCountError if wrong)."""
     meta = _registry.get(game).info
     meta.check_players(players)

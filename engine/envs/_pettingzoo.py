@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ._match import SeatedMatch, info
+from ._match import SeatedMatch, check_players
 from ._spaces import observation_box
 
 
@@ -32,7 +32,7 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None,
                  render_mode: str | None = None, tensors: bool = True) -> None:
         super().__init__()
-        info(game, players)
+        check_players(game, players)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported; use None or 'ansi'")
         self.game = game
