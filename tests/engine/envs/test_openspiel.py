@@ -15,7 +15,12 @@ import engine  # noqa: E402
 import engine.envs  # noqa: E402
 from tests.engine.envs._helpers import GAMES, SHORT, counts  # noqa: E402
 
-#: A few rounds of each game (a whole Race takes ~150 moves; the others far more).
+#: Whole matches, but Sol's first 100 turns (some 400 moves: a random match takes some
+#: 3 000, and the simulation test prints every seat's observation at each).
+WHOLE: dict[str, dict[str, object]] = {
+    "galaxies": {}, "race": {}, "sector41": {}, "sol": {"turn_limit": 100},
+}
+#: A few rounds of each game, for the IS-MCTS matches (a search at every move of seat 0).
 ROUNDS: dict[str, dict[str, object]] = {
     "galaxies": {"turn_limit": 20}, "race": {}, "sector41": {"turn_limit": 40},
     "sol": {"turn_limit": 40},
@@ -29,7 +34,7 @@ SAMPLER = pyspiel.UniformProbabilitySampler(0.0, 1.0)
 @pytest.mark.parametrize(("game", "players"),
                          [(game, n) for game in GAMES for n in counts(game)])
 def test_random_sim_test_passes(game: str, players: int) -> None:
-    options = ROUNDS[game] if players == counts(game)[0] else SHORT[game]
+    options = WHOLE[game] if players == counts(game)[0] else SHORT[game]
     spiel_game = engine.envs.openspiel_game(game, players, **options)
     pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=False, verbose=False)
 
