@@ -23,10 +23,20 @@ from typing import Any
 
 import numpy as np
 
+
+class _Out(dict[int, float]):
+    """Where an encoding step writes: position -> value (a tensor is mostly zeros, and numpy
+    takes the few entries at once), and ``bulk``, tuples of numbers to place with a stride
+    (Sector 41 has eight of 81 cells)."""
+
+    __slots__ = ("bulk",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bulk: list[tuple[int, int, Any]] = []  # (first slot, end, the numbers)
+
+
 # An encoding step: (value, out, offset) writes the value into out[offset:offset + size].
-# ``out`` maps positions to values: a tensor is mostly zeros, and numpy takes the few
-# entries at once (making an array of the whole list cost more than all the encoding).
-_Out = dict[int, float]
 _Write = Callable[[Any, _Out, int], None]
 
 
@@ -34,12 +44,13 @@ _Write = Callable[[Any, _Out, int], None]
 class _Node:
     size: int
     write: _Write
+    scalar: bool = False  # one number (a tuple of them is written in bulk)
 
 
 def _scalar() -> _Node:
     def write(value: Any, out: _Out, at: int) -> None:
-        out[at] = float(value)
-    return _Node(1, write)
+        out[at] = value  # an int, bool or float: numpy makes it a float32 at the end
+    return _Node(1, write, scalar=True)
 
 
 def _one_hot_enum(kind: type[enum.Enum]) -> _Node:
@@ -75,6 +86,11 @@ def _optional(inner: _Node) -> _Node:
 
 def _sequence(inner: _Node, cap: int) -> _Node:
     step = 1 + inner.size
+    if inner.scalar:  # slots of (flag, number): placed by numpy at the end
+        def write_scalars(value: Any, out: _Out, at: int) -> None:
+            if value:
+                out.bulk.append((at, at + 2 * min(len(value), cap), value[:cap]))
+        return _Node(cap * step, write_scalars)
 
     def write(value: Any, out: _Out, at: int) -> None:
         for item in value[:cap]:
@@ -182,9 +198,12 @@ class Encoder:
 
     def encode(self, observation: Any) -> np.ndarray:
         """The float32 vector of ``size`` for one observation."""
-        out: _Out = {}
+        out = _Out()
         self._root.write(observation, out, 0)
         tensor = np.zeros(self.size, dtype=np.float32)
         n = len(out)
         tensor[np.fromiter(out.keys(), np.intp, n)] = np.fromiter(out.values(), np.float32, n)
+        for first, end, numbers in out.bulk:
+            tensor[first:end:2] = 1.0
+            tensor[first + 1:end:2] = numbers
         return tensor
