@@ -9,7 +9,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._match import SeatedMatch, check_players
+from ._match import SeatedMatch
 from ._spaces import observation_box
 
 
@@ -35,7 +35,8 @@ class ArenaGymEnv(gym.Env):  # type: ignore[type-arg]
                  opponents: Sequence[Callable[..., int] | str] | None = None, *,
                  seat: int = 0, options: Mapping[str, object] | None = None,
                  opponent_time: float = 1.0, render_mode: str | None = None) -> None:
-        check_players(game, players)
+        # A first match checks the game, the player count and the options first.
+        self._match = SeatedMatch(game, players, options, 0)
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, got {seat!r}")
         if render_mode not in (None, "ansi"):
@@ -54,7 +55,6 @@ class ArenaGymEnv(gym.Env):  # type: ignore[type-arg]
         self.options = dict(options or {})
         self.opponent_time = opponent_time
         self.render_mode = render_mode
-        self._match = SeatedMatch(game, players, self.options, 0)  # checks the options
         self.observation_space = observation_box(self._match.encoder.size)
         self.action_space = spaces.Discrete(self._match.space.size)
         self._seeds = np.random.default_rng()

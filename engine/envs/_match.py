@@ -88,8 +88,11 @@ class SeatedMatch:
         return -1
 
     def decision(self) -> Decision:
-        """The decision of the seat to choose now."""
-        return self.pending()[self.current()]
+        """The decision of the seat to choose now; ValueError once the match is over."""
+        seat = self.current()
+        if seat < 0:
+            raise ValueError(f"{self.game}: the match is over; no seat is asked")
+        return self.pending()[seat]
 
     def legal_indices(self) -> list[int]:
         """The action-space indices legal for the seat to choose now (sorted)."""
@@ -111,11 +114,10 @@ class SeatedMatch:
 
     def play_id(self, action_id: int) -> None:
         """The seat to choose now plays the engine's action ``action_id``."""
+        decision = self.decision()
+        decision.action(action_id)  # IllegalActionError now, not when the round is full
         pending = self.pending()
         seat = self.current()
-        if seat < 0:
-            raise ValueError(f"{self.game}: the match is over; no action can be played")
-        pending[seat].action(action_id)  # IllegalActionError now, not when the round is full
         self.buffer[seat] = action_id
         self.steps += 1
         if len(self.buffer) == len(pending):
@@ -143,9 +145,3 @@ class SeatedMatch:
         decision = self.decision()
         return f"{self.game}: seat {decision.seat} to choose: {decision.prompt}"
 
-
-def check_players(game: str, players: int) -> Any:
-    """The game's metadata after checking the player count (PlayerCountError if wrong)."""
-    meta = _registry.get(game).info
-    meta.check_players(players)
-    return meta

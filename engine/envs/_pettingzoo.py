@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ._match import SeatedMatch, check_players
+from ._match import SeatedMatch
 from ._spaces import observation_box
 
 
@@ -32,7 +32,9 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None,
                  render_mode: str | None = None, tensors: bool = True) -> None:
         super().__init__()
-        check_players(game, players)
+        # A first match checks the game, the player count and the options, and gives the
+        # spaces their sizes.
+        self._match = SeatedMatch(game, players, options, 0)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not supported; use None or 'ansi'")
         self.game = game
@@ -41,8 +43,6 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.tensors = tensors
         self.metadata = {**self.metadata, "name": f"space_arena_{game}_v0"}
-        # A first match now checks the options and gives the spaces their sizes.
-        self._match = SeatedMatch(game, players, self.options, 0)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         box = observation_box(self._match.encoder.size if tensors else 1)

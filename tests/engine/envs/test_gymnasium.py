@@ -79,3 +79,8 @@ def test_bad_opponents_are_named() -> None:
         engine.envs.gymnasium_env("race", 2, ["greedy"])
     with pytest.raises(ValueError, match="seat must be 0..1"):
         engine.envs.gymnasium_env("race", 2, seat=2)
+
+
+def test_a_bad_player_count_is_named_before_the_opponents() -> None:
+    with pytest.raises(engine.PlayerCountError, match="2..4 players, got 7"):
+        engine.envs.gymnasium_env("race", 7)
