@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -11,6 +11,7 @@ import pytest
 env_checker = pytest.importorskip("gymnasium.utils.env_checker",
                                   reason="the envs extra is not installed")
 
+import bots  # noqa: E402
 import engine  # noqa: E402
 import engine.envs  # noqa: E402
 from tests.engine.envs._helpers import GAMES, SHORT  # noqa: E402
@@ -84,3 +85,30 @@ def test_bad_opponents_are_named() -> None:
 def test_a_bad_player_count_is_named_before_the_opponents() -> None:
     with pytest.raises(engine.PlayerCountError, match="2..4 players, got 7"):
         engine.envs.gymnasium_env("race", 7)
+
+
+def builtin_policy(kind: str, game: str, players: int, seat: int
+                   ) -> Callable[[Any, Sequence[engine.Action], float], int]:
+    """A reference bot of ``bots`` as an opponent: it reads the wire forms of the engine's
+    observation and actions (what docs/envs.md shows a caller doing)."""
+    from arena import _codec
+    from arena.v1 import arena_service_pb2 as pb
+    from arena.v1 import game_pb2
+
+    static = _codec.static_data(game, engine.get(game).static_data)
+    bot = bots.builtin(kind)(pb.MatchStarted(
+        match_id="gym", game=game, your_seat=seat, bot_seed=1, static_data=static,
+        seats=[pb.Seat(seat=s, bot_name=f"seat {s}") for s in range(players)]))
+
+    def choose(observation: Any, legal: Sequence[engine.Action], time_left: float) -> int:
+        return bot.choose(_codec.observation(game, observation),
+                          [game_pb2.Action(id=a.id, text=a.text,
+                                           detail=_codec.action_detail(game, a.detail))
+                           for a in legal], time_left)
+    return choose
+
+
+def test_a_reference_bot_plays_the_other_seat() -> None:
+    env = engine.envs.gymnasium_env("race", 2, [builtin_policy("race-greedy", "race", 2, 1)])
+    rewards = [play(env, seed)[0] for seed in range(4)]
+    assert rewards.count(-1.0) >= 3  # a random learner loses to the greedy bot
