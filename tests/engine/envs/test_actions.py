@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import engine
@@ -84,3 +86,14 @@ def test_the_space_is_the_same_for_every_player_count_and_documented() -> None:
         ends = [start + spec.size for _, start, spec in blocks]
         assert [start for _, start, _ in blocks[1:]] == ends[:-1]
         assert ends[-1] == space.size
+
+
+def test_the_manual_states_the_sizes_the_code_has() -> None:
+    manual = (Path(__file__).resolve().parents[3] / "docs" / "envs.md").read_text()
+    titles = {"galaxies": "Galaxies", "race": "Race", "sector41": "Sector 41", "sol": "Sol"}
+    actions = ", ".join(f"{titles[g]} {action_space(g).size:,}".replace(",", " ")
+                        for g in GAMES)
+    tensors = ", ".join(f"{titles[g]} {engine.envs.observation_encoder(g).size:,}"
+                        .replace(",", " ") for g in GAMES)
+    assert f"Sizes: {actions}." in manual
+    assert f"({tensors})" in " ".join(manual.split())
