@@ -1,0 +1,199 @@
+"""Steps per second of the researchers' adapters against the bare engine, per game.
+
+``python benchmarks/bench_envs.py [--games N] [--game G] [--json FILE]``
+
+A step is one seat's decision. Each loop plays random matches (two players, seeds 0..N-1)
+on one core, CPU time: the bare engine (``pending``/``apply`` with a random legal id), the
+PettingZoo AEC loop without tensors (``tensors=False``: the action mask only) and with them,
+the same AEC loop over an environment that plays nothing (PettingZoo's protocol and the
+agent's draw from the mask alone: the floor of any AEC adapter), the Gymnasium wrapper (the
+learner and its random opponent), and the OpenSpiel game (``legal_actions``/``apply_action``).
+Each figure is the best of ``--rounds`` rounds. The adapters draw among the mask's indices,
+the engine among its ids, so the matches differ: each loop counts its own steps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from pettingzoo import AECEnv
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+import engine.envs  # noqa: E402
+
+GAMES = ["galaxies", "race", "sector41", "sol"]
+_EMPTY = np.zeros(0, dtype=np.float32)
+
+
+def bare(game: str, seeds: range) -> int:
+    """The engine alone: random legal ids."""
+    rules = engine.get(game)
+    steps = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = rules.new_match(2, seed)
+        while pending := state.pending():
+            state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
+            steps += len(pending)
+    return steps
+
+
+def aec(game: str, seeds: range, tensors: bool) -> int:
+    """The PettingZoo AEC loop over the game's environment."""
+    return aec_loop(engine.envs.pettingzoo_env(game, 2, tensors=tensors), seeds)
+
+
+def aec_loop(env: AECEnv, seeds: range) -> int:
+    """The AEC loop (agent_iter, last, step) with random masked indices; steps played."""
+    steps = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            steps += 1
+    return steps
+
+
+class _Floor(AECEnv):  # type: ignore[misc]
+    """PettingZoo's protocol alone: two agents, a mask of the game's size with a few legal
+    indices, nothing played; ``length`` steps a match."""
+
+    metadata = {"name": "floor_v0"}
+
+    def __init__(self, size: int, length: int) -> None:
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        self._size, self._length = size, length
+        self._mask = np.zeros(size, dtype=np.int8)
+        self._mask[::max(1, size // 8)] = 1
+
+    def reset(self, seed: int | None = None, options: object = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = "player_0"
+        self._steps = 0
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": _EMPTY, "action_mask": self._mask.copy()}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._steps += 1
+        if self._steps >= self._length:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = "player_1" if agent == "player_0" else "player_0"
+        self._accumulate_rewards()
+
+
+def floor(game: str, seeds: range) -> int:
+    """The same AEC loop over ``_Floor`` (as many steps as a match of the game)."""
+    length = bare(game, range(1))
+    return aec_loop(_Floor(engine.envs.action_space(game).size, length), seeds)
+
+
+def gymnasium(game: str, seeds: range) -> int:
+    """The Gymnasium wrapper: seat 0 random masked indices, seat 1 the random opponent."""
+    env = engine.envs.gymnasium_env(game, 2)
+    steps = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(env.action_masks()).tolist())
+            _, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+        steps += env.match.steps
+    return steps
+
+
+def openspiel(game: str, seeds: range) -> int:
+    """The pyspiel game: legal_actions and apply_action (no tensors, no strings)."""
+    spiel_game = engine.envs.openspiel_game(game, 2)
+    steps = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps
+
+
+def rate(loop: Callable[[], int], rounds: int) -> float:
+    """Steps per CPU second, the best of ``rounds``."""
+    best = 0.0
+    for _ in range(rounds):
+        start = time.process_time()
+        steps = loop()
+        best = max(best, steps / (time.process_time() - start))
+    return best
+
+
+def measure(game: str, games: int, rounds: int) -> dict[str, float]:
+    """The row of one game."""
+    seeds = range(games)
+    bare(game, range(1))  # imports and first-use caches before any clock runs
+    row = {"engine": rate(lambda: bare(game, seeds), rounds),
+           "aec_protocol_alone": rate(lambda: floor(game, seeds), rounds),
+           "aec_mask_only": rate(lambda: aec(game, seeds, False), rounds),
+           "aec": rate(lambda: aec(game, seeds, True), rounds),
+           "gymnasium": rate(lambda: gymnasium(game, seeds), rounds),
+           "openspiel": rate(lambda: openspiel(game, seeds), rounds)}
+    return row
+
+
+def main() -> None:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=3, help="matches per loop (default 3)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per loop (default 3)")
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    args = parser.parse_args()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"bench_envs {started}: microseconds per step (CPU), 2 players, {args.games} "
+          f"matches, best of {args.rounds} rounds; own = AEC mask only - protocol alone - "
+          f"engine, the adapter's own work")
+    figures: dict[str, object] = {"when": started}
+    for game in args.game or GAMES:
+        row = measure(game, args.games, args.rounds)
+        us = {name: 1e6 / value for name, value in row.items()}
+        own = us["aec_mask_only"] - us["aec_protocol_alone"] - us["engine"]
+        row["adapter_own_us"] = own
+        figures[game] = row
+        print(f"{game:>9}: engine {us['engine']:5.1f}  protocol alone "
+              f"{us['aec_protocol_alone']:5.1f}  AEC mask only {us['aec_mask_only']:5.1f} "
+              f"({us['aec_mask_only'] / us['engine']:.1f}x; own {own:4.1f} = "
+              f"{own / us['engine']:.1f}x engine)  AEC {us['aec']:6.1f}  gymnasium "
+              f"{us['gymnasium']:6.1f}  openspiel {us['openspiel']:5.1f}", flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+"""The fixed-size action space of a game: every legal action of every decision maps to one
+index of ``range(size)``, and back.
+
+The engines number actions per decision (``Action.id``); learners want one numbering for the
+whole game, so that an output unit means the same move in every state. The index of an action
+is built from its typed detail: its kind picks a block of the space, and within the block a
+few detail fields (a card design, a grid cell, a space of the board) pick the place, in mixed
+radix. Two legal actions with equal details are the same move and share an index (the first
+of them is played); two with different details whose chosen fields are equal are told apart
+by their order among such actions in the decision, in ``ordinals`` slots of the place. A kind
+without listed fields is such an ordinal block only. ``docs/envs.md`` lists each game's blocks.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._core import Action, Decision, LazyAction
+
+
+@dataclass(frozen=True)
+class Field:
+    """One coordinate of an action's place in its block: a detail field and its range."""
+
+    name: str
+    size: int
+    code: Callable[[Any], int]  # the field's value -> 0..size-1
+    doc: str = ""
+
+
+def enum_field(name: str, size: int) -> Field:
+    """An enum field whose members are numbered 0..size-1."""
+    return Field(name, size, lambda v: v.value, f"{name} (0..{size - 1})")
+
+
+def int_field(name: str, lo: int, hi: int) -> Field:
+    """A whole-number (or bool) field in ``lo..hi``."""
+    # None lands outside the range, where ``_place`` names the field
+    return Field(name, hi - lo + 1, lambda v: -1 if v is None else int(v) - lo,
+                 f"{name} ({lo}..{hi})")
+
+
+def opt_field(name: str, size: int) -> Field:
+    """An optional field (None, or an int or enum numbered 0..size-1): None is 0."""
+    def code(v: Any) -> int:
+        if v is None:
+            return 0
+        return (v.value if isinstance(v, enum.Enum) else int(v)) + 1
+    return Field(name, size + 1, code, f"{name} (none, 0..{size - 1})")
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """The block of one action kind: its fields, then ``ordinals`` slots per place."""
+
+    fields: tuple[Field, ...] = ()
+    ordinals: int = 1
+
+    @property
+    def size(self) -> int:
+        """How many indices the block takes."""
+        n = self.ordinals
+        for f in self.fields:
+            n *= f.size
+        return n
+
+
+@dataclass(frozen=True)
+class _Block:
+    kind: enum.Enum
+    start: int
+    spec: KindSpec
+
+
+class ActionSpace:
+    """A game's fixed-size action space (see the module docstring)."""
+
+    def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
+                 default: KindSpec) -> None:
+        self.game = game
+        self._blocks: dict[Any, _Block] = {}
+        start = 0
+        for kind in kinds:
+            spec = specs.get(kind, default)
+            self._blocks[kind] = _Block(kind, start, spec)
+            start += spec.size
+        self.size = start
+        self._cache: dict[int, _Decoded] = {}
+        self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
+        self._signatures: dict[tuple[int, ...], _Decoded] = {}
+
+    def blocks(self) -> list[tuple[str, int, KindSpec]]:
+        """(kind name, first index, spec) of every block, in index order (for the docs)."""
+        return [(b.kind.name, b.start, b.spec) for b in self._blocks.values()]
+
+    def _place(self, detail: Any) -> tuple[int, int]:
+        """(the index of the place's first ordinal, the block's ordinals) of a detail."""
+        block = self._blocks[detail.kind]
+        place = 0
+        for f in block.spec.fields:
+            code = f.code(getattr(detail, f.name))
+            if not 0 <= code < f.size:
+                raise ValueError(
+                    f"{self.game}: {detail.kind.name} action's {f.name}="
+                    f"{getattr(detail, f.name)!r} is outside the action space's range "
+                    f"{f.doc}: the table in engine/envs/_games.py needs widening")
+            place = place * f.size + code
+        return block.start + place * block.spec.ordinals, block.spec.ordinals
+
+    def _entry(self, action: Action) -> tuple[Any, int, int, Any]:
+        """(action or its lazy arguments, first index, ordinals, detail) of an action, kept:
+        engines reuse their actions, or (a LazyAction) the arguments that make its detail,
+        and making a lazy action's detail costs more than the engine's whole step."""
+        lazy = type(action) is LazyAction
+        if lazy:
+            key: Any = action._args  # type: ignore[attr-defined]
+            try:
+                entry = self._entries.get(key)
+            except TypeError:  # arguments that do not hash: keyed by the action instead
+                lazy = False
+            else:
+                if entry is not None:
+                    return entry
+        if not lazy:
+            key = id(action)
+            entry = self._entries.get(key)
+            if entry is not None and entry[0] is action:
+                return entry
+        detail = action.detail
+        entry = (key if lazy else action, *self._place(detail), detail)
+        if len(self._entries) >= _ENTRIES:
+            self._entries.clear()
+        self._entries[key] = entry
+        return entry
+
+    def _decode(self, legal: Sequence[Action]) -> _Decoded:
+        # The same legal tuple is asked for its mask, then the chosen index's id, and
+        # engines that keep their decisions (Galaxies, a clone's) ask again later.
+        cached = self._cache.get(id(legal))
+        if cached is not None and cached.legal is legal:
+            return cached
+        # Engines that keep their actions (Sol) offer the same ones in new tuples: the same
+        # objects in the same order (alive: a kept record holds them) decode the same.
+        signature = tuple(map(id, legal))
+        cached = self._signatures.get(signature)
+        if cached is not None:
+            return cached
+        out: list[int] = []
+        ids: dict[int, int] = {}
+        seen: dict[int, list[Any]] = {}  # first index of a place -> the details there
+        entry_of = self._entry
+        for action in legal:
+            _, first, ordinals, detail = entry_of(action)
+            there = seen.get(first)
+            if there is None:
+                seen[first] = [detail]
+                index = first
+            else:
+                ordinal = next((k for k, other in enumerate(there) if other == detail),
+                               len(there))
+                if ordinal == len(there):
+                    there.append(detail)
+                if ordinal >= ordinals:
+                    raise ValueError(
+                        f"{self.game}: more than {ordinals} different {detail.kind.name} "
+                        f"actions share one place ({action.text!r}): the table in "
+                        f"engine/envs/_games.py needs more ordinals or fields")
+                index = first + ordinal
+            out.append(index)
+            if index not in ids:
+                ids[index] = action.id
+        decoded = _Decoded(legal, out, ids, sorted(ids))
+        if len(self._cache) >= _CACHE:
+            self._cache.clear()
+        if len(self._signatures) >= _CACHE:
+            self._signatures.clear()
+        self._cache[id(legal)] = self._signatures[signature] = decoded
+        return decoded
+
+    def indices(self, legal: Sequence[Action]) -> list[int]:
+        """The index of each legal action of one decision (equal details share one)."""
+        return list(self._decode(legal).indices)
+
+    def legal_indices(self, decision: Decision) -> list[int]:
+        """The decision's legal indices, each once, sorted."""
+        return list(self._decode(decision.legal).sorted)
+
+    def mask(self, decision: Decision) -> np.ndarray:
+        """An int8 vector of ``size``: 1 at the index of each legal action."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[self._decode(decision.legal).sorted] = 1
+        return mask
+
+    def action_id(self, decision: Decision, index: int) -> int:
+        """The engine's action id for ``index`` in this decision; ValueError if not legal."""
+        decoded = self._decode(decision.legal)
+        try:
+            return decoded.ids[index]
+        except (KeyError, TypeError):
+            shown = ", ".join(map(str, decoded.sorted[:20]))
+            raise ValueError(
+                f"{self.game}: action index {index!r} is not legal for seat {decision.seat} "
+                f"({decision.prompt}); legal indices: {shown}"
+                + (", ..." if len(decoded.sorted) > 20 else "")) from None
+
+    def index(self, decision: Decision, action_id: int) -> int:
+        """The index of the engine's action ``action_id`` in this decision."""
+        action = decision.action(action_id)
+        for a, i in zip(decision.legal, self._decode(decision.legal).indices, strict=True):
+            if a is action:
+                return i
+        raise AssertionError("unreachable: decision.action returns one of decision.legal")
+
+
+#: Decoded legal tuples kept (by identity, and by their actions') before a cache starts over.
+_CACHE = 4096
+#: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
+_ENTRIES = 200_000
+
+
+@dataclass(frozen=True)
+class _Decoded:
+    """One legal tuple's indices, the first action id at each index, the indices sorted."""
+
+    legal: Sequence[Action]  # held, so that its id is not reused while cached
+    indices: list[int]
+    ids: dict[int, int]
+    sorted: list[int]

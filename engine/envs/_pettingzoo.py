@@ -1,0 +1,119 @@
+"""The PettingZoo AEC environment of a game (``pettingzoo_env``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ._match import SeatedMatch
+from ._spaces import observation_box
+
+
+class ArenaAECEnv(AECEnv):  # type: ignore[misc]
+    """One of the arena's games as a PettingZoo AEC environment.
+
+    Agents are ``player_0`` .. ``player_{n-1}`` (seat order). An agent's observation is a
+    dict: ``observation`` (the seat's float32 tensor) and ``action_mask`` (int8, 1 at each
+    legal index; all zeros when it is not that agent's turn). Simultaneous choices are taken
+    one seat after another, lowest seat first, each blind to the others' (see
+    ``docs/envs.md``). Rewards are 0 until the end, then ``engine.envs.rewards`` of the
+    result; a match stopped by the game's turn limit is truncated rather than terminated.
+    With ``tensors=False`` the observation is only the agent's seat number (a vector of
+    one: PettingZoo wants none empty), for agents that use the mask alone (random, search
+    through ``match.state``), at a fraction of the cost.
+    """
+
+    metadata = {"name": "space_arena_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None,
+                 render_mode: str | None = None, tensors: bool = True) -> None:
+        super().__init__()
+        # A first match checks the game, the player count and the options, and gives the
+        # spaces their sizes.
+        self._match = SeatedMatch(game, players, options, 0)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported; use None or 'ansi'")
+        self.game = game
+        self.players = players
+        self.options = dict(options or {})
+        self.render_mode = render_mode
+        self.tensors = tensors
+        self.metadata = {**self.metadata, "name": f"space_arena_{game}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        box = observation_box(self._match.encoder.size if tensors else 1)
+        mask = spaces.Box(0, 1, (self._match.space.size,), np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": box, "action_mask": mask})
+            for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self._match.space.size)
+                              for agent in self.possible_agents}
+        self._seeds = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match: its engine seed is drawn from a generator seeded by ``seed`` (or
+        continuing the last one when None)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        match_seed = int(self._seeds.integers(2**63))
+        self._match = SeatedMatch(self.game, self.players, self.options, match_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._match.current()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's tensor and action mask."""
+        seat = self._seat_of[agent]
+        tensor = self._match.tensor(seat) if self.tensors else np.full(1, seat, np.float32)
+        return {"observation": tensor, "action_mask": self._match.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        """The selected agent plays ``action`` (an index of the action space)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must choose an action index (it is not done)")
+        match = self._match
+        self._cumulative_rewards[agent] = 0.0
+        match.play(int(action))
+        if match.is_over():
+            truncated = match.truncated()
+            for agent_name, reward in zip(self.agents, match.rewards(), strict=True):
+                self.rewards[agent_name] = reward
+                self.terminations[agent_name] = not truncated
+                self.truncations[agent_name] = truncated
+            # the dead agents are stepped out in seat order
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[match.current()]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """With render_mode 'ansi': a line on where the match is."""
+        return self._match.text() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    @property
+    def match(self) -> SeatedMatch:
+        """The match being played (its engine state is ``match.state``)."""
+        return self._match

@@ -1,0 +1,99 @@
+"""The fixed-size action spaces: every legal action has one index, and back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.envs import action_space
+from tests.engine.envs._helpers import GAMES, SHORT, counts, playout
+
+
+def check_decision(space: engine.envs.ActionSpace, decision: engine.Decision) -> None:
+    indices = space.indices(decision.legal)
+    assert all(0 <= i < space.size for i in indices)
+    by_index: dict[int, object] = {}
+    for action, index in zip(decision.legal, indices, strict=True):
+        # different moves get different indices; equal details (the same move) share one
+        assert by_index.setdefault(index, action.detail) == action.detail
+        assert space.index(decision, action.id) == index
+        back = space.action_id(decision, index)
+        assert decision.action(back).detail == action.detail
+        assert space.index(decision, back) == index
+    mask = space.mask(decision)
+    assert mask.shape == (space.size,)
+    assert sorted(mask.nonzero()[0].tolist()) == sorted(by_index)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_action_round_trips_through_its_index(game: str) -> None:
+    space = action_space(game)
+    # whole matches, but Sol's random ones are thousands of moves long: 300 turns of them
+    whole = {"turn_limit": 300} if game == "sol" else None
+    plays = [(counts(game)[0], seed, whole) for seed in range(2)]
+    plays += [(n, 7, SHORT[game]) for n in counts(game)[1:]]
+    for players, seed, options in plays:
+        for state in playout(game, players, seed, options):
+            for decision in state.pending().values():
+                check_decision(space, decision)
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("race", {"advanced": True}), ("race", {"setup": "first_game"}),
+    ("sol", {"effects": "all", "turn_limit": 300}),
+    ("sol", {"vestigial": False, "turn_limit": 300}),
+    ("galaxies", {"expansion": False}),
+])
+def test_options_that_change_the_moves_stay_in_the_space(game: str, options: dict) -> None:
+    space = action_space(game)
+    for state in playout(game, 2, 3, options):
+        for decision in state.pending().values():
+            check_decision(space, decision)
+
+
+def test_an_index_that_is_not_legal_is_refused_with_the_legal_ones() -> None:
+    state = engine.get("race").new_match(2, 1)
+    decision = state.pending()[0]
+    space = action_space("race")
+    legal = sorted(set(space.indices(decision.legal)))
+    wrong = next(i for i in range(space.size) if i not in legal)
+    with pytest.raises(ValueError, match=f"action index {wrong} is not legal.*legal indices: "
+                                         f"{legal[0]}"):
+        space.action_id(decision, wrong)
+
+
+def test_an_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(engine.UnknownGameError, match="known games: .*galaxies, race"):
+        action_space("chess")
+
+
+def test_a_game_without_tables_is_refused_with_the_adapted_ones() -> None:
+    engine.register(engine.Game(engine.GameInfo("tiny", "Tiny", 2, 2), engine.GameState))
+    try:
+        with pytest.raises(ValueError, match="no adapter tables; adapted games: galaxies"):
+            action_space("tiny")
+    finally:
+        engine.unregister("tiny")
+
+
+def test_the_space_is_the_same_for_every_player_count_and_documented() -> None:
+    for game in GAMES:
+        space = action_space(game)
+        blocks = space.blocks()
+        assert blocks[0][1] == 0
+        ends = [start + spec.size for _, start, spec in blocks]
+        assert [start for _, start, _ in blocks[1:]] == ends[:-1]
+        assert ends[-1] == space.size
+
+
+def test_the_manual_states_the_sizes_the_code_has() -> None:
+    manual = (Path(__file__).resolve().parents[3] / "docs" / "envs.md").read_text()
+    titles = {"galaxies": "Galaxies", "race": "Race", "sector41": "Sector 41", "sol": "Sol"}
+    actions = ", ".join(f"{titles[g]} {action_space(g).size:,}".replace(",", " ")
+                        for g in GAMES)
+    tensors = ", ".join(f"{titles[g]} {engine.envs.observation_encoder(g).size:,}"
+                        .replace(",", " ") for g in GAMES)
+    assert f"Sizes: {actions}." in manual
+    assert f"({tensors})" in " ".join(manual.split())

@@ -1,0 +1,127 @@
+"""The AEC environments pass PettingZoo's own API and seed tests."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test", reason="the envs extra is not installed")
+
+import engine.envs  # noqa: E402
+from tests.engine.envs._helpers import GAMES, SHORT, counts  # noqa: E402
+
+CASES = [(game, players) for game in GAMES for players in counts(game)]
+# A dict observation holding the action mask is PettingZoo's own convention (its classic
+# games do it, exempted by name from these two warnings of api_test).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_api_test_passes_for_every_game_and_player_count(game: str, players: int) -> None:
+    """Whole matches (api_test plays one to its end within its cycles: a random Sol match
+    takes some 3 000 moves)."""
+    env = engine.envs.pettingzoo_env(game, players)
+    pettingzoo_test.api_test(env, num_cycles=100_000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_api_test_passes_to_a_turn_limit(game: str) -> None:
+    pettingzoo_test.api_test(engine.envs.pettingzoo_env(game, 3, **SHORT[game]),
+                             num_cycles=1000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_test_passes(game: str) -> None:
+    pettingzoo_test.seed_test(lambda: engine.envs.pettingzoo_env(game, 2, **SHORT[game]),
+                              num_cycles=100)
+
+
+def play_to_the_end(env: engine.envs.ArenaAECEnv, seed: int) -> dict[str, float]:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return totals
+
+
+def test_a_whole_race_ends_with_the_result_as_rewards() -> None:
+    env = engine.envs.pettingzoo_env("race", 3)
+    totals = play_to_the_end(env, 4)
+    result = env.match.state.result()
+    assert result.termination is engine.Termination.NORMAL
+    assert sum(totals.values()) == pytest.approx(0.0)
+    best = min(range(3), key=lambda s: result.ranks[s])
+    assert totals[f"player_{best}"] == max(totals.values()) > 0
+    assert totals == dict(zip(env.possible_agents, engine.envs.rewards(result), strict=True))
+
+
+def test_the_turn_limit_truncates() -> None:
+    env = engine.envs.pettingzoo_env("sector41", 2, turn_limit=3)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+    assert env.match.truncated()
+
+
+def test_simultaneous_choices_are_taken_blind_in_seat_order() -> None:
+    """Race's action selection: seats 0, 1, 2 choose in turn; seat 1 observes the same
+    before and after seat 0's choice (the choice waits in a buffer), and only seat 1 has a
+    mask then."""
+    env = engine.envs.pettingzoo_env("race", 3)
+    env.reset(seed=3)
+    while env.match.state.pending().keys() != {0, 1, 2}:  # the setup discards first
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert env.agent_selection == "player_0"
+    before = env.observe("player_1")["observation"]
+    env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"])[-1]))
+    assert env.agent_selection == "player_1"
+    assert np.array_equal(env.observe("player_1")["observation"], before)
+    assert env.observe("player_0")["action_mask"].sum() == 0
+    assert env.match.state.pending().keys() == {0, 1, 2}  # the engine has not seen it yet
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(engine.PlayerCountError, match="2..4 players, got 7"):
+        engine.envs.pettingzoo_env("race", 7)
+    with pytest.raises(engine.OptionError, match="unknown option 'speed'"):
+        engine.envs.pettingzoo_env("race", 2, speed=3)
+    env = engine.envs.pettingzoo_env("race", 2)
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="action index 0 is not legal"):
+        env.step(0)
+
+
+@pytest.mark.filterwarnings("ignore:Observation is a single number")  # by design here
+@pytest.mark.filterwarnings("ignore:Observation numpy array is all zeros")  # seat 0's
+def test_without_tensors_the_masks_are_the_same_and_the_observation_the_seat() -> None:
+    full = engine.envs.pettingzoo_env("sector41", 2, turn_limit=20)
+    bare = engine.envs.pettingzoo_env("sector41", 2, turn_limit=20, tensors=False)
+    pettingzoo_test.api_test(bare, num_cycles=200)
+    for env in (full, bare):
+        env.reset(seed=6)
+    for agent in bare.agent_iter():
+        assert agent == full.agent_selection
+        observation, reward, terminated, truncated, _ = bare.last()
+        assert observation["observation"].tolist() == [int(agent[-1])]
+        assert np.array_equal(observation["action_mask"], full.observe(agent)["action_mask"])
+        assert (reward, terminated, truncated) == full.last()[1:4]
+        action = None if terminated or truncated else \
+            int(np.flatnonzero(observation["action_mask"])[-1])
+        bare.step(action)
+        full.step(action)
+    assert not full.agents
