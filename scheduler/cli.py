@@ -309,7 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_backend_flags(p)
 
     p = sub.add_parser("gauntlet", help="NEW and OLD play the same k-player deals against a "
-                                        "field; an SPRT on their score difference (for CI)")
+                                        "field; a sequential test on their score difference "
+                                        "(for CI)")
     _add_match_flags(p)
     p.set_defaults(players=3)
     p.add_argument("--field", action="append", default=[], metavar="NAME=COMMAND",
@@ -1050,8 +1051,8 @@ def _new_gauntlet(args: argparse.Namespace
                   ) -> tuple[str, TournamentConfig, GauntletPlan, TimeControl, Store]:
     """Check the flags of a new gauntlet and store its plan: its id, config, plan, time
     control and the store."""
-    from ._gauntlet import GauntletPlan, gauntlet_stats
-    from ._sprt import sprt_bounds
+    from ._betting import gauntlet_stats
+    from ._gauntlet import GauntletPlan
 
     if len(args.bot) != 2:
         raise UsageError("gauntlet takes exactly two --bot values: NEW first, then OLD")
@@ -1061,7 +1062,6 @@ def _new_gauntlet(args: argparse.Namespace
                          f"besides the one tested, got {len(field_texts)}")
     control = _time_control(args)
     try:
-        sprt_bounds(args.alpha, args.beta)
         gauntlet_stats([], args.delta0, args.delta1, args.alpha, args.beta)
         config = TournamentConfig(
             game=args.game, bots=(*args.bot, *field_texts), players=args.players,
@@ -1092,7 +1092,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     import shlex
     import time
 
-    from ._gauntlet import DealTally, GauntletPlan, GauntletVerdict, gauntlet_stats, play_gauntlet
+    from ._betting import gauntlet_stats
+    from ._gauntlet import DealTally, GauntletPlan, GauntletVerdict, play_gauntlet
 
     if args.resume:
         store = _open_store(args.db)
