@@ -249,7 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--metrics-port", type=int, default=9100, help="/metrics port (0: off)")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument("--game", action="append", default=[], help="ladder game (repeatable)")
-    p.add_argument("--players", type=int, default=2, help="players per ladder match")
+    p.add_argument("--players", default="2", metavar="COUNTS",
+                   help="players per ladder match: a count (2), a list (2,4) or a range "
+                        "(2-5); the matchmaking mixes them (default 2)")
     p.add_argument("--move-time", type=_positive(float), default=None, metavar="SECONDS")
     p.add_argument("--tc", default=None, metavar="BASE+INC")
     p.add_argument("--margin", type=float, default=0.05)
@@ -653,6 +655,7 @@ def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any,
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the arena over gRPC with a live ladder among connected bots."""
     from ._ladder import run_ladder
+    from ._matchmaking import parse_counts
 
     tls = _server_tls(args)
     store = _open_store(args.db)
@@ -662,11 +665,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"{len(aborted)} ladder match(es) the last server left unfinished are recorded as "
               f"aborted (not rated): {', '.join(aborted[:5])}", file=sys.stderr)
     games = args.game or engine.names()
-    for game in games:
-        try:
-            engine.get(game).info.check_players(args.players)
-        except engine.EngineError as error:
-            raise UsageError(str(error)) from None
+    try:
+        counts = parse_counts(args.players)
+        for game in games:
+            for count in counts:
+                engine.get(game).info.check_players(count)
+    except (ValueError, engine.EngineError) as error:
+        raise UsageError(str(error)) from None
     control = _time_control(args)
     metrics = _metrics(args.metrics_port if args.metrics_port else 0)
 
@@ -675,7 +680,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
               f"{'off' if args.no_ladder else ', '.join(games)}", file=sys.stderr, flush=True)
         if args.no_ladder:
             await trio.sleep_forever()
-        return await run_ladder(hosted, store, games, players=args.players, control=control,
+        return await run_ladder(hosted, store, games, players=counts, control=control,
                                 concurrency=args.concurrency, metrics=metrics,
                                 max_matches=args.max_matches)
 
@@ -817,7 +822,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                   f"of different groups cannot be compared", file=sys.stderr)
         for number, group in enumerate(met, 1):
             rows, seats = standings_and_seats([r for r in of_game if r.seats[0] in group],
-                                              args.seat_advantage)
+                                              args.seat_advantage, store.versions())
             if args.anchor:
                 try:
                     rows = anchored(rows, args.anchor, args.anchor_elo)
