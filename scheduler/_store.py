@@ -231,29 +231,33 @@ class Store:
 
     # -- bots -------------------------------------------------------------------------------
 
-    def add_bot(self, name: str) -> str:
-        """Register ``name`` and return its new token (shown once; only a hash is kept)."""
+    def add_bot(self, name: str, version: str | None = None) -> str:
+        """Register ``name`` (as ``version``, if given) and return its new token (shown
+        once; only a hash is kept)."""
         if not isinstance(name, str) or not BOT_NAME.fullmatch(name):
             raise ValueError(f"bot name {name!r} is not accepted; use {BOT_NAME_RULE}")
+        if version is not None:
+            _check_version(version)
         token = secrets.token_urlsafe(24)
+        now = time.time()
         try:
             with self._transaction() as db:
                 db.execute(
                     "INSERT INTO bots (name, token_hash, created_at) VALUES (?, ?, ?)",
-                    (name, _hash_token(token), time.time()),
+                    (name, _hash_token(token), now),
                 )
+                if version is not None:
+                    db.execute("INSERT INTO bot_versions VALUES (?, ?, ?)", (name, version, now))
         except sqlite3.IntegrityError:
-            raise ValueError(f"a bot named {name!r} is already registered") from None
+            raise ValueError(f"a bot named {name!r} is already registered (give --version to "
+                             f"record a new version of it)") from None
         return token
 
     def add_version(self, name: str, version: str, since: float | None = None) -> bool:
         """Note that bot ``name`` plays as ``version`` from time ``since`` (now by default):
         its name, history and rating stay, its skill's sigma grows at its next rated match.
         False (nothing written) when that is already its latest version."""
-        if not isinstance(version, str) or not version or len(version) > 64 \
-                or not version.isprintable():
-            raise ValueError(f"bot version {version!r} is not accepted; use 1 to 64 printable "
-                             f"characters")
+        _check_version(version)
         with self._transaction() as db:
             latest = db.execute("SELECT version FROM bot_versions WHERE bot = ? "
                                 "ORDER BY since DESC LIMIT 1", (name,)).fetchone()
@@ -629,6 +633,13 @@ def _replace_ratings(db: sqlite3.Connection, game: str, ratings: dict[str, float
     db.execute("DELETE FROM ratings WHERE game = ?", (game,))
     db.executemany("INSERT INTO ratings (game, bot, elo, updated_at) VALUES (?, ?, ?, ?)",
                    [(game, bot, float(elo), now) for bot, elo in ratings.items()])
+
+
+def _check_version(version: object) -> None:
+    if not isinstance(version, str) or not version or len(version) > 64 \
+            or not version.isprintable():
+        raise ValueError(f"bot version {version!r} is not accepted; use 1 to 64 printable "
+                         f"characters")
 
 
 def _write_skills(db: sqlite3.Connection, game: str, skills: dict[str, Skill]) -> None:

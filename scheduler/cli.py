@@ -281,8 +281,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bot", help="register bots for `arena serve`")
     bot_sub = p.add_subparsers(dest="bot_command", required=True)
-    q = bot_sub.add_parser("add", help="register a bot and print its token (once)")
+    q = bot_sub.add_parser("add", help="register a bot and print its token (once); with "
+                                       "--version, a registered bot's new version")
     q.add_argument("name")
+    q.add_argument("--version", dest="bot_version", metavar="VERSION",
+                   help="the bot's version; for a registered bot, a new version: same name, "
+                        "token and history, its skill's uncertainty widened")
     q.add_argument("--db", default=DEFAULT_DB)
     q = bot_sub.add_parser("list", help="registered bots")
     q.add_argument("--db", default=DEFAULT_DB)
@@ -697,8 +701,14 @@ def cmd_bot(args: argparse.Namespace) -> int:
     """Register, list or remove bots."""
     store = _open_store(args.db)
     if args.bot_command == "add":
+        version = args.bot_version
         try:
-            token = store.add_bot(args.name)
+            if version is not None and args.name in store.bot_names():
+                new = store.add_version(args.name, version)
+                print(f"bot {args.name} is version {version}"
+                      f"{'' if new else ' already'}; its token is unchanged")
+                return 0
+            token = store.add_bot(args.name, version)
         except ValueError as error:
             raise UsageError(str(error)) from None
         print(f"bot {args.name} registered; its token (shown only now):\n{token}")
