@@ -64,7 +64,9 @@ def test_opponents_are_near_in_skill() -> None:
     names = sorted(skills)
     uniform = sum(abs(skills[a].mu - skills[b].mu)
                   for a, b in (rng.sample(names, 2) for _ in range(2000))) / 2000
-    assert near < uniform / 2
+    # Within the performance noise of a match (beta = 4.2 here; the field's sd is 8): the
+    # kernel is TrueSkill's match quality, not a hard cut.
+    assert near < 0.7 * uniform
 
 
 def test_everybody_meets_everybody_in_time() -> None:
