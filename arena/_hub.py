@@ -101,14 +101,14 @@ class BotSession:
 
     def __init__(
         self, name: str, games: frozenset[str], max_matches: int, outbox: AsyncioOutbox,
-        match_budget: int = 0, version: str = "",
+        match_budget: int = 0,
     ) -> None:
         self.id = next(self._ids)
         self.name = name
         self.games = games
         self.max_matches = max_matches  # at once (Hello.max_concurrent_matches; 0: any)
         self.match_budget = match_budget  # in all (Hello.max_matches; 0: no limit)
-        self.version = version  # Hello.version ("" if not said)
+        self.version = ""  # Hello.version ("" if not said), set by the service
         self.taken = 0  # matches given to it so far
         self.outbox = outbox
         self.matches: set[str] = set()

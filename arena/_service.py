@@ -166,7 +166,8 @@ class ArenaServicer:
         hello = await self._check_hello(first, context)
         session = BotSession(hello.bot_name, frozenset(hello.games),
                              hello.max_concurrent_matches, self.host.outbox(BOT_BACKLOG),
-                             match_budget=hello.max_matches, version=hello.version)
+                             match_budget=hello.max_matches)
+        session.version = hello.version
         self.hub.connect(session)
         reader = asyncio.create_task(self._pump(context, session))
         try:

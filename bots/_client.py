@@ -71,7 +71,6 @@ async def play_stream(
     *,
     max_concurrent: int = 1,
     tls: ClientTls | None = None,
-    version: str = "",
 ) -> int:
     """Play over one connection until the arena closes it; returns the matches finished.
 
@@ -80,8 +79,7 @@ async def play_stream(
     ``max_concurrent``: the
     matches the arena may give this connection at once (0: no limit). One by default, since
     ``choose`` runs on this one thread: a second match would wait for the first's thinking.
-    ``tls``: connect over TLS (None: plaintext). ``version``: the bot's version (Hello.version;
-    a new one keeps its name and history on a ladder and widens its skill's uncertainty).
+    ``tls``: connect over TLS (None: plaintext).
     """
     bots: dict[str, Bot] = {}
     playing: set[str] = set()
@@ -94,8 +92,7 @@ async def play_stream(
             await call.write(pb.PlayRequest(hello=pb.Hello(
                 bot_name=name, token=token, protocol_version=PROTOCOL_VERSION,
                 games=list(games or declared_games(factory)),
-                max_concurrent_matches=max_concurrent, max_matches=max_matches or 0,
-                version=version)))
+                max_concurrent_matches=max_concurrent, max_matches=max_matches or 0)))
             while (response := await call.read()) is not grpc.aio.EOF:
                 kind = response.WhichOneof("message")
                 # The bot's own code raising costs only that match (reported as a failure:
@@ -166,12 +163,11 @@ async def play(
     *,
     max_concurrent: int = 1,
     tls: ClientTls | None = None,
-    version: str = "",
 ) -> None:
     """Play forever, reconnecting with exponential backoff and jitter after a lost stream.
 
     With ``reconnect=False``: one connection; a failed or lost one raises AioRpcError.
-    ``max_concurrent``, ``tls``, ``version``: as for ``play_stream``.
+    ``max_concurrent``, ``tls``: as for ``play_stream``.
     """
     delay = FIRST_BACKOFF
 
@@ -182,7 +178,7 @@ async def play(
     while True:
         try:
             await play_stream(factory, address, name, token, games, on_welcome=welcomed,
-                              max_concurrent=max_concurrent, tls=tls, version=version)
+                              max_concurrent=max_concurrent, tls=tls)
         except grpc.aio.AioRpcError as error:
             if not reconnect:
                 raise
@@ -221,9 +217,6 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
     parser.add_argument("--max-concurrent-matches", type=_at_least(0), default=1,
                         help="matches the arena may give this bot at once (default 1: "
                              "choose() of one match would hold up the others; 0: no limit)")
-    parser.add_argument("--version", default="", dest="bot_version",
-                        help="this bot's version, sent in its Hello (a ladder keeps a new "
-                             "version's name and history and widens its skill's uncertainty)")
     parser.add_argument("--tls-ca", default=os.environ.get("ARENA_TLS_CA"), metavar="FILE",
                         help="connect over TLS, trusting this CA (PEM) for the arena's "
                              "certificate (env ARENA_TLS_CA)")
@@ -244,13 +237,11 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
         if args.max_matches is not None:
             asyncio.run(play_stream(factory, args.address, args.name, args.token, args.game,
                                     args.max_matches,
-                                    max_concurrent=args.max_concurrent_matches, tls=tls,
-                                    version=args.bot_version))
+                                    max_concurrent=args.max_concurrent_matches, tls=tls))
         else:
             asyncio.run(play(factory, args.address, args.name, args.token, args.game,
                              reconnect=not args.once,
-                             max_concurrent=args.max_concurrent_matches, tls=tls,
-                             version=args.bot_version))
+                             max_concurrent=args.max_concurrent_matches, tls=tls))
     except BotRejected as error:
         print(f"{args.name}: the arena refused this bot: {error}", file=sys.stderr)
         raise SystemExit(EXIT_REFUSED) from None

@@ -26,9 +26,10 @@ def test_a_ladder_of_two_and_three_players_rates_skills_and_versions(tmp_path: P
     db = tmp_path / "mixed.sqlite"
     # One match at a time: every match is planned with all four bots free, so each count
     # is drawn (both appear in 16 matches but with probability 2^-15).
-    run_ladder(db, {"a": ["random", "--version", "2.0"], "b": ["random"], "c": ["random"],
-                    "d": ["random"]}, "--game", "duel", "--players", "2-3", "--max-matches",
-               "16", "--concurrency", "1", "--move-time", "10")
+    run_ladder(db, {"a": ["tests.support.versioned_bot", "--version", "2.0"],
+                    "b": ["random"], "c": ["random"], "d": ["random"]},
+               "--game", "duel", "--players", "2-3", "--max-matches", "16", "--concurrency",
+               "1", "--move-time", "10")
     with Store(db) as store:
         records = store.matches(game="duel")
         assert len(records) == 16 and {len(r.seats) for r in records} == {2, 3}

@@ -64,14 +64,12 @@ def test_opponents_are_near_in_skill() -> None:
     names = sorted(skills)
     uniform = sum(abs(skills[a].mu - skills[b].mu)
                   for a, b in (rng.sample(names, 2) for _ in range(2000))) / 2000
-    # Within the performance noise of a match (beta = 4.2 here; the field's sd is 8): the
-    # kernel is TrueSkill's match quality, not a hard cut.
-    assert near < 0.7 * uniform
+    assert near < 0.5 * uniform
 
 
 def test_everybody_meets_everybody_in_time() -> None:
     skills = _field(12, 7)  # spread over 8 standard deviations of performance and more
-    matches, _, _ = _simulate(skills, (2,), 6000, seed=8)
+    matches, _, _ = _simulate(skills, (2,), 20000, seed=8)
     met = {frozenset(m) for m in matches}
     assert all(frozenset(pair) in met for pair in combinations(sorted(skills), 2))
 
