@@ -15,7 +15,9 @@ With n complete deals, the mean difference ``D̄``, its 95% interval, LOS and th
 test of H0 ``δ = δ0`` against H1 ``δ = δ1`` (δ0 < δ1, the mean difference) are those of
 ``_betting``: a test by betting whose error rates are at most alpha and beta whatever the
 distribution of the D_i (most deals identical, heavy tails), and an interval that covers
-the mean with 95% probability at the deal where the test stops.
+the mean with 95% probability at the deal where the test stops. The test takes the deals in
+plan order, as far as all are complete (``arena gauntlet`` holds back a deal that ends
+before an earlier one): its bound holds for a fixed order, stopped at any time.
 """
 
 from __future__ import annotations
