@@ -126,6 +126,7 @@ class BotSession:
         self.games = games
         self.max_matches = max_matches  # at once (Hello.max_concurrent_matches; 0: any)
         self.match_budget = match_budget  # in all (Hello.max_matches; 0: no limit)
+        self.version = ""  # Hello.version ("" if not said), set by the service
         self.taken = 0  # matches given to it so far
         self.outbox = outbox
         self.matches: set[str] = set()

@@ -168,6 +168,7 @@ class ArenaServicer:
         session = BotSession(hello.bot_name, frozenset(hello.games),
                              hello.max_concurrent_matches, outbox,
                              match_budget=hello.max_matches)
+        session.version = hello.version
         self.hub.connect(session)
         reader = asyncio.create_task(self._pump(context, session))
         try:
@@ -215,6 +216,11 @@ class ArenaServicer:
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"unknown game(s) {shown(', '.join(unknown))} in Hello.games; "
                 f"games: {', '.join(engine.names())}")
+        if len(hello.version) > 64 or not hello.version.isprintable():
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"Hello.version {shown(hello.version)} is not accepted; accepted: empty, or "
+                f"1 to 64 printable characters")
         if not hello.token or not await self._token_ok(hello.bot_name, hello.token, context):
             await context.abort(
                 grpc.StatusCode.UNAUTHENTICATED,

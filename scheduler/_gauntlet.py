@@ -11,26 +11,19 @@ tie counting half, ``S = (behind + ties / 2) / (k - 1)`` in [0, 1] (the pairwise
 the ratings decompose a ranking into; 1 for a clear win, 0 for last). A deal's difference
 is ``D_i = (1 / k) * sum over seats s of (S_NEW(i, s) - S_OLD(i, s))``, in [-1, 1].
 
-With n complete deals, mean ``D̄`` and sample variance ``s² = Σ (D_i - D̄)² / (n - 1)``:
-
-- the 95% interval is ``D̄ ± t s / √n`` with t Student's two-sided 95% quantile for n - 1
-  degrees of freedom (12.71 for 2 deals, 2.26 for 10, 1.96 as n grows; none below 2 deals);
-- LOS is ``Φ(D̄ / (s / √n))``;
-- the SPRT of H0 ``δ = δ0`` against H1 ``δ = δ1`` (δ0 < δ1, the mean difference) is the
-  normal one: ``LLR = n (δ1 - δ0) (2 D̄ - δ0 - δ1) / (2 σ̂²)``, the log of the ratio of the
-  normal likelihoods of the D_i at the two means, with
-  ``σ̂² = (Σ (D_i - D̄)² + 1/4) / (n + 1)``: the sample variance with one virtual deal of
-  variance 1/4 (a fair coin's) added, so that a run of equal differences (identical bots
-  give D_i = 0 every time) cannot make it 0 and the LLR infinite after a deal or two;
-  it also keeps the test from deciding on the first few deals, whose variance is a guess.
-  Wald's bounds ``ln(β / (1 - α))`` and ``ln((1 - β) / α)`` as for ``arena sprt``.
+With n complete deals, the mean difference ``D̄``, its 95% interval, LOS and the sequential
+test of H0 ``δ = δ0`` against H1 ``δ = δ1`` (δ0 < δ1, the mean difference) are those of
+``_betting``: a test by betting whose error rates are at most alpha and beta whatever the
+distribution of the D_i (most deals identical, heavy tails), and an interval that covers
+the mean with 95% probability at the deal where the test stops. The test takes the deals in
+plan order, as far as all are complete (``arena gauntlet`` holds back a deal that ends
+before an earlier one): its bound holds for a fixed order, stopped at any time.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
 import random
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -41,18 +34,14 @@ from typing import Any
 
 import trio
 
+from ._betting import GauntletStats
 from ._records import MatchRecord
 from ._runner import MatchSpec, run_match
 from ._seating import BotPool
-from ._sprt import Decision, sprt_bounds
-from ._stats import t95
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
 from ._tournament import StoreWriteError, commit_match
 from ._verdict import JUnitCase, write_junit
-
-#: The variance of the virtual deal added to the SPRT's variance (a fair coin's score).
-PRIOR_VARIANCE = 0.25
 
 #: Exit status by verdict, as ``arena sprt``: 0 not worse (H1), 1 worse (H0), 3 undecided
 #: at the limit, 4 the run failed.
@@ -66,53 +55,6 @@ def match_score(ranks: Sequence[int], seat: int) -> float:
         raise ValueError("a score needs at least 2 seats")
     mine = ranks[seat]
     return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
-
-
-@dataclass(frozen=True)
-class GauntletStats:
-    """The statistics on the per-deal differences: mean, 95% interval, LOS, the SPRT."""
-
-    deals: int
-    mean: float
-    low: float
-    high: float
-    los: float
-    llr: float
-    lower: float
-    upper: float
-    decision: Decision
-
-
-def _phi(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
-def gauntlet_stats(differences: Sequence[float], delta0: float, delta1: float,
-                   alpha: float = 0.05, beta: float = 0.05) -> GauntletStats:
-    """Mean difference, interval, LOS and SPRT (see the module's docstring for formulas)."""
-    if not delta0 < delta1:
-        raise ValueError(f"delta0 must be below delta1, got {delta0!r} and {delta1!r}")
-    for name, value in (("delta0", delta0), ("delta1", delta1)):
-        if not -1 < value < 1:
-            raise ValueError(f"{name} is a difference of match scores, between -1 and 1 "
-                             f"(exclusive), got {value!r}")
-    if any(not -1 <= d <= 1 for d in differences):
-        raise ValueError(f"a deal's difference lies in [-1, 1], got {list(differences)!r}")
-    lower, upper = sprt_bounds(alpha, beta)
-    n = len(differences)
-    mean = sum(differences) / n if n else 0.0
-    squares = sum((d - mean) ** 2 for d in differences)
-    if n >= 2:
-        se = math.sqrt(squares / (n - 1) / n)
-        low, high = mean - t95(n - 1) * se, mean + t95(n - 1) * se
-        los = _phi(mean / se) if se > 0 else (0.5 if mean == 0 else float(mean > 0))
-    else:
-        low, high, los = -math.inf, math.inf, 0.5
-    variance = (squares + PRIOR_VARIANCE) / (n + 1)
-    llr = n * (delta1 - delta0) * (2 * mean - delta0 - delta1) / (2 * variance)
-    decision: Decision = ("accept_h1" if llr >= upper else "accept_h0" if llr <= lower
-                          else "continue")
-    return GauntletStats(n, mean, low, high, los, llr, lower, upper, decision)
 
 
 @dataclass(frozen=True)
@@ -283,11 +225,12 @@ class GauntletVerdict:
         return EXIT_CODES.get(self.outcome, 3)
 
     def status(self) -> str:
-        """One line: deals, mean difference with its interval, LOS and LLR."""
+        """One line: deals, mean difference with its interval, LOS, and each bettor's log
+        stake with the level that decides."""
         s = self.stats
         return (f"{self.tally.matches} matches, {s.deals} deals: NEW - OLD {s.mean:+.3f} "
-                f"[{s.low:+.3f}, {s.high:+.3f}] LOS {100 * s.los:.1f}% LLR {s.llr:.2f} "
-                f"[{s.lower:.2f}, {s.upper:.2f}]")
+                f"[{s.low:+.3f}, {s.high:+.3f}] LOS {100 * s.los:.1f}% ln E(not worse) "
+                f"{s.log_e1:.2f}/{s.bound1:.2f} ln E(worse) {s.log_e0:.2f}/{s.bound0:.2f}")
 
     def summary(self) -> str:
         """The final line: who played, the statistics, the verdict."""
@@ -308,9 +251,9 @@ class GauntletVerdict:
             "delta0": self.delta0, "delta1": self.delta1, "alpha": self.alpha,
             "beta": self.beta, "error": self.error, "matches": self.tally.matches,
             "deals": s.deals, "mean_difference": s.mean,
-            "low": s.low if math.isfinite(s.low) else None,
-            "high": s.high if math.isfinite(s.high) else None, "los": s.los,
-            "llr": s.llr, "llr_lower": s.lower, "llr_upper": s.upper,
+            "low": s.low, "high": s.high, "los": s.los,
+            "log_e_h1": s.log_e1, "log_e_h0": s.log_e0, "log_e_h1_bound": s.bound1,
+            "log_e_h0_bound": s.bound0,
             "new_score": self.tally.mean_score("new"),
             "old_score": self.tally.mean_score("old"),
             "differences": [self.tally.differences[d] for d in sorted(self.tally.differences)],

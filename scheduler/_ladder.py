@@ -1,4 +1,5 @@
-"""The continuous ladder of ``arena serve``: rated matches among the connected bots."""
+"""The continuous ladder of ``arena serve``: rated matches among the connected bots, matched
+by skill (``_matchmaking``) at one or several player counts."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import math
 import random
 import secrets
 import sys
+import time
+from collections.abc import Sequence
 
 import trio
 
@@ -15,6 +18,7 @@ from arena import Arena, RemoteSeat
 from arena._hub import BotSession
 from arena.metrics import Metrics
 
+from ._matchmaking import Candidate, Pairing, choose_match
 from ._records import Faults, MatchRecord
 from ._runner import MatchSpec, run_match
 from ._store import Store
@@ -27,14 +31,15 @@ async def run_ladder(
     store: Store,
     games: list[str],
     *,
-    players: int = 2,
+    players: Sequence[int] = (2,),
     control: TimeControl,
     policy: FaultPolicy = FaultPolicy(),
     concurrency: int = 4,
     metrics: Metrics | None = None,
     max_matches: int | None = None,
 ) -> int:
-    """Pair connected bots that play a game, forever (or ``max_matches``); returns matches.
+    """Match connected bots that play a game, forever (or ``max_matches``), each match at
+    one of the player counts ``players``; returns the matches played.
 
     Match seeds and pairings come from the OS's secure random source; match ids from a
     counter and that source, so that neither tells anything of a seed.
@@ -44,7 +49,8 @@ async def run_ladder(
     counter = itertools.count(1)
     played = 0
     for game in games:
-        engine.get(game).info.check_players(players)
+        for count in players:
+            engine.get(game).info.check_players(count)
         if metrics is not None:
             for bot, elo in store.load_ratings(game).items():
                 metrics.rating.labels(game, bot).set(elo)
@@ -57,6 +63,12 @@ async def run_ladder(
                 metrics.rating.labels(record.game, bot).set(elo)
 
     writer = LadderWriter(store, metrics=metrics, on_rated=rated, set_serving=arena.set_serving)
+    # The skills as the recorded ladder matches give them (an older database had none).
+    writer.skills = {game: store.rebuild_skills(game) for game in games}
+    starts = 0  # ladder matches started so far
+    # By free bot: ``starts`` when it last started a match or became free (connected, or
+    # its matches took all its room and one ended).
+    last_start: dict[str, int] = {}
 
     async def play(game: str, sessions: list[BotSession], match_id: str, slot: object) -> None:
         nonlocal played, finished
@@ -103,24 +115,41 @@ async def run_ladder(
             for event in events:
                 race.start_soon(_cancel_when_set, event, race.cancel_scope)
 
+    def next_match() -> tuple[Pairing, list[BotSession]] | None:
+        ready = _ready(arena, games)
+        for name in set(last_start) - set(ready):
+            del last_start[name]  # gone, or busy: its wait counts again once it is free
+        for name in ready:
+            last_start.setdefault(name, starts)
+        candidates = [Candidate(name, frozenset(g for g in games
+                                                if any(s.plays(g) for s in sessions)),
+                                starts - last_start[name])
+                      for name, sessions in sorted(ready.items())]
+        pairing = choose_match(candidates, players, writer.skills, rng)
+        if pairing is None:
+            return None
+        return pairing, [min((s for s in ready[n] if s.plays(pairing.game)),
+                             key=lambda s: len(s.matches)) for n in pairing.bots]
+
     async def _pair(nursery: trio.Nursery) -> None:
-        started = 0
-        while max_matches is None or started < max_matches:
+        nonlocal starts
+        while max_matches is None or starts < max_matches:
             await writer.writable.wait()  # no new match while the database refuses writes
             slot = object()
             await limiter.acquire_on_behalf_of(slot)
-            while (found := _playable(arena, games, players, rng)) is None:
+            while (found := next_match()) is None:
                 await wait_for_change()
-            game, ready, names = found
-            chosen = rng.sample(names, players)
-            sessions = [min((s for s in ready if s.name == n), key=lambda s: len(s.matches))
-                        for n in chosen]
+            pairing, sessions = found
+            game = pairing.game
             match_id = f"ladder-{game}-{next(counter):06d}-{secrets.token_hex(3)}"
             for session in sessions:
                 session.take(match_id)  # reserve room before the task starts
-            writer.put(StartedMatch(match_id, game, tuple(s.name for s in sessions)))
+                last_start[session.name] = starts + 1
+            writer.put(StartedMatch(match_id, game, pairing.bots,
+                                    tuple((s.name, s.version) for s in sessions if s.version),
+                                    time.time()))
             nursery.start_soon(play, game, sessions, match_id, slot)
-            started += 1
+            starts += 1
 
     async with trio.open_nursery() as writing:
         writing.start_soon(writer.run)
@@ -175,14 +204,11 @@ def _waiting_for(pauses: dict[str, float]) -> str:
             "back or another bot connects")
 
 
-def _playable(arena: Arena, games: list[str], players: int, rng: random.Random
-              ) -> tuple[str, list[BotSession], list[str]] | None:
-    """A game (tried in random order) with enough distinct connected bots that have room:
-    the game, those sessions and the bots' names; None if no game has."""
-    for game in rng.sample(games, len(games)):
-        ready = [s for s in arena.hub.sessions
-                 if s.plays(game) and s.has_room() and not arena.hub.paused_for(s.name)]
-        names = sorted({s.name for s in ready})
-        if len(names) >= players:
-            return game, ready, names
-    return None
+def _ready(arena: Arena, games: list[str]) -> dict[str, list[BotSession]]:
+    """The connected bots free for a ladder match (room, not paused, a ladder game), by
+    name: their sessions that could take it."""
+    ready: dict[str, list[BotSession]] = {}
+    for s in arena.hub.sessions:
+        if s.has_room() and not arena.hub.paused_for(s.name) and any(map(s.plays, games)):
+            ready.setdefault(s.name, []).append(s)
+    return ready

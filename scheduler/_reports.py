@@ -1,5 +1,5 @@
-"""Standings (Elo with intervals plus fault counts), their table/JSON/CSV forms, and the
-store seen as the gRPC service's ``Records``."""
+"""Standings (Elo with intervals, the skill rating, fault counts), their table/JSON/CSV
+forms, and the store seen as the gRPC service's ``Records``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -20,13 +20,15 @@ from engine import Termination
 from ._ratings import SeatAdvantage, fit_ratings, pairwise_outcomes
 from ._records import MatchRecord
 from ._runner import result_proto
+from ._skill import MU0, SIGMA0, rebuild_skills
 from ._store import Store
 from ._tournament import TournamentConfig, same_deal
 
 
 @dataclass(frozen=True)
 class Standing:
-    """One bot's line: rank, Elo with its 95% interval, matches, score, faults."""
+    """One bot's line: rank, Elo with its 95% interval, matches, score, faults, and the
+    skill rating (``_skill``: mu, sigma, the ordinal mu - 3 sigma) with the bot's version."""
 
     rank: int
     bot: str
@@ -38,21 +40,32 @@ class Standing:
     timeouts: int
     crashes: int
     illegal: int
+    mu: float = MU0
+    sigma: float = SIGMA0
+    ordinal: float = MU0 - 3 * SIGMA0
+    version: str = ""
 
 
-def standings(records: Sequence[MatchRecord]) -> list[Standing]:
+def standings(records: Sequence[MatchRecord],
+              versions: Mapping[str, Sequence[tuple[float, str]]] | None = None
+              ) -> list[Standing]:
     """Fit Elo over finished matches and add each bot's fault counts; best first. A match
-    the arena aborted (its server stopped) rates nobody."""
-    return standings_and_seats(records)[0]
+    the arena aborted (its server stopped) rates nobody. ``versions``: each bot's version
+    history (``Store.versions``), for the skill rating and the version shown."""
+    return standings_and_seats(records, versions=versions)[0]
 
 
-def standings_and_seats(records: Sequence[MatchRecord], seat_advantage: bool = False
+def standings_and_seats(records: Sequence[MatchRecord], seat_advantage: bool = False,
+                        versions: Mapping[str, Sequence[tuple[float, str]]] | None = None
                         ) -> tuple[list[Standing], tuple[SeatAdvantage, ...]]:
-    """``standings``, fitted with seat terms if ``seat_advantage`` (and those terms)."""
+    """``standings``, fitted with seat terms if ``seat_advantage`` (and those terms). The
+    skill rating replays the matches in the order they ended (as the ladder rated them)."""
     finished = rated(records)
     fit = fit_ratings([(r.seats, list(r.result.ranks))  # type: ignore[union-attr]
                        for r in finished], seat_advantage=seat_advantage)
     ratings = fit.ratings
+    skills = rebuild_skills(((r.seats, r.result.ranks, r.started_at)  # type: ignore[union-attr]
+                             for r in sorted(finished, key=lambda r: r.ended_at)), versions)
     faults: dict[str, list[int]] = {name: [0, 0, 0] for name in ratings}
     for record in finished:
         for name, seat_faults in zip(record.seats, record.faults, strict=False):
@@ -61,8 +74,11 @@ def standings_and_seats(records: Sequence[MatchRecord], seat_advantage: bool = F
             counts[1] += seat_faults.crashes + seat_faults.disconnects
             counts[2] += seat_faults.illegal + seat_faults.malformed
     order = sorted(ratings, key=lambda n: (-ratings[n].elo, n))
+    latest = {bot: history[-1][1] for bot, history in (versions or {}).items() if history}
     return [Standing(i + 1, name, ratings[name].elo, ratings[name].low, ratings[name].high,
-                     ratings[name].matches, ratings[name].score, *faults[name])
+                     ratings[name].matches, ratings[name].score, faults[name][0],
+                     faults[name][1], faults[name][2], skills[name].mu, skills[name].sigma,
+                     skills[name].ordinal, latest.get(name, ""))
             for i, name in enumerate(order)], fit.seats
 
 
@@ -175,13 +191,15 @@ def head_to_head_table(names: Sequence[str],
 def table(rows: Sequence[Standing]) -> str:
     """A fixed-width standings table."""
     head = (f"{'rank':>4}  {'bot':<20} {'elo':>7} {'95% interval':>17} {'matches':>7} "
-            f"{'score':>6} {'timeouts':>8} {'crashes':>7} {'illegal':>7}")
+            f"{'score':>6} {'timeouts':>8} {'crashes':>7} {'illegal':>7} "
+            f"{'mu':>6} {'sigma':>5} {'ordinal':>7}  version")
     lines = [head, "-" * len(head)]
     for r in rows:
         lines.append(
             f"{r.rank:>4}  {r.bot:<20} {r.elo:>+7.0f} "
             f"{f'[{r.elo_low:+.0f}, {r.elo_high:+.0f}]':>17} "
-            f"{r.matches:>7} {r.score:>6.1%} {r.timeouts:>8} {r.crashes:>7} {r.illegal:>7}")
+            f"{r.matches:>7} {r.score:>6.1%} {r.timeouts:>8} {r.crashes:>7} {r.illegal:>7} "
+            f"{r.mu:>6.2f} {r.sigma:>5.2f} {r.ordinal:>7.2f}  {r.version}".rstrip())
     return "\n".join(lines)
 
 
@@ -321,10 +339,11 @@ class StoreRecords:
         latest = self.store.last_match_seq()  # before reading: a later match refits again
         now = time.monotonic()
         rows = standings(self.store.matches(game=game, tournament_id=tournament_id or None,
-                                            steps=False))
+                                            steps=False), self.store.versions())
         fitted = [pb.Standing(rank=r.rank, bot_name=r.bot, elo=r.elo, elo_low=r.elo_low,
                               elo_high=r.elo_high, matches=r.matches, score=r.score,
-                              timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal)
+                              timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal,
+                              mu=r.mu, sigma=r.sigma, ordinal=r.ordinal, version=r.version)
                   for r in rows]
         with self._cache_lock:  # the service reads from several threads
             self._standings[key] = (latest, now, fitted)

@@ -24,7 +24,6 @@ ln 10``; per pair, sigma is sqrt(2) times smaller than per game, so the pair's t
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -188,30 +187,6 @@ def llr(counts: Sequence[float], elo0: float, elo1: float,
 
 def _phi(x: float) -> float:
     return 0.5 * (1 + math.erf(x / math.sqrt(2)))
-
-
-@functools.lru_cache(maxsize=256)
-def t95(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (what a mean
-    of df + 1 samples with an estimated variance needs; Z95 as df grows): the t with
-    P(|T| <= t) = 0.95, by bisection on the density integrated with Simpson's rule."""
-    if df < 1:
-        raise ValueError(f"Student's t needs at least 1 degree of freedom, got {df!r}")
-    scale = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
-
-    def central(t: float, steps: int = 2000) -> float:  # P(|T| <= t), steps even
-        width = t / steps
-        total = 0.0
-        for k in range(steps + 1):
-            weight = 1 if k in (0, steps) else 4 if k % 2 else 2
-            total += weight * (1 + (k * width) ** 2 / df) ** (-(df + 1) / 2)
-        return 2 * scale * total * width / 3
-
-    low, high = Z95, 15.0  # t95 lies between the normal's and df = 1's 12.71
-    for _ in range(60):
-        middle = (low + high) / 2
-        low, high = (middle, high) if central(middle) < 0.95 else (low, middle)
-    return (low + high) / 2
 
 
 def estimate(counts: Sequence[float], elo_model: EloModel = "logistic") -> Estimate:

@@ -32,6 +32,7 @@ from arena._hub import BOT_NAME, BOT_NAME_RULE
 from engine import Result, Termination
 
 from ._records import Faults, MatchRecord, SeatAction
+from ._skill import Skill, update_skill, version_at
 
 SCHEMA_VERSION = 1
 # Ladder matches being played: a row is written when one starts and removed with its record,
@@ -42,6 +43,30 @@ _LIVE_TABLE = """CREATE TABLE IF NOT EXISTS live_matches (
     seats TEXT NOT NULL,
     started_at REAL NOT NULL
 )"""
+
+
+# The ladder's live skill ratings (``_skill``) and the versions of bots, added without a new
+# schema version, as live_matches: an older arena never reads them; a database without them
+# gets them (empty) when opened, and ``Store.rebuild_skills`` fills the skills from the
+# recorded matches.
+_SKILL_TABLES = {
+    "skills": """CREATE TABLE IF NOT EXISTS skills (
+    game TEXT NOT NULL,
+    bot TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    matches INTEGER NOT NULL,
+    version TEXT NOT NULL,
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (game, bot)
+)""",
+    "bot_versions": """CREATE TABLE IF NOT EXISTS bot_versions (
+    bot TEXT NOT NULL,
+    version TEXT NOT NULL,
+    since REAL NOT NULL,
+    PRIMARY KEY (bot, since)
+)""",
+}
 
 
 # Tokens are 192 random bits, so no guessing attack is helped by a slow hash; the KDF is kept
@@ -183,12 +208,14 @@ class Store:
         missing), so that a read-only database can still be read."""
         tables = {name for (name,) in self._db.execute(
             "SELECT name FROM sqlite_master WHERE type='table'")}
-        if "schema_version" in tables and "live_matches" in tables:
+        if {"schema_version", "live_matches", *_SKILL_TABLES} <= tables:
             found = self._db.execute("SELECT version FROM schema_version").fetchone()
         else:
             with self._transaction() as db:
-                # Added without a new schema version: an older arena never reads it.
+                # Added without a new schema version: an older arena never reads them.
                 db.execute(_LIVE_TABLE)
+                for statement in _SKILL_TABLES.values():
+                    db.execute(statement)
                 if "schema_version" not in tables:
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
@@ -210,20 +237,49 @@ class Store:
 
     # -- bots -------------------------------------------------------------------------------
 
-    def add_bot(self, name: str) -> str:
-        """Register ``name`` and return its new token (shown once; only a hash is kept)."""
+    def add_bot(self, name: str, version: str | None = None) -> str:
+        """Register ``name`` (as ``version``, if given) and return its new token (shown
+        once; only a hash is kept)."""
         if not isinstance(name, str) or not BOT_NAME.fullmatch(name):
             raise ValueError(f"bot name {name!r} is not accepted; use {BOT_NAME_RULE}")
+        if version is not None:
+            _check_version(version)
         token = secrets.token_urlsafe(24)
+        now = time.time()
         try:
             with self._transaction() as db:
                 db.execute(
                     "INSERT INTO bots (name, token_hash, created_at) VALUES (?, ?, ?)",
-                    (name, _hash_token(token), time.time()),
+                    (name, _hash_token(token), now),
                 )
+                if version is not None:
+                    db.execute("INSERT INTO bot_versions VALUES (?, ?, ?)", (name, version, now))
         except sqlite3.IntegrityError:
-            raise ValueError(f"a bot named {name!r} is already registered") from None
+            raise ValueError(f"a bot named {name!r} is already registered (give --version to "
+                             f"record a new version of it)") from None
         return token
+
+    def add_version(self, name: str, version: str, since: float | None = None) -> bool:
+        """Note that bot ``name`` plays as ``version`` from time ``since`` (now by default):
+        its name, history and rating stay, its skill's sigma grows at its next rated match.
+        False (nothing written) when that is already its latest version."""
+        _check_version(version)
+        with self._transaction() as db:
+            latest = db.execute("SELECT version FROM bot_versions WHERE bot = ? "
+                                "ORDER BY since DESC LIMIT 1", (name,)).fetchone()
+            if latest is not None and latest[0] == version:
+                return False
+            db.execute("INSERT OR REPLACE INTO bot_versions VALUES (?, ?, ?)",
+                       (name, version, time.time() if since is None else since))
+        return True
+
+    def versions(self) -> dict[str, list[tuple[float, str]]]:
+        """Every bot's versions, oldest first, each with the time it was first seen."""
+        out: dict[str, list[tuple[float, str]]] = {}
+        for bot, version, since in self._db.execute(
+                "SELECT bot, version, since FROM bot_versions ORDER BY bot, since"):
+            out.setdefault(bot, []).append((since, version))
+        return out
 
     def check_token(self, name: str, token: str) -> bool:
         """Whether ``token`` is the registered token of bot ``name`` (constant-time compare)."""
@@ -419,15 +475,25 @@ class Store:
     def record_rated_match(
         self, record: MatchRecord, rate: Callable[[dict[str, float]], dict[str, float]]
     ) -> dict[str, float]:
-        """Insert a finished match and replace its game's live ratings with
-        ``rate(current ratings)``, in one transaction (a failed write leaves neither, so it
-        can be tried again); a match already recorded is not rated twice."""
+        """Insert a finished match, replace its game's live ratings with
+        ``rate(current ratings)`` and update its seats' skills (``_skill``), in one
+        transaction (a failed write leaves none of them, so it can be tried again); a match
+        already recorded is not rated twice."""
         with self._transaction() as db:
             current = self.load_ratings(record.game)
             if not _insert_match(db, record):
                 return current
             ratings = rate(current)
             _replace_ratings(db, record.game, ratings)
+            assert record.result is not None  # _insert_match refuses a match without one
+            if record.result.termination is Termination.ABORTED:
+                return ratings  # rates nobody's skill, as rebuild_skills replays it
+            history = self.versions()
+            skills = update_skill(self.load_skills(record.game), record.seats,
+                                  record.result.ranks,
+                                  {bot: version_at(history[bot], record.started_at)
+                                   for bot in record.seats if bot in history})
+            _write_skills(db, record.game, {bot: skills[bot] for bot in record.seats})
             return ratings
 
     def begin_live(self, match_id: str, game: str, seats: Sequence[str]) -> None:
@@ -530,6 +596,33 @@ class Store:
 
     # -- live ratings -----------------------------------------------------------------------
 
+    def load_skills(self, game: str) -> dict[str, Skill]:
+        """The stored live skills of ``game`` (empty if none)."""
+        rows = self._db.execute("SELECT bot, mu, sigma, matches, version FROM skills "
+                                "WHERE game = ? ORDER BY bot", (game,))
+        return {bot: Skill(mu, sigma, matches, version)
+                for bot, mu, sigma, matches, version in rows}
+
+    def rebuild_skills(self, game: str) -> dict[str, Skill]:
+        """Replace the live skills of ``game`` by replaying its rated ladder matches (no
+        tournament's, none the arena aborted) in the order they were recorded, as the
+        ladder rated them one by one; the skills."""
+        history = self.versions()
+        skills: dict[str, Skill] = {}
+        rows = self._db.execute(
+            "SELECT seats, ranks, started_at FROM matches WHERE game = ? AND "
+            "tournament_id IS NULL AND termination != ? ORDER BY seq",
+            (game, Termination.ABORTED.value))
+        for seats_text, ranks_text, started in rows:
+            seats = json.loads(seats_text)
+            skills = update_skill(skills, seats, json.loads(ranks_text),
+                                  {bot: version_at(history[bot], started)
+                                   for bot in seats if bot in history})
+        with self._transaction() as db:
+            db.execute("DELETE FROM skills WHERE game = ?", (game,))
+            _write_skills(db, game, skills)
+        return skills
+
     def save_ratings(self, game: str, ratings: dict[str, float]) -> None:
         """Replace the stored live ratings of ``game`` with ``ratings``."""
         with self._transaction() as db:
@@ -594,6 +687,20 @@ def _replace_ratings(db: sqlite3.Connection, game: str, ratings: dict[str, float
     db.execute("DELETE FROM ratings WHERE game = ?", (game,))
     db.executemany("INSERT INTO ratings (game, bot, elo, updated_at) VALUES (?, ?, ?, ?)",
                    [(game, bot, float(elo), now) for bot, elo in ratings.items()])
+
+
+def _check_version(version: object) -> None:
+    if not isinstance(version, str) or not version or len(version) > 64 \
+            or not version.isprintable():
+        raise ValueError(f"bot version {version!r} is not accepted; use 1 to 64 printable "
+                         f"characters")
+
+
+def _write_skills(db: sqlite3.Connection, game: str, skills: dict[str, Skill]) -> None:
+    now = time.time()
+    db.executemany("INSERT OR REPLACE INTO skills VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   [(game, bot, s.mu, s.sigma, s.matches, s.version, now)
+                    for bot, s in skills.items()])
 
 
 def _dumps(value: object) -> str:

@@ -24,6 +24,7 @@ from arena.metrics import Metrics
 
 from ._ratings import update_elo
 from ._records import MatchRecord
+from ._skill import Skill
 from ._store import Store
 
 FIRST_RETRY_SECONDS = 0.5
@@ -37,6 +38,9 @@ class StartedMatch:
     match_id: str
     game: str
     seats: tuple[str, ...]
+    # The versions the bots said they are (Hello.version), noted from ``since``.
+    versions: tuple[tuple[str, str], ...] = ()
+    since: float = 0.0
 
 
 class LadderWriter:
@@ -52,6 +56,8 @@ class LadderWriter:
         self.set_serving = set_serving
         self.stderr = stderr
         self.pending: deque[MatchRecord | StartedMatch] = deque()
+        #: The live skills by game as the last write left them (for the matchmaking).
+        self.skills: dict[str, dict[str, Skill]] = {}
         self.failure: str | None = None  # why the database refuses writes now
         self.writable = trio.Event()  # set while writes succeed
         self.writable.set()
@@ -82,11 +88,10 @@ class LadderWriter:
                 try:
                     with trio.CancelScope(shield=True):  # a started write ends either way
                         if isinstance(record, StartedMatch):
-                            await trio.to_thread.run_sync(self.store.begin_live, record.match_id,
-                                                          record.game, record.seats)
+                            await trio.to_thread.run_sync(self._begin, record)
                         else:
-                            ratings = await trio.to_thread.run_sync(
-                                self.store.record_rated_match, record, _rater(record))
+                            ratings, skills = await trio.to_thread.run_sync(self._rate, record)
+                            self.skills[record.game] = skills
                 except sqlite3.Error as error:
                     await self._failed(str(error))
                     await trio.sleep(delay)
@@ -100,6 +105,15 @@ class LadderWriter:
                 if self.on_rated is not None and isinstance(record, MatchRecord):
                     self.on_rated(record, ratings)
             self._drained.set()
+
+    def _begin(self, started: StartedMatch) -> None:
+        for bot, version in started.versions:
+            self.store.add_version(bot, version, started.since)
+        self.store.begin_live(started.match_id, started.game, started.seats)
+
+    def _rate(self, record: MatchRecord) -> tuple[dict[str, float], dict[str, Skill]]:
+        ratings = self.store.record_rated_match(record, _rater(record))
+        return ratings, self.store.load_skills(record.game)
 
     async def _failed(self, why: str) -> None:
         if self.metrics is not None:

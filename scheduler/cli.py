@@ -268,7 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--metrics-port", type=int, default=9100, help="/metrics port (0: off)")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument("--game", action="append", default=[], help="ladder game (repeatable)")
-    p.add_argument("--players", type=int, default=2, help="players per ladder match")
+    p.add_argument("--players", default="2", metavar="COUNTS",
+                   help="players per ladder match: a count (2), a list (2,4) or a range "
+                        "(2-5); the matchmaking mixes them (default 2)")
     p.add_argument("--move-time", type=_positive(float), default=None, metavar="SECONDS")
     p.add_argument("--tc", default=None, metavar="BASE+INC")
     p.add_argument("--margin", type=float, default=0.05)
@@ -298,8 +300,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bot", help="register bots for `arena serve`")
     bot_sub = p.add_subparsers(dest="bot_command", required=True)
-    q = bot_sub.add_parser("add", help="register a bot and print its token (once)")
+    q = bot_sub.add_parser("add", help="register a bot and print its token (once); with "
+                                       "--version, a registered bot's new version")
     q.add_argument("name")
+    q.add_argument("--version", dest="bot_version", metavar="VERSION",
+                   help="the bot's version; for a registered bot, a new version: same name, "
+                        "token and history, its skill's uncertainty widened")
     q.add_argument("--db", default=DEFAULT_DB)
     q = bot_sub.add_parser("list", help="registered bots")
     q.add_argument("--db", default=DEFAULT_DB)
@@ -328,7 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_backend_flags(p)
 
     p = sub.add_parser("gauntlet", help="NEW and OLD play the same k-player deals against a "
-                                        "field; an SPRT on their score difference (for CI)")
+                                        "field; a sequential test on their score difference "
+                                        "(for CI)")
     _add_match_flags(p)
     p.set_defaults(players=3)
     p.add_argument("--field", action="append", default=[], metavar="NAME=COMMAND",
@@ -706,6 +713,7 @@ def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any,
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the arena over gRPC with a live ladder among connected bots."""
     from ._ladder import run_ladder
+    from ._matchmaking import parse_counts
 
     tls = _server_tls(args)
     store = _open_store(args.db)
@@ -715,11 +723,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"{len(aborted)} ladder match(es) the last server left unfinished are recorded as "
               f"aborted (not rated): {', '.join(aborted[:5])}", file=sys.stderr)
     games = args.game or engine.names()
-    for game in games:
-        try:
-            engine.get(game).info.check_players(args.players)
-        except engine.EngineError as error:
-            raise UsageError(str(error)) from None
+    try:
+        counts = parse_counts(args.players)
+        for game in games:
+            for count in counts:
+                engine.get(game).info.check_players(count)
+    except (ValueError, engine.EngineError) as error:
+        raise UsageError(str(error)) from None
     control = _time_control(args)
     metrics = _metrics(args.metrics_port if args.metrics_port else 0)
 
@@ -728,7 +738,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
               f"{'off' if args.no_ladder else ', '.join(games)}", file=sys.stderr, flush=True)
         if args.no_ladder:
             await trio.sleep_forever()
-        return await run_ladder(hosted, store, games, players=args.players, control=control,
+        return await run_ladder(hosted, store, games, players=counts, control=control,
                                 concurrency=args.concurrency, metrics=metrics,
                                 max_matches=args.max_matches)
 
@@ -745,8 +755,14 @@ def cmd_bot(args: argparse.Namespace) -> int:
     """Register, list or remove bots."""
     store = _open_store(args.db)
     if args.bot_command == "add":
+        version = args.bot_version
         try:
-            token = store.add_bot(args.name)
+            if version is not None and args.name in store.bot_names():
+                new = store.add_version(args.name, version)
+                print(f"bot {args.name} is version {version}"
+                      f"{'' if new else ' already'}; its token is unchanged")
+                return 0
+            token = store.add_bot(args.name, version)
         except ValueError as error:
             raise UsageError(str(error)) from None
         print(f"bot {args.name} registered; its token (shown only now):\n{token}")
@@ -880,7 +896,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                   f"of different groups cannot be compared", file=sys.stderr)
         for number, group in enumerate(met, 1):
             rows, seats = standings_and_seats([r for r in of_game if r.seats[0] in group],
-                                              args.seat_advantage)
+                                              args.seat_advantage, store.versions())
             if args.anchor:
                 try:
                     rows = anchored(rows, args.anchor, args.anchor_elo)
@@ -1115,8 +1131,8 @@ def _new_gauntlet(args: argparse.Namespace
                   ) -> tuple[str, TournamentConfig, GauntletPlan, TimeControl, Store]:
     """Check the flags of a new gauntlet and store its plan: its id, config, plan, time
     control and the store."""
-    from ._gauntlet import GauntletPlan, gauntlet_stats
-    from ._sprt import sprt_bounds
+    from ._betting import gauntlet_stats
+    from ._gauntlet import GauntletPlan
 
     if len(args.bot) != 2:
         raise UsageError("gauntlet takes exactly two --bot values: NEW first, then OLD")
@@ -1126,7 +1142,6 @@ def _new_gauntlet(args: argparse.Namespace
                          f"besides the one tested, got {len(field_texts)}")
     control = _time_control(args)
     try:
-        sprt_bounds(args.alpha, args.beta)
         gauntlet_stats([], args.delta0, args.delta1, args.alpha, args.beta)
         config = TournamentConfig(
             game=args.game, bots=(*args.bot, *field_texts), players=args.players,
@@ -1158,7 +1173,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     import shlex
     import time
 
-    from ._gauntlet import DealTally, GauntletPlan, GauntletVerdict, gauntlet_stats, play_gauntlet
+    from ._betting import gauntlet_stats
+    from ._gauntlet import DealTally, GauntletPlan, GauntletVerdict, play_gauntlet
 
     if args.resume:
         store = _open_store(args.db)
@@ -1192,7 +1208,12 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
     started = time.time()
 
     def verdict(finished: bool, error: str | None = None) -> GauntletVerdict:
-        differences = [tally.differences[d] for d in sorted(tally.differences)]
+        # The deals 0, 1, 2... as far as all are complete: the test's bets are made in deal
+        # order, and its error bound holds for that order whenever it stops; a deal that
+        # ends before an earlier one waits (the order of completion may depend on results).
+        differences: list[float] = []
+        while len(differences) in tally.differences:
+            differences.append(tally.differences[len(differences)])
         return GauntletVerdict(
             plan, args.delta0, args.delta1, args.alpha, args.beta, tally,
             gauntlet_stats(differences, args.delta0, args.delta1, args.alpha, args.beta),

@@ -40,20 +40,22 @@ class SessionEnded(_message.Message):
     def __init__(self, reason: _Optional[str] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("bot_name", "token", "protocol_version", "games", "max_concurrent_matches", "max_matches")
+    __slots__ = ("bot_name", "token", "protocol_version", "games", "max_concurrent_matches", "max_matches", "version")
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     MAX_CONCURRENT_MATCHES_FIELD_NUMBER: _ClassVar[int]
     MAX_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
     bot_name: str
     token: str
     protocol_version: int
     games: _containers.RepeatedScalarFieldContainer[str]
     max_concurrent_matches: int
     max_matches: int
-    def __init__(self, bot_name: _Optional[str] = ..., token: _Optional[str] = ..., protocol_version: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_concurrent_matches: _Optional[int] = ..., max_matches: _Optional[int] = ...) -> None: ...
+    version: str
+    def __init__(self, bot_name: _Optional[str] = ..., token: _Optional[str] = ..., protocol_version: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_concurrent_matches: _Optional[int] = ..., max_matches: _Optional[int] = ..., version: _Optional[str] = ...) -> None: ...
 
 class Welcome(_message.Message):
     __slots__ = ("bot_name", "protocol_version", "server_version")
@@ -211,7 +213,7 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., tournament_id: _Optional[str] = ...) -> None: ...
 
 class Standing(_message.Message):
-    __slots__ = ("rank", "bot_name", "elo", "elo_low", "elo_high", "matches", "score", "timeouts", "crashes", "illegal_moves")
+    __slots__ = ("rank", "bot_name", "elo", "elo_low", "elo_high", "matches", "score", "timeouts", "crashes", "illegal_moves", "mu", "sigma", "ordinal", "version")
     RANK_FIELD_NUMBER: _ClassVar[int]
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
     ELO_FIELD_NUMBER: _ClassVar[int]
@@ -222,6 +224,10 @@ class Standing(_message.Message):
     TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
     CRASHES_FIELD_NUMBER: _ClassVar[int]
     ILLEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    MU_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_FIELD_NUMBER: _ClassVar[int]
+    ORDINAL_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
     rank: int
     bot_name: str
     elo: float
@@ -232,7 +238,11 @@ class Standing(_message.Message):
     timeouts: int
     crashes: int
     illegal_moves: int
-    def __init__(self, rank: _Optional[int] = ..., bot_name: _Optional[str] = ..., elo: _Optional[float] = ..., elo_low: _Optional[float] = ..., elo_high: _Optional[float] = ..., matches: _Optional[int] = ..., score: _Optional[float] = ..., timeouts: _Optional[int] = ..., crashes: _Optional[int] = ..., illegal_moves: _Optional[int] = ...) -> None: ...
+    mu: float
+    sigma: float
+    ordinal: float
+    version: str
+    def __init__(self, rank: _Optional[int] = ..., bot_name: _Optional[str] = ..., elo: _Optional[float] = ..., elo_low: _Optional[float] = ..., elo_high: _Optional[float] = ..., matches: _Optional[int] = ..., score: _Optional[float] = ..., timeouts: _Optional[int] = ..., crashes: _Optional[int] = ..., illegal_moves: _Optional[int] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., ordinal: _Optional[float] = ..., version: _Optional[str] = ...) -> None: ...
 
 class GetStandingsResponse(_message.Message):
     __slots__ = ("standings",)
