@@ -2,8 +2,8 @@
 
 from ._bot import Bot
 from ._client import BotRejected, ClientTls, main, play, play_stream
-from ._registry import builtin, builtin_names
+from ._registry import builtin, builtin_names, builtin_note
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names", "main",
-           "play", "play_stream"]
+__all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names",
+           "builtin_note", "main", "play", "play_stream"]

@@ -197,7 +197,7 @@ def declared_games(factory: Callable[[pb.MatchStarted], Bot]) -> tuple[str, ...]
 def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
     """Command line of a bot process: ``--address --token --name`` or ARENA_* variables."""
     parser = argparse.ArgumentParser(
-        description=f"Run the {default_name} bot against an arena.",
+        description=f"Run the {default_name} bot against an arena.", allow_abbrev=False,
         epilog="exit codes: 0 done; 1 the connection failed or was lost (with --once or "
                "--max-matches); 2 a bad command line; 3 the arena refused the bot (bad "
                "token, protocol version or game)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import time
@@ -64,6 +65,27 @@ class Collector:
 
     def put(self, item: Any) -> None:
         self.items.append(item)
+
+
+def wait_for_matches(process: subprocess.Popen[Any], db: Path, count: int,
+                     timeout: float = 120) -> None:
+    """Poll until ``db`` holds ``count`` recorded matches; fail if ``process`` (the arena
+    writing it) exits first or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while _recorded(db) < count:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, f"{count} match(es) were not recorded in time"
+        time.sleep(0.01)
+
+
+def _recorded(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(db, timeout=5) as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0  # schema not created yet
 
 
 def scripted(mode: str, **flags: Any) -> str:
