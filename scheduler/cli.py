@@ -40,6 +40,7 @@ from ._reports import (
     groups,
     head_to_head,
     head_to_head_table,
+    pgn_time_control,
     seat_lines,
     seats_csv,
     standings,
@@ -293,6 +294,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="export standings and matches as JSON")
     p.add_argument("--csv", metavar="FILE", help="export standings as CSV")
     p.add_argument("--metrics-port", type=int, default=None, help="serve /metrics here")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="a line per finished match and a score line every 10 on stdout, as "
+                        "cutechess prints them (the default when stdout is not a terminal)")
     _add_backend_flags(p)
 
     p = sub.add_parser("serve", help="the gRPC arena for remote bots, with a live ladder")
@@ -629,7 +633,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
-    progress = Progress(total, len(store.finished_indices(tid)))
+    shown = args.verbose or not sys.stdout.isatty()  # a log, as cutechess writes it
+    progress = Progress(total, len(store.finished_indices(tid)),
+                        matches=sys.stdout if shown else None)
+    for recorded in store.matches(tournament_id=tid, steps=False) if args.resume else ():
+        progress.account(recorded)  # the score lines of a resumed run count every match
     with _bot_logs(args, tid) as stderr, _run_errors(forget), _resumable("tournament", tid, args):
         _play(args, store, tid, config, stderr, metrics=metrics, progress=progress)
     records = store.matches(tournament_id=tid, steps=bool(args.json))  # JSON counts steps
@@ -914,9 +922,23 @@ def cmd_ratings(args: argparse.Namespace) -> int:
         print("no finished matches")
     _export(args, by_game, records, by_game_seats if args.seat_advantage else None)
     if args.pgn:
-        Path(args.pgn).write_text(to_pgn(records))
+        Path(args.pgn).write_text(to_pgn(records, _pgn_time_controls(store, records)))
         print(f"wrote {args.pgn}", file=sys.stderr)
     return 0
+
+
+def _pgn_time_controls(store: Store, records: Sequence[Any]) -> dict[str, str]:
+    """The PGN TimeControl of each tournament of ``records`` (by id)."""
+    controls = {}
+    for tid in {r.tournament_id for r in records if r.tournament_id}:
+        try:
+            stored = store.tournament(tid).config
+            known = TournamentConfig.__dataclass_fields__  # a gauntlet stores more keys
+            config = TournamentConfig.from_dict({k: v for k, v in stored.items() if k in known})
+            controls[tid] = pgn_time_control(config.time_control())
+        except (LookupError, ValueError):
+            continue  # a tournament this version cannot read: its TimeControl is "?"
+    return controls
 
 
 def cmd_report(args: argparse.Namespace) -> int:
