@@ -111,6 +111,19 @@ class _Parser(argparse.ArgumentParser):
             self.error(f"unrecognized arguments: {' '.join(extras)}{self._suggest(extras)}")
         return parsed, extras
 
+    def error(self, message: str) -> Any:
+        """Exit 2 with this command's usage and ``message``, which names the closest choice
+        to a mistyped one (``tournamnt``: did you mean tournament?)."""
+        import difflib
+        import re
+
+        typo = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if typo:
+            choices = re.findall(r"'([^']*)'", typo[2])
+            if close := difflib.get_close_matches(typo[1], choices, n=1):
+                message += f" (did you mean {close[0]}?)"
+        super().error(message)
+
     def _suggest(self, extras: Sequence[str]) -> str:
         import difflib
 
@@ -803,9 +816,11 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """One match, printing every public event and action as it happens."""
-    bot_texts = args.bot or [f"random{i + 1}=builtin:random" for i in range(args.players)]
     try:
-        specs = [BotSpec.parse(t) for t in _seated(bot_texts, args.players)]
+        # Named as the seats a tournament fills: random, random-2, ...
+        bot_texts = _seated(args.bot, args.players) if args.bot else \
+            fill_seats([], args.players)[0]
+        specs = [BotSpec.parse(t) for t in bot_texts]
         game = engine.get(args.game)
         options = game.new_match(len(specs), 0, _options(args.option)).options
     except (ValueError, LookupError, engine.EngineError) as error:

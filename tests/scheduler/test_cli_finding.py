@@ -4,8 +4,6 @@ answered by its own command, seats filled, and Ctrl-C saying how to go on."""
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +11,7 @@ from pathlib import Path
 import bots
 from scheduler._store import Store
 from tests.scheduler.test_cli import ARENA, ROOT, arena
-from tests.support.harness import wait_for_matches
+from tests.support.harness import ctrl_c_after_matches
 
 
 def test_bots_lists_every_builtin_with_its_games_and_strength() -> None:
@@ -34,6 +32,11 @@ def test_a_mistyped_flag_gets_its_commands_usage_and_a_suggestion() -> None:
     nested = arena("bot", "add", "x", "--dbb", "f.sqlite", check=False, timeout=60)
     assert nested.returncode == 2 and nested.stderr.startswith("usage: arena bot add")
     assert "(did you mean --db?)" in nested.stderr
+    command = arena("tournamnt", check=False, timeout=60)
+    assert command.returncode == 2 and "(did you mean tournament?)" in command.stderr
+    choice = arena("tournament", "--policy", "forfiet", check=False, timeout=60)
+    assert choice.stderr.startswith("usage: arena tournament")
+    assert "(did you mean forfeit?)" in choice.stderr
 
 
 def test_play_tells_the_truth_in_its_help() -> None:
@@ -91,14 +94,7 @@ def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
          "--concurrency", "1", "--db", str(db)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True)
-    try:
-        wait_for_matches(process, db, 1)
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    stderr = ctrl_c_after_matches(process, db, 1)
     assert process.returncode == 130, stderr
     with Store(str(db)) as store:
         tid = store.latest_tournament(unfinished=True, kind="tournament")
