@@ -915,8 +915,18 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                   f"met, directly or through others; each group is rated apart, and ratings "
                   f"of different groups cannot be compared", file=sys.stderr)
         for number, group in enumerate(met, 1):
-            rows, seats = standings_and_seats([r for r in of_game if r.seats[0] in group],
-                                              args.seat_advantage)
+            of_group = [r for r in of_game if r.seats[0] in group]
+            try:
+                rows, seats = standings_and_seats(of_group, args.seat_advantage)
+            except ValueError as error:
+                if not args.seat_advantage:
+                    raise
+                # The seat terms have no prior: a few matches (one, with each bot in one
+                # seat) leave them unbounded. The ratings stand without them.
+                print(f"arena: warning: no seat terms for {game} ({len(of_group)} "
+                      f"match(es)): {error}; its ratings are fitted without them",
+                      file=sys.stderr)
+                rows, seats = standings_and_seats(of_group, False)
             if args.anchor:
                 try:
                     rows = anchored(rows, args.anchor, args.anchor_elo)

@@ -4,6 +4,7 @@ answered by its own command, seats filled, and Ctrl-C saying how to go on."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -100,3 +101,15 @@ def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
         tid = store.latest_tournament(unfinished=True, kind="tournament")
     assert (f"arena: interrupted (every finished match is recorded); go on with "
             f"`arena tournament --resume {tid} --db {db}`") in stderr, stderr
+
+
+def test_seat_terms_that_cannot_be_fitted_are_a_warning_not_a_traceback(tmp_path: Path) -> None:
+    db = tmp_path / "one.sqlite"
+    arena("play", "--game", "duel", "--players", "3", "--option", "rounds=2", "--seed", "2",
+          "--db", str(db))
+    # One match, each bot in one seat: the seat terms (which have no prior) are unbounded.
+    result = arena("ratings", "--seat-advantage", "--db", str(db))
+    assert "arena: warning: no seat terms for duel (1 match(es))" in result.stderr
+    assert "Traceback" not in result.stderr
+    for name in ("random", "random-2", "random-3"):
+        assert re.search(rf"^\s+\d\s+{name}\s", result.stdout, re.M), result.stdout
