@@ -28,7 +28,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Union, cast
+from typing import Any, cast
 
 import trio
 
@@ -45,7 +45,7 @@ from ._tournament import TournamentConfig, match_spec, secure_seed
 
 AgentFunction = Callable[[game_pb2.Observation, Sequence[game_pb2.Action], float], int]
 #: What plays a seat: a function, a ``Bot`` subclass, or a built-in bot's name.
-Agent = Union[AgentFunction, type[bots.Bot], str]  # noqa: UP007 - a runtime alias
+Agent = AgentFunction | type[bots.Bot] | str
 
 
 @dataclass(frozen=True)

@@ -1055,8 +1055,7 @@ def cmd_matches(args: argparse.Namespace) -> int:
     if args.tournament is not None or args.bot is not None:
         raise UsageError("--tournament and --bot filter a database's matches: give --db FILE "
                          "(a server lists by --game only)")
-    args.address = args.address or DEFAULT_ADDRESS
-    with _remote(args.address) as stub:
+    with _remote(args.address or DEFAULT_ADDRESS) as stub:
         response = stub.ListMatches(pb.ListMatchesRequest(
             game=args.game, limit=args.limit, live=args.live), timeout=30)
     for match in response.matches:
