@@ -222,10 +222,9 @@ def _seated(bot_texts: Sequence[str], players: int) -> list[str]:
     return seated
 
 
+# What --bot takes, and its default: in a tournament, in sprt and gauntlet, in play.
 _FILLED = ("repeatable (default: the game's reference bots, random and the game's own, each as a "
            "process); seats left over get in-process random bots")
-
-
 _NEW_OLD = "exactly two: NEW first, then OLD"
 _PLAYED = ("repeatable (default: in-process random bots, builtin:random, one per seat); seats "
            "left over get in-process random bots too")
@@ -553,6 +552,9 @@ def _resume_row(args: argparse.Namespace, store: Store, command: str,
     except LookupError as error:
         raise UsageError(f"cannot resume: {error}") from None
     kind = row.config.get("kind", "tournament")
+    if kind == "python":
+        raise UsageError(f"{tid} was played from Python (scheduler.tournament): the command "
+                         f"line cannot play its agents; run it again from Python")
     if kind != command:
         raise UsageError(f"{tid} is a {kind}: resume it with `arena {kind} --resume {tid}`")
     try:

@@ -99,6 +99,11 @@ def test_a_tournament_plans_as_the_cli_and_records_in_a_database(tmp_path: Path)
     sample = result.records[0]
     assert stored[sample.match_id].steps == sample.steps
     assert stored[sample.match_id].index == sample.index == 0
+    refused = subprocess.run([sys.executable, "-m", "scheduler.cli", "--game-module",
+                              "tests.support.duel", "tournament", "--resume",
+                              result.tournament_id, "--db", str(db)],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "was played from Python" in refused.stderr
     unstored = tournament("duel", {"a": first, "b": "random"}, seed=4, options={"rounds": 1})
     assert unstored.tournament_id is None and len(unstored.records) == 2
     assert all(r.tournament_id is None for r in unstored.records)
