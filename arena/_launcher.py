@@ -121,11 +121,12 @@ class Launch:
                 theirs.update(_sandbox.command_paths(shlex.split(other), cwd))
             except ValueError:
                 continue
-        hidden = [*self.hidden, *sorted(p for p in theirs - mine if not _is_system(p))]
+        visible = _sandbox.visible_for(words, cwd)
+        hidden = [*self.hidden, *sorted(p for p in theirs - mine if not _is_system(p)),
+                  *_sandbox.private_files([*visible, cwd])]
         uid = _sandbox.uid_for(slot) if os.geteuid() == 0 else None
         private = _sandbox.make_private(uid)
-        jail = _sandbox.Jail(tuple(_sandbox.visible_for(words, cwd)), tuple(hidden), private,
-                             cwd, uid)
+        jail = _sandbox.Jail(tuple(visible), tuple(hidden), private, cwd, uid)
         argv = _sandbox.bwrap_argv(words, jail, memory_mb=self.limits.memory_mb,
                                    cpu_seconds=self.limits.cpu_seconds,
                                    max_processes=self.limits.max_processes)

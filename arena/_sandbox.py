@@ -157,6 +157,26 @@ def visible_for(words: Sequence[str], cwd: str) -> list[str]:
     return _outermost(seen)
 
 
+# Files no bot may read wherever they lie in a folder it sees (another run's database, its
+# journal, the seeds of its tournaments), looked for at the top of each visible folder.
+_PRIVATE_SUFFIXES = (".sqlite", ".sqlite-wal", ".sqlite-shm", ".sqlite-journal", ".db",
+                     ".secrets.json", ".unsaved.jsonl")
+
+
+def private_files(folders: Iterable[str]) -> list[str]:
+    """The databases and secrets at the top of ``folders`` (the current run's are hidden
+    anyway; these are other runs')."""
+    found: list[str] = []
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        found.extend(entry.path for entry in entries
+                     if entry.name.endswith(_PRIVATE_SUFFIXES) and entry.is_file())
+    return found
+
+
 def _outermost(paths: Iterable[str]) -> list[str]:
     """The paths with those inside another one left out (it is visible already)."""
     out: list[str] = []

@@ -10,13 +10,13 @@ from typing import Any
 
 from ._bot import Bot
 from ._main import main
-from ._registry import builtin, builtin_names
+from ._registry import builtin, builtin_names, builtin_note
 from .random_bot import RandomBot
 
 _GRPC_CLIENT = ("BotRejected", "ClientTls", "play", "play_stream")
 
-__all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names", "main",
-           "play", "play_stream"]
+__all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names",
+           "builtin_note", "main", "play", "play_stream"]
 
 
 def __getattr__(name: str) -> Any:

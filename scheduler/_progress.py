@@ -1,4 +1,6 @@
-"""A live progress line for tournaments: matches done, rate, ETA, current leader."""
+"""What a tournament shows as it plays: a live progress line (matches done, rate, ETA,
+current leader) and, as cutechess and fastchess print them, a line per finished match and a
+score line every few matches."""
 
 from __future__ import annotations
 
@@ -8,39 +10,103 @@ from collections import defaultdict
 from typing import TextIO
 
 from arena._hub import printable
+from engine import Result, Termination
 
 from ._ratings import pairwise_outcomes
 from ._records import MatchRecord
 
 _REASON_CHARS = 600
 
+# How a seat the arena forfeited lost, as "NAME loses on time".
+_FORFEIT = {
+    Termination.TIMEOUT: "loses on time",
+    Termination.ILLEGAL_ACTION: "makes an illegal move",
+    Termination.MALFORMED: "sends a malformed move",
+    Termination.CRASH: "crashes",
+    Termination.DISCONNECT: "disconnects",
+    Termination.RESIGN: "resigns",
+}
+
+
+def finished_line(record: MatchRecord, total: int) -> str:
+    """``Finished match 7 of 60 (a vs b): 1-0 {normal}``: the match's number in its plan,
+    its bots by seat, the result (``1-0``, ``0-1``, ``1/2-1/2`` for two seats, else each
+    bot's place and score) and why it ended (who lost by a fault, or the game's reason)."""
+    assert record.result is not None
+    number = (record.index or 0) + 1
+    return (f"Finished match {number} of {total} ({' vs '.join(record.seats)}): "
+            f"{_score_text(record.seats, record.result)} {{{_why(record.seats, record.result)}}}")
+
+
+def _score_text(seats: list[str], result: Result) -> str:
+    if len(seats) == 2:
+        first, second = result.ranks
+        return "1/2-1/2" if first == second else "1-0" if first < second else "0-1"
+    order = sorted(range(len(seats)), key=lambda s: result.ranks[s])
+    return ", ".join(f"{result.ranks[s] + 1}. {seats[s]} {result.scores[s]:g}" for s in order)
+
+
+def _why(seats: list[str], result: Result) -> str:
+    if result.forfeited and result.termination in _FORFEIT:
+        who = ", ".join(seats[s] for s in result.forfeited)
+        return f"{who} {_FORFEIT[result.termination]}" + (
+            f": {printable(result.reason)}" if result.reason else "")
+    what = result.termination.value.replace("_", " ")
+    return f"{what}: {printable(result.reason)}" if result.reason else what
+
 
 class Progress:
-    """Redraws one line on a terminal; prints a line per tenth of the work elsewhere."""
+    """Redraws one line on a terminal; prints a line per tenth of the work elsewhere.
 
-    def __init__(self, total: int, already: int = 0, out: TextIO | None = None) -> None:
+    With ``matches`` (a stream), also a line per finished match there and a score line
+    (each bot's wins-draws-losses over the pairs it met, and its score) every
+    ``score_every`` matches and at the end.
+    """
+
+    def __init__(self, total: int, already: int = 0, out: TextIO | None = None, *,
+                 matches: TextIO | None = None, score_every: int = 10) -> None:
         self.total = total
         self.already = already
         self.out = out if out is not None else sys.stderr
         self.tty = self.out.isatty()
+        self.matches = matches
+        self.score_every = score_every
         self.started = time.monotonic()
         self.points: dict[str, float] = defaultdict(float)
         self.games: dict[str, float] = defaultdict(float)
+        self.wdl: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
         self._last_decile = -1
+
+    def account(self, record: MatchRecord) -> None:
+        """Count a finished match in the scores (without showing anything)."""
+        if record.result is None:
+            return
+        for i, j, score in pairwise_outcomes(record.result.ranks):
+            a, b = record.seats[i], record.seats[j]
+            self.points[a] += score
+            self.points[b] += 1 - score
+            self.games[a] += 1
+            self.games[b] += 1
+            for name, mine in ((a, score), (b, 1 - score)):
+                self.wdl[name][0 if mine == 1 else 1 if mine == 0.5 else 2] += 1
 
     def __call__(self, record: MatchRecord, done: int, total: int) -> None:
         """Account one finished match and redraw."""
-        if record.result is not None:
-            for i, j, score in pairwise_outcomes(record.result.ranks):
-                a, b = record.seats[i], record.seats[j]
-                self.points[a] += score
-                self.points[b] += 1 - score
-                self.games[a] += 1
-                self.games[b] += 1
+        self.account(record)
         self.total = total
+        if self.matches is not None and record.result is not None:
+            if self.tty:
+                self.out.write("\r\x1b[K")  # the progress line, redrawn below the match's
+                self.out.flush()
+            lines = [finished_line(record, total)]
+            if (done - self.already) % self.score_every == 0 or done >= total:
+                lines.append(self.score_line(done))
+            self.matches.write("".join(f"{line}\n" for line in lines))
+            self.matches.flush()
         line = self.line(done)
         trouble = self.trouble(record)
-        if trouble:  # why a bot crashed, at once and without --bot-logs
+        # Why a bot crashed, at once and without --bot-logs (unless its match's line said so).
+        if trouble and (self.matches is None or not (record.result and record.result.forfeited)):
             self.out.write(("\r" + " " * 100 + "\r" if self.tty else "") + trouble + "\n")
         if self.tty:
             self.out.write("\r" + line.ljust(100)[:100])
@@ -63,6 +129,13 @@ class Progress:
         if len(reason) > _REASON_CHARS:
             reason = reason[:_REASON_CHARS] + "..."
         return f"match {record.match_id}: {reason}"
+
+    def score_line(self, done: int) -> str:
+        """``Score after 20 of 60 matches: a 12-3-5 (65.0%), ...``, best first."""
+        order = sorted(self.games, key=lambda n: (-self.points[n] / self.games[n], n))
+        parts = [f"{name} {'-'.join(map(str, self.wdl[name]))} "
+                 f"({self.points[name] / self.games[name]:.1%})" for name in order]
+        return f"Score after {done} of {self.total} matches: {', '.join(parts)}"
 
     def line(self, done: int) -> str:
         """The progress text."""

@@ -22,6 +22,7 @@ from ._records import MatchRecord
 from ._runner import result_proto
 from ._skill import MU0, SIGMA0, rebuild_skills
 from ._store import Store
+from ._timecontrol import TimeControl
 from ._tournament import TournamentConfig, same_deal
 
 
@@ -127,9 +128,35 @@ def anchored(rows: Sequence[Standing], bot: str, elo: float) -> list[Standing]:
             for r in rows]
 
 
-def to_pgn(records: Sequence[MatchRecord]) -> str:
+# PGN's Termination values (the PGN standard, 8.2.3.7) for the ways a match ends.
+_PGN_TERMINATION = {
+    Termination.NORMAL: "normal",
+    Termination.RESIGN: "normal",
+    Termination.TURN_LIMIT: "adjudication",
+    Termination.TIMEOUT: "time forfeit",
+    Termination.ILLEGAL_ACTION: "rules infraction",
+    Termination.MALFORMED: "rules infraction",
+    Termination.CRASH: "abandoned",
+    Termination.DISCONNECT: "abandoned",
+    Termination.ABORTED: "unterminated",
+}
+
+
+def pgn_time_control(control: TimeControl) -> str:
+    """PGN's TimeControl of a time control: ``BASE+INC`` in seconds for a clock (the PGN
+    standard's form), ``SECONDS/move`` for a fixed time per move (cutechess's)."""
+    if control.move_time is not None:
+        return f"{control.move_time:g}/move"
+    return f"{control.base:g}+{control.increment:g}"
+
+
+def to_pgn(records: Sequence[MatchRecord], time_controls: Mapping[str, str] | None = None
+           ) -> str:
     """Two-player results as PGN game headers (no moves), as Ordo and BayesElo read them:
-    seat 0 is White, seat 1 Black; a match of more seats is left out."""
+    seat 0 is White, seat 1 Black; a match of more seats is left out. The tags cutechess
+    writes are there too: Event (the tournament, or the game), Date, Round (the match's
+    place in its tournament), TimeControl (``time_controls`` by tournament id; ``?``
+    unknown) and Termination."""
     out = []
     for record in rated(records):
         if len(record.seats) != 2:
@@ -137,9 +164,18 @@ def to_pgn(records: Sequence[MatchRecord]) -> str:
         assert record.result is not None
         first, second = record.result.ranks
         result = "1/2-1/2" if first == second else ("1-0" if first < second else "0-1")
-        out.append(f'[Event "{record.game}"]\n[Site "{record.match_id}"]\n'
-                   f'[White "{record.seats[0]}"]\n[Black "{record.seats[1]}"]\n'
-                   f'[Result "{result}"]\n\n{result}\n')
+        tid = record.tournament_id
+        event = f"{record.game} {tid}" if tid else record.game
+        date = (time.strftime("%Y.%m.%d", time.gmtime(record.started_at))
+                if record.started_at else "????.??.??")
+        round_ = str(record.index + 1) if record.index is not None else "-"
+        control = (time_controls or {}).get(tid or "", "?")
+        out.append(f'[Event "{event}"]\n[Site "{record.match_id}"]\n[Date "{date}"]\n'
+                   f'[Round "{round_}"]\n[White "{record.seats[0]}"]\n'
+                   f'[Black "{record.seats[1]}"]\n[Result "{result}"]\n'
+                   f'[TimeControl "{control}"]\n'
+                   f'[Termination "{_PGN_TERMINATION[record.result.termination]}"]\n'
+                   f'\n{result}\n')
     return "\n".join(out)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import sys
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,13 +61,14 @@ def process_command(kind: str) -> str:
 
 
 class BuiltinSeat(Seat):
-    """A reference bot called directly in the match's task (no transport)."""
+    """A reference bot (``kind``), or any bot made by a factory such as a ``Bot`` class,
+    called directly in the match's task (no transport)."""
 
     blocking = True
 
-    def __init__(self, name: str, kind: str) -> None:
+    def __init__(self, name: str, kind: str | Callable[[pb.MatchStarted], bots.Bot]) -> None:
         self.name = name
-        self._cls = bots.builtin(kind)
+        self._cls = bots.builtin(kind) if isinstance(kind, str) else kind
         self._bot: bots.Bot | None = None
         self._broken: SeatFault | None = None
 

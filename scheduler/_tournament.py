@@ -11,7 +11,7 @@ import random
 import secrets
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
@@ -142,6 +142,24 @@ class TournamentConfig:
                              f"game/bots; it was written by another version of the arena")
         return TournamentConfig(**{**data, "bots": tuple(data["bots"]),
                                    "bot_env": tuple(data.get("bot_env", ()))})
+
+
+def fill_seats(bot_texts: Sequence[str], players: int) -> tuple[list[str], list[str]]:
+    """``bot_texts`` (``--bot`` values) with in-process random bots added until there are
+    ``players`` of them, as ``arena play`` seats random bots: a 5-player game with two bots
+    of one's own is then a tournament of five. Returns the bots and the names added
+    (``random``, else ``random-2``, ``random-3``... whichever are free). ValueError or
+    LookupError (an unknown built-in) for a value that does not parse, naming what is
+    accepted."""
+    names = {BotSpec.parse(text).name for text in bot_texts}
+    added: list[str] = []
+    number = 1
+    while len(bot_texts) + len(added) < players:
+        name = "random" if number == 1 else f"random-{number}"
+        number += 1
+        if name not in names:
+            added.append(name)
+    return [*bot_texts, *(f"{name}=builtin:random" for name in added)], added
 
 
 def check_plan(schedule: Schedule, row: TournamentRow) -> None:

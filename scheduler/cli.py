@@ -6,6 +6,8 @@ import argparse
 import contextlib
 import gc
 import os
+import secrets
+import shlex
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -40,6 +42,7 @@ from ._reports import (
     groups,
     head_to_head,
     head_to_head_table,
+    pgn_time_control,
     seat_lines,
     seats_csv,
     standings,
@@ -57,6 +60,7 @@ from ._tournament import (
     StoreWriteError,
     TournamentConfig,
     check_plan,
+    fill_seats,
     play_tournament,
     secure_seed,
 )
@@ -89,6 +93,45 @@ EXIT_CODES = """exit codes:
   4    the run failed: a bot could not start (its last stderr lines are shown), or the
        database refused a write (the match is kept for --resume)
   130  interrupted (every finished match is recorded)"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that takes no abbreviations (``--round`` is not ``--rounds``: a
+    typo must not become another flag) and refuses an unknown flag itself, with its own
+    usage and the closest flags it knows, rather than the top-level usage."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """Parse; an argument this parser (or its subcommand's) does not know is an error
+        here, where the usage and the flags to suggest are this command's."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}{self._suggest(extras)}")
+        return parsed, extras
+
+    def error(self, message: str) -> Any:
+        """Exit 2 with this command's usage and ``message``, which names the closest choice
+        to a mistyped one (``tournamnt``: did you mean tournament?)."""
+        import difflib
+        import re
+
+        typo = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if typo:
+            choices = re.findall(r"'([^']*)'", typo[2])
+            if close := difflib.get_close_matches(typo[1], choices, n=1):
+                message += f" (did you mean {close[0]}?)"
+        super().error(message)
+
+    def _suggest(self, extras: Sequence[str]) -> str:
+        import difflib
+
+        known = [o for action in self._actions for o in action.option_strings]
+        close = [match for extra in extras if extra.startswith("-")
+                 for match in difflib.get_close_matches(extra.partition("=")[0], known, n=1)]
+        return f" (did you mean {' or '.join(dict.fromkeys(close))}?)" if close else ""
 
 
 def _found(error: BaseException, kind: type[E]) -> E | None:
@@ -167,12 +210,34 @@ def default_bots(game: str) -> list[str]:
     return [f"{name}={process_command(name)}" for name in names]
 
 
-def _add_match_flags(p: argparse.ArgumentParser) -> None:
+def _seated(bot_texts: Sequence[str], players: int) -> list[str]:
+    """The bots with random ones added for the seats they leave empty (said on stderr)."""
+    try:
+        seated, added = fill_seats(bot_texts, players)
+    except (ValueError, LookupError) as error:
+        raise UsageError(str(error)) from None
+    if added:
+        print(f"--players {players} with {len(bot_texts)} bot(s): {len(added)} seat(s) filled "
+              f"with builtin:random ({', '.join(added)}); give more --bot values to choose "
+              f"them", file=sys.stderr)
+    return seated
+
+
+# What --bot takes, and its default: in a tournament, in sprt and gauntlet, in play.
+_FILLED = ("repeatable (default: the game's reference bots, random and the game's own, each as a "
+           "process); seats left over get in-process random bots")
+_NEW_OLD = "exactly two: NEW first, then OLD"
+_PLAYED = ("repeatable (default: in-process random bots, builtin:random, one per seat); seats "
+           "left over get in-process random bots too")
+
+
+def _add_match_flags(p: argparse.ArgumentParser, bots_given: str = _FILLED) -> None:
+    """The flags of a match; ``bots_given``: what ``--bot`` takes and its default."""
     p.add_argument("--game", default=DEFAULT_GAME, help=f"game name (default {DEFAULT_GAME})")
     p.add_argument("--players", type=int, default=2, help="players per match (default 2)")
     p.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND",
-                   help="a bot: NAME=COMMAND (a process), builtin:KIND or NAME=builtin:KIND; "
-                        "repeatable (default: the game's reference bots as processes)")
+                   help=f"a bot: NAME=COMMAND (a process), builtin:KIND or NAME=builtin:KIND "
+                        f"(`arena bots` lists the kinds); {bots_given}")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (see `arena games`)")
     p.add_argument("--move-time", type=_positive(float), default=None, metavar="SECONDS",
@@ -239,8 +304,8 @@ def _add_backend_flags(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``arena``."""
-    parser = argparse.ArgumentParser(prog="arena", description=__doc__, epilog=EXIT_CODES,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(prog="arena", description=__doc__, epilog=EXIT_CODES,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game-module", action="append", default=[], metavar="MODULE",
                         help="import MODULE and register its GAME (your own game; repeatable)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -260,6 +325,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="export standings and matches as JSON")
     p.add_argument("--csv", metavar="FILE", help="export standings as CSV")
     p.add_argument("--metrics-port", type=int, default=None, help="serve /metrics here")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="a line per finished match and a score line every 10 on stdout, as "
+                        "cutechess prints them (the default when stdout is not a terminal)")
     _add_backend_flags(p)
 
     p = sub.add_parser("serve", help="the gRPC arena for remote bots, with a live ladder")
@@ -314,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--db", default=DEFAULT_DB)
 
     p = sub.add_parser("sprt", help="play NEW against OLD until an SPRT decides (for CI)")
-    _add_match_flags(p)
+    _add_match_flags(p, _NEW_OLD)
     p.add_argument("--elo0", type=float, default=-10.0,
                    help="H0: NEW is this much worse or more (default -10)")
     p.add_argument("--elo1", type=float, default=0.0,
@@ -336,7 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("gauntlet", help="NEW and OLD play the same k-player deals against a "
                                         "field; a sequential test on their score difference "
                                         "(for CI)")
-    _add_match_flags(p)
+    _add_match_flags(p, _NEW_OLD)
     p.set_defaults(players=3)
     p.add_argument("--field", action="append", default=[], metavar="NAME=COMMAND",
                    help="a reference bot of the field (as --bot; players - 1 of them, seated "
@@ -356,20 +424,38 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="every game with its player counts and options")
 
-    p = sub.add_parser("play", help="one match with a readable move log")
-    _add_match_flags(p)
+    p = sub.add_parser(
+        "play", help="one match with a readable move log",
+        description="Play one match, printing every action and public event as it happens. "
+                    "A builtin:KIND bot is called in this process; a NAME=COMMAND bot is "
+                    "started as a process and plays over gRPC, as in a tournament. Without "
+                    "--bot, in-process random bots; more --bot values than --players: a "
+                    "seat each. With --db the match is recorded (`arena replay`, `arena "
+                    "report`, `arena matches --db`).")
+    _add_match_flags(p, _PLAYED)
+    p.add_argument("--db", metavar="FILE",
+                   help="record the match in this SQLite file (default: not recorded)")
 
     p = sub.add_parser("replay", help="re-simulate a recorded match and check its result")
     p.add_argument("match_id")
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--quiet", action="store_true", help="only the verdict")
 
-    p = sub.add_parser("matches", help="recent (or running) matches of an arena server")
-    p.add_argument("--address", default=DEFAULT_ADDRESS,
-                   help=f"host:port of `arena serve` (default {DEFAULT_ADDRESS})")
+    p = sub.add_parser("matches", help="recent (or running) matches of an arena server, or "
+                                       "of a database with --db")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--address", default=None,
+                       help=f"host:port of `arena serve` (default {DEFAULT_ADDRESS})")
+    where.add_argument("--db", metavar="FILE",
+                       help="list the matches recorded in this SQLite file instead (no server)")
     p.add_argument("--game", default="", help="one game (default: all)")
-    p.add_argument("--live", action="store_true", help="the matches in progress")
-    p.add_argument("--limit", type=_positive(int), default=20, help="how many (default 20)")
+    p.add_argument("--live", action="store_true", help="the matches in progress (a server's)")
+    p.add_argument("--tournament", metavar="ID", help="with --db: one tournament's matches")
+    p.add_argument("--bot", metavar="NAME", help="with --db: the matches this bot played")
+    p.add_argument("--limit", type=_positive(int), default=20,
+                   help="how many, newest first (default 20)")
+
+    sub.add_parser("bots", help="the built-in bots (builtin:KIND): their games and strength")
 
     p = sub.add_parser("watch", help="follow a match of an arena server, public moves only")
     p.add_argument("match_id")
@@ -492,6 +578,9 @@ def _resume_row(args: argparse.Namespace, store: Store, command: str,
     except LookupError as error:
         raise UsageError(f"cannot resume: {error}") from None
     kind = row.config.get("kind", "tournament")
+    if kind == "python":
+        raise UsageError(f"{tid} was played from Python (scheduler.tournament): the command "
+                         f"line cannot play its agents; run it again from Python")
     if kind != command:
         raise UsageError(f"{tid} is a {kind}: resume it with `arena {kind} --resume {tid}`")
     try:
@@ -558,7 +647,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     else:
         control = _time_control(args)
         config = TournamentConfig(
-            game=args.game, bots=tuple(args.bot or default_bots(args.game)),
+            game=args.game, bots=tuple(_seated(args.bot or default_bots(args.game),
+                                               args.players)),
             players=args.players, rounds=args.rounds, concurrency=args.concurrency,
             move_time=control.move_time, clock=args.tc, margin=args.margin,
             seed=_seed(args), reproducible=args.seed is not None,
@@ -585,8 +675,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
-    progress = Progress(total, len(store.finished_indices(tid)))
-    with _run_errors(forget):
+    shown = args.verbose or not sys.stdout.isatty()  # a log, as cutechess writes it
+    progress = Progress(total, len(store.finished_indices(tid)),
+                        matches=sys.stdout if shown else None)
+    for recorded in store.matches(tournament_id=tid, steps=False) if args.resume else ():
+        progress.account(recorded)  # the score lines of a resumed run count every match
+    with _run_errors(forget), _resumable("tournament", tid, args):
         _play(args, store, tid, config, metrics=metrics, progress=progress)
     records = store.matches(tournament_id=tid, steps=bool(args.json))  # JSON counts steps
     rows = standings(records)
@@ -794,8 +888,10 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """One match, printing every public event and action as it happens."""
-    bot_texts = args.bot or [f"random{i + 1}=builtin:random" for i in range(args.players)]
     try:
+        # Named as the seats a tournament fills: random, random-2, ...
+        bot_texts = _seated(args.bot, args.players) if args.bot else \
+            fill_seats([], args.players)[0]
         specs = [BotSpec.parse(t) for t in bot_texts]
         game = engine.get(args.game)
         options = game.new_match(len(specs), 0, _options(args.option)).options
@@ -804,6 +900,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     control = _time_control(args)
     policy = FaultPolicy(args.policy, args.max_strikes)
     seed = _seed(args)
+    store = _open_store(args.db) if args.db else None  # refused now, not after the match
+    match_id = f"play-{secrets.token_hex(4)}"
 
     config = TournamentConfig(game.name, tuple(bot_texts), len(specs),
                               memory_mb=args.memory_mb, cpu_seconds=args.cpu_seconds,
@@ -813,8 +911,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     logs = os.path.abspath(args.bot_logs) if args.bot_logs else None
+    hidden = (*(store.private_paths() if store is not None else ()), *([logs] if logs else []))
     try:
-        launch = config.launch((logs,) if logs else (), logs, args.grace)
+        launch = config.launch(hidden, logs, args.grace)
     except _sandbox.SandboxUnavailable as error:
         raise UsageError(str(error)) from None
 
@@ -823,7 +922,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
             seats = [await pool.seat(s.name) for s in specs]
-            spec = MatchSpec("play-1", game.name, seed, options,
+            spec = MatchSpec(match_id, game.name, seed, options,
                              bot_seed=0 if args.seed is not None else None)
             record = await run_match(spec, seats, control, policy, cpu_clock=config.cpu_clock)
             pool.stop()
@@ -840,6 +939,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             shown = state.event_count
         assert record.result is not None
         print(_result_text(record.seats, record.result))
+        if store is not None:
+            store.record_match(record)
+            print(f"recorded match {match_id} in {args.db} (`arena replay {match_id} --db "
+                  f"{args.db}`)", file=sys.stderr)
         return 0
 
     with _run_errors():
@@ -895,8 +998,19 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                   f"met, directly or through others; each group is rated apart, and ratings "
                   f"of different groups cannot be compared", file=sys.stderr)
         for number, group in enumerate(met, 1):
-            rows, seats = standings_and_seats([r for r in of_game if r.seats[0] in group],
-                                              args.seat_advantage, store.versions())
+            of_group = [r for r in of_game if r.seats[0] in group]
+            try:
+                rows, seats = standings_and_seats(of_group, args.seat_advantage,
+                                                  store.versions())
+            except ValueError as error:
+                if not args.seat_advantage:
+                    raise
+                # The seat terms have no prior: a few matches (one, with each bot in one
+                # seat) leave them unbounded. The ratings stand without them.
+                print(f"arena: warning: no seat terms for {game} ({len(of_group)} "
+                      f"match(es)): {error}; its ratings are fitted without them",
+                      file=sys.stderr)
+                rows, seats = standings_and_seats(of_group, False, store.versions())
             if args.anchor:
                 try:
                     rows = anchored(rows, args.anchor, args.anchor_elo)
@@ -917,9 +1031,23 @@ def cmd_ratings(args: argparse.Namespace) -> int:
         print("no finished matches")
     _export(args, by_game, records, by_game_seats if args.seat_advantage else None)
     if args.pgn:
-        Path(args.pgn).write_text(to_pgn(records))
+        Path(args.pgn).write_text(to_pgn(records, _pgn_time_controls(store, records)))
         print(f"wrote {args.pgn}", file=sys.stderr)
     return 0
+
+
+def _pgn_time_controls(store: Store, records: Sequence[Any]) -> dict[str, str]:
+    """The PGN TimeControl of each tournament of ``records`` (by id)."""
+    controls = {}
+    for tid in {r.tournament_id for r in records if r.tournament_id}:
+        try:
+            stored = store.tournament(tid).config
+            known = TournamentConfig.__dataclass_fields__  # a gauntlet stores more keys
+            config = TournamentConfig.from_dict({k: v for k, v in stored.items() if k in known})
+            controls[tid] = pgn_time_control(config.time_control())
+        except (LookupError, ValueError):
+            continue  # a tournament this version cannot read: its TimeControl is "?"
+    return controls
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -970,9 +1098,48 @@ def _remote(address: str) -> Iterator[pb_grpc.ArenaServiceStub]:
             raise UsageError(f"{address}: {code.name}: {details}") from None
 
 
+def cmd_bots(args: argparse.Namespace) -> int:
+    """Print every built-in bot with the games it plays and a note on its strength."""
+    for name in bots.builtin_names():
+        games = bots.builtin(name).games
+        print(f"builtin:{name}  ({', '.join(games) if games else 'every game'})")
+        print(f"    {bots.builtin_note(name)}")
+    return 0
+
+
+def _local_matches(args: argparse.Namespace) -> int:
+    """``arena matches --db``: a database's matches, newest first, filtered."""
+    if args.live:
+        raise UsageError("--live lists a server's running matches; a database holds finished "
+                         "ones: drop --live, or give --address instead of --db")
+    store = _open_store(args.db, must_exist=True)
+    if args.tournament is not None:
+        try:
+            store.tournament(args.tournament)
+        except LookupError as error:
+            raise UsageError(f"--tournament: {error}") from None
+    records = store.matches(game=args.game or None, tournament_id=args.tournament,
+                            steps=False)
+    shown = [r for r in records if args.bot is None or args.bot in r.seats][:args.limit]
+    for record in shown:
+        seats = ", ".join(f"seat {i} {name}" for i, name in enumerate(record.seats))
+        assert record.result is not None  # the store keeps finished matches only
+        print(f"{record.match_id}  {record.game}  {seats}  "
+              f"{_result_text(record.seats, record.result).removeprefix('result: ')}")
+    if not shown:
+        filtered = args.game or args.tournament is not None or args.bot is not None
+        print("no finished matches" + (" with these filters" if filtered else ""))
+    return 0
+
+
 def cmd_matches(args: argparse.Namespace) -> int:
-    """Recent or running matches of a server."""
-    with _remote(args.address) as stub:
+    """Recent or running matches of a server, or (``--db``) of a database."""
+    if args.db is not None:
+        return _local_matches(args)
+    if args.tournament is not None or args.bot is not None:
+        raise UsageError("--tournament and --bot filter a database's matches: give --db FILE "
+                         "(a server lists by --game only)")
+    with _remote(args.address or DEFAULT_ADDRESS) as stub:
         response = stub.ListMatches(pb.ListMatchesRequest(
             game=args.game, limit=args.limit, live=args.live), timeout=30)
     for match in response.matches:
@@ -1019,7 +1186,6 @@ def _import_game(module: str) -> engine.Game:
 
 def cmd_sprt(args: argparse.Namespace) -> int:
     """Exit 0 when NEW is not worse (H1, or --fail-below passed), 1 when it is, 3 undecided."""
-    import shlex
     import time
 
     from ._ratings import pairwise_outcomes
@@ -1170,7 +1336,6 @@ def _new_gauntlet(args: argparse.Namespace
 def cmd_gauntlet(args: argparse.Namespace) -> int:
     """Exit 0 when NEW is not worse than OLD against the field (H1), 1 when it is, 3
     undecided at --max-deals."""
-    import shlex
     import time
 
     from ._betting import gauntlet_stats
@@ -1253,7 +1418,8 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
         trio.run(main)
 
     try:
-        with store.claim(tid):  # two runs of one gauntlet would play its matches twice
+        # Two runs of one gauntlet would play its matches twice.
+        with store.claim(tid), _resumable("gauntlet", tid, args):
             return _play_ci_test(args, store, tid, run, verdict,
                                  lambda: bool(tally.differences))
     except TournamentBusy as error:
@@ -1263,7 +1429,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,
             "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings,
             "matches": cmd_matches, "watch": cmd_watch, "report": cmd_report,
-            "gauntlet": cmd_gauntlet}
+            "gauntlet": cmd_gauntlet, "bots": cmd_bots}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1292,7 +1458,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BaseException as error:
         if not _interrupted(error):
             raise
-        print("arena: interrupted (every finished match is recorded)", file=sys.stderr)
+        resume = f"; go on with `{error.resume}`" if isinstance(error, _Interrupted) else ""
+        print(f"arena: interrupted (every finished match is recorded){resume}", file=sys.stderr)
         return 130
     return 0
 
@@ -1309,6 +1476,27 @@ def _forget_empty(db: str | None) -> None:
     if empty:
         for suffix in ("", "-wal", "-shm", ".lock"):
             Path(db + suffix).unlink(missing_ok=True)
+
+
+class _Interrupted(KeyboardInterrupt):
+    """Ctrl-C in a run that ``--resume`` continues: ``resume`` is the command that does."""
+
+    def __init__(self, resume: str) -> None:
+        super().__init__(resume)
+        self.resume = resume
+
+
+@contextlib.contextmanager
+def _resumable(command: str, tid: str, args: argparse.Namespace) -> Iterator[None]:
+    """Ctrl-C in run ``tid`` of ``command`` (tournament, gauntlet) as an ``_Interrupted``
+    that names the command to go on with."""
+    try:
+        yield
+    except BaseException as error:
+        if not _interrupted(error):
+            raise
+        db = "" if args.db == DEFAULT_DB else f" --db {shlex.quote(args.db)}"
+        raise _Interrupted(f"arena {command} --resume {tid}{db}") from None
 
 
 def _interrupted(error: BaseException) -> bool:

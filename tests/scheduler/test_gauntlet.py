@@ -10,7 +10,6 @@ import random
 import signal
 import sqlite3
 import subprocess
-import time
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from scheduler._gauntlet import DealTally, GauntletPlan, match_score, shared_bot
 from scheduler._store import Store
 from tests.scheduler.test_cli import ARENA, ROOT, arena, finished_matches
 from tests.scheduler.test_sprt_cli import check_junit
+from tests.support.harness import wait_for_matches
 
 
 def test_match_score_is_the_share_of_opponents_beaten() -> None:
@@ -274,11 +274,7 @@ def test_a_killed_gauntlet_resumes_to_the_verdict_of_an_uninterrupted_run(
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
-        while finished_matches(db) < 1:
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no match was recorded in time"
-            time.sleep(0.01)
+        wait_for_matches(process, db, 1)
         os.killpg(process.pid, signal.SIGKILL)  # mid-deal, most likely mid-twin-pair
     finally:
         if process.poll() is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shlex
+import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -69,6 +71,43 @@ class Collector:
 
     def put(self, item: Any) -> None:
         self.items.append(item)
+
+
+def wait_for_matches(process: subprocess.Popen[Any], db: Path, count: int,
+                     timeout: float = 120) -> None:
+    """Poll until ``db`` holds ``count`` recorded matches; fail if ``process`` (the arena
+    writing it) exits first or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while recorded_matches(db) < count:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, f"{count} match(es) were not recorded in time"
+        time.sleep(0.01)
+
+
+def ctrl_c_after_matches(process: subprocess.Popen[str], db: Path, count: int) -> str:
+    """Send ``process`` (an arena run started in a session of its own, stderr piped) SIGINT,
+    as Ctrl-C, once ``db`` holds ``count`` matches; its stderr once it has exited (it is
+    killed with its group if anything fails on the way)."""
+    try:
+        wait_for_matches(process, db, count)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return str(stderr)
+
+
+def recorded_matches(db: Path) -> int:
+    """How many matches ``db`` holds (0 before it exists or has its tables)."""
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(db, timeout=5) as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0  # schema not created yet
 
 
 def scripted(mode: str, **flags: Any) -> str:
