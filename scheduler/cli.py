@@ -32,6 +32,7 @@ from ._ray_backend import (
     import_ray,
     play_tournament_on_ray,
 )
+from ._records import MatchRecord
 from ._reports import (
     StoreRecords,
     anchored,
@@ -334,9 +335,18 @@ def build_parser() -> argparse.ArgumentParser:
     _add_match_flags(p)
 
     p = sub.add_parser("replay", help="re-simulate a recorded match and check its result")
-    p.add_argument("match_id")
+    p.add_argument("match_id", help="a match id in --db, or a record file of `arena export`")
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--quiet", action="store_true", help="only the verdict")
+    p.add_argument("--html", metavar="FILE", help="also write the match's replay viewer, one "
+                                                  "self-contained HTML file (docs/viewer.md)")
+
+    p = sub.add_parser("export", help="one recorded match as a JSON file (docs/viewer.md)")
+    p.add_argument("match_id")
+    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the JSON file")
+    p.add_argument("--public", action="store_true",
+                   help="only what a spectator saw: no seed, no action texts, public events")
 
     p = sub.add_parser("matches", help="recent (or running) matches of an arena server")
     p.add_argument("--address", default=DEFAULT_ADDRESS,
@@ -775,10 +785,19 @@ def _result_text(seats: Sequence[str], result: engine.Result) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-simulate from seed and actions; exit 1 if the result differs from the record."""
-    store = _open_store(args.db, must_exist=True)
-    record = store.match(args.match_id)
-    if record is None:
-        raise UsageError(f"no match {args.match_id!r} in {args.db!r}")
+    from ._viewer import match_page
+
+    record, reveal = _recorded(args.match_id, args.db)
+    if not reveal and Path(args.match_id).is_file():
+        raise UsageError(f"{args.match_id} is a public record (no seed): it cannot be "
+                         f"replayed; export the match again without --public once its deal "
+                         f"has been played out")
+    if args.html:
+        try:
+            page = match_page(record, reveal)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        _write_file(args.html, page, "--html")
     game = engine.get(record.game)
     state = game.new_match(len(record.seats), record.seed, record.options)
     for number, step in enumerate(record.actions(), 1):
@@ -796,6 +815,51 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print("replay matches the record" if same else
           f"REPLAY DIFFERS: replayed scores {replayed.scores}, ranks {replayed.ranks}")
     return 0 if same else 1
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write one recorded match as a JSON record (public while its deal is being played)."""
+    from ._export import dumps, export_record
+
+    record, reveal = _recorded(args.match_id, args.db)
+    try:
+        data = export_record(record, reveal and not args.public)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    _write_file(args.output, dumps(data), "-o")
+    if reveal and args.public:
+        print("a public record: no seed, no action texts, public events only", file=sys.stderr)
+    elif not reveal:
+        print(f"a public record: match {record.match_id}'s deal is still being played in "
+              f"tournament {record.tournament_id}, so its seed and choices stay secret",
+              file=sys.stderr)
+    return 0
+
+
+def _recorded(match_id: str, db: str) -> tuple[MatchRecord, bool]:
+    """Match ``match_id`` of ``db``, or the record file ``match_id`` (as `arena export` writes
+    it); whether its seed and choices may be shown (its deal is spent)."""
+    from ._export import deal_is_spent, load_record
+
+    if Path(match_id).is_file():
+        try:
+            return load_record(match_id)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    store = _open_store(db, must_exist=True)
+    record = store.match(match_id)
+    if record is None:
+        raise UsageError(f"no match {match_id!r} in {db!r} (nor a record file of that name)")
+    return record, deal_is_spent(store, record)
+
+
+def _write_file(path: str, text: str, flag: str) -> None:
+    """Write ``text`` to ``path``; a UsageError naming ``flag`` if it cannot be written."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{flag} {path!r}: {error.strerror}") from None
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
@@ -1179,7 +1243,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,
             "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings,
             "matches": cmd_matches, "watch": cmd_watch, "report": cmd_report,
-            "gauntlet": cmd_gauntlet}
+            "gauntlet": cmd_gauntlet, "export": cmd_export}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
