@@ -94,7 +94,8 @@ def export_record(record: MatchRecord, reveal: bool) -> dict[str, Any]:
         "options": record.options,
         "seats": list(record.seats),
         "revealed": reveal,
-        "seed": record.seed if reveal else None,
+        # As text: a 64-bit seed is no exact number in JavaScript (nor in many JSON readers).
+        "seed": str(record.seed) if reveal else None,
         "tournament_id": record.tournament_id,
         "index": record.index,
         "started_at": record.started_at,

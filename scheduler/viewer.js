@@ -155,8 +155,8 @@
     label(svg, 10, y, "round " + obs.round + ", " + pretty(obs.phase) + " phase" +
       (obs.phases.length ? "; phases this round: " + obs.phases.map(pretty).join(", ") : ""), {"font-weight": "bold", "class": "phases"});
     label(svg, 10, y += 18, "VP pool " + obs.vp_pool + ", deck " + obs.deck_count + ", discards " + obs.discard_count);
-    function card(x, yy, id, cls, good) {
-      var c = cards[id], g = add(svg, s("g", {"class": cls, "data-card": id}));
+    function card(parent, x, yy, id, cls, good) {
+      var c = cards[id], g = add(parent, s("g", {"class": cls, "data-card": id}));
       var world = c.kind.indexOf("WORLD") >= 0;
       title(add(g, s("rect", {x: x, y: yy, width: cw, height: ch, rx: 5,
         fill: world ? (c.military ? "#f6d0d0" : "#d6e6f6") : "#e6e6e6", stroke: "#555"})),
@@ -175,7 +175,7 @@
       var tableau = add(svg, s("g", {"class": "tableau", "data-seat": p.seat}));
       p.tableau.forEach(function (t, n) {
         if (n % perRow === 0) y += 8 + (n ? ch : 0);
-        card(10 + (n % perRow) * (cw + 6), y, t.card, "card tableau-card", t.good);
+        card(tableau, 10 + (n % perRow) * (cw + 6), y, t.card, "card tableau-card", t.good);
       });
       tableau.setAttribute("data-count", p.tableau.length);
       y += ch + 6;
@@ -185,13 +185,13 @@
       label(svg, 10, y, "hand of " + seatLabel(ctx, obs.seat) + " (" + obs.hand.length + ")", {"font-weight": "bold"});
       obs.hand.forEach(function (id, n) {
         if (n % perRow === 0) y += 8 + (n ? ch : 0);
-        card(10 + (n % perRow) * (cw + 6), y, id, "card hand", false);
+        card(svg, 10 + (n % perRow) * (cw + 6), y, id, "card hand", false);
       });
       y += ch;
       if (obs.explore_cards.length) {
         y += 22;
         label(svg, 10, y, "explored, to keep or discard", {"font-weight": "bold"});
-        obs.explore_cards.forEach(function (id, n) { card(10 + n * (cw + 6), y + 8, id, "card explored", false); });
+        obs.explore_cards.forEach(function (id, n) { card(svg, 10 + n * (cw + 6), y + 8, id, "card explored", false); });
         y += ch + 8;
       }
     }
