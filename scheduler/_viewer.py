@@ -19,11 +19,13 @@ works from ``file://`` and from a mail, and makes no network request.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import gzip
 import hashlib
 import html
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,26 +33,44 @@ from typing import Any
 import engine
 from arena._codec import to_jsonable
 
-from ._export import export_record, replay_state
+from ._export import deal_is_spent, export_record, replay_state
 from ._records import MatchRecord
+from ._store import Store
 
 _HERE = Path(__file__).parent
 
 
 class _Deltas:
-    """A view's frames, each as the top-level fields that differ from the frame before."""
+    """A view's frames, each as the top-level fields that differ from the frame before.
+
+    Only the fields that changed are turned into JSON data: an observation is a frozen
+    dataclass, so its fields compare as they are; anything else (a snapshot, whose lists the
+    engine may go on changing) is compared by its JSON text.
+    """
 
     def __init__(self) -> None:
         self.frames: list[dict[str, Any]] = []
         self._last: dict[str, Any] = {}
 
     def add(self, frame: Any) -> None:
-        data = to_jsonable(frame)
-        if not isinstance(data, dict):
-            data = {"value": data}
         last = self._last
-        self.frames.append({k: v for k, v in data.items() if k not in last or last[k] != v})
-        self._last = data
+        if dataclasses.is_dataclass(frame) and not isinstance(frame, type):
+            now = {f.name: getattr(frame, f.name) for f in dataclasses.fields(frame)}
+            self.frames.append({k: to_jsonable(v) for k, v in now.items()
+                                if k not in last or last[k] != v})
+        else:
+            items = frame.items() if isinstance(frame, Mapping) else [("value", frame)]
+            now = {str(k): json.dumps(v, default=_jsonable) for k, v in items}
+            self.frames.append({k: json.loads(v) for k, v in now.items()
+                                if k not in last or last[k] != v})
+        self._last = now
+
+
+def _jsonable(value: Any) -> Any:
+    """What ``json.dumps`` cannot write itself (sets, enums, dataclasses) as JSON data; an odd
+    value of a game's own, as text."""
+    converted = to_jsonable(value)
+    return repr(converted) if converted is value else converted
 
 
 def viewer_data(record: MatchRecord, reveal: bool) -> dict[str, Any]:
@@ -140,3 +160,24 @@ def embedded_data(page_text: str) -> dict[str, Any]:
     encoded = page_text[start:page_text.index("</script>", start)]
     loaded: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(encoded)))
     return loaded
+
+
+def write_viewers(store: Store, records: Sequence[MatchRecord], folder: Path
+                  ) -> dict[str, str]:
+    """Write the viewer page of each of ``records`` (with their steps) into ``folder``, made
+    if need be; each page's address relative to the folder's parent, by match id (the
+    report beside the folder links them). A match that does not replay here gets none."""
+    addresses: dict[str, str] = {}
+    for record in records:
+        try:
+            text = match_page(record, deal_is_spent(store, record))
+        except (ValueError, LookupError):  # another version's game or tournament
+            continue
+        # Match ids come from the arena, but a file name must hold no path of any kind.
+        name = re.sub(r"[^A-Za-z0-9._-]", "_", record.match_id)
+        while f"{folder.name}/{name}.html" in addresses.values():
+            name += "_"
+        folder.mkdir(exist_ok=True)
+        (folder / f"{name}.html").write_text(text, encoding="utf-8")
+        addresses[record.match_id] = f"{folder.name}/{name}.html"
+    return addresses

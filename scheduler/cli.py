@@ -387,7 +387,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tournament", default=None, metavar="ID", help="one tournament")
     p.add_argument("--game", default=None, help="one game (default: every game)")
     p.add_argument("--logs", type=_number(int, at_least=0), default=100, metavar="N",
-                   help="the newest N matches carry their public move log (default 100)")
+                   help="the newest N matches carry their public move log (default 100) and "
+                        "a link to their replay viewer, a page each in FILE-stem-viewers/")
+    p.add_argument("--no-viewers", action="store_true", help="no replay viewer pages")
     return parser
 
 
@@ -914,8 +916,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     if not folder.is_dir() or Path(args.output).is_dir():
         raise UsageError(f"-o {args.output!r}: no such folder, or a folder; give a file path")
     store = _open_store(args.db, must_exist=True)
+    viewers = {}
+    if not args.no_viewers and args.logs:
+        from ._viewer import write_viewers
+
+        output = Path(args.output)
+        viewers = write_viewers(store, store.matches(args.game, args.tournament, args.logs),
+                                output.with_name(f"{output.stem}-viewers"))
     try:
-        page = build_report(store, args.tournament, args.game, args.logs)
+        page = build_report(store, args.tournament, args.game, args.logs, viewers)
     except LookupError as error:
         raise UsageError(f"--tournament: {error}") from None
     try:

@@ -17,26 +17,6 @@ from scheduler._store import Store
 from tests.scheduler.test_cli import arena
 
 GAMES = ("sector41", "race", "sol", "galaxies")
-GREEDY = {"sector41": "sector41-greedy", "race": "race-greedy", "sol": "sol-greedy",
-          "galaxies": "galaxies-greedy"}
-
-
-def play(db: Path, game: str, seed: int = 3) -> None:
-    """A real tournament of ``game``: the greedy bot against random, both seatings of one
-    deal (two matches that share a seed)."""
-    arena("tournament", "--game", game, "--bot", f"greedy=builtin:{GREEDY[game]}", "--bot",
-          "random=builtin:random", "--rounds", "1", "--db", str(db), "--seed", str(seed))
-
-
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A database per game with one finished deal (two matches)."""
-    folder = tmp_path_factory.mktemp("export")
-    out = {}
-    for game in GAMES:
-        out[game] = folder / f"{game}.sqlite"
-        play(out[game], game)
-    return out
 
 
 def first_match(db: Path) -> MatchRecord:

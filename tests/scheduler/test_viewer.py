@@ -18,22 +18,23 @@ import pytest
 import engine
 from scheduler._records import MatchRecord
 from scheduler._store import Store
-from scheduler._viewer import embedded_data
+from scheduler._viewer import embedded_data, match_page
 from tests.scheduler.test_cli import arena
-from tests.scheduler.test_export import GAMES, first_match, play
+from tests.scheduler.test_export import GAMES, first_match
 from tests.scheduler.test_html_report import EVIL, browser  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory
+def pages(recorded: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
           ) -> dict[str, tuple[MatchRecord, Path, Path]]:
     """Per game: a real recorded match (recorded again under a hostile name for seat 1), its
-    viewer page written by `arena replay --html`, and the database."""
+    viewer page (`arena replay --html` writes one, the others are made in-process), and a
+    copy of the database."""
     folder = tmp_path_factory.mktemp("viewer")
     out = {}
     for game in GAMES:
         db = folder / f"{game}.sqlite"
-        play(db, game)
+        db.write_bytes(recorded[game].read_bytes())
         record = first_match(db)
         hostile = MatchRecord(f"{record.match_id}-evil", record.game, record.options,
                               record.seed, [record.seats[0], EVIL], record.steps, record.result,
@@ -42,7 +43,10 @@ def pages(tmp_path_factory: pytest.TempPathFactory
         with Store(db) as store:
             store.record_match(hostile)
         html = folder / f"{game}.html"
-        arena("replay", hostile.match_id, "--db", str(db), "--quiet", "--html", str(html))
+        if game == "sector41":
+            arena("replay", hostile.match_id, "--db", str(db), "--quiet", "--html", str(html))
+        else:
+            html.write_text(match_page(hostile, reveal=True))
         out[game] = (hostile, html, db)
     return out
 
@@ -54,13 +58,13 @@ def state_at(record: MatchRecord, step: int) -> engine.GameState:
     return state
 
 
-def open_page(browser: Any, path: Path) -> tuple[Any, list[str], list[str]]:
+def open_page(context: Any, path: Path) -> tuple[Any, list[str], list[str]]:
     """The page loaded and ready, with the console errors and requests it makes."""
     requests: list[str] = []
     errors: list[str] = []
-    browser.route(re.compile(r"^(?!file:)"), lambda route: (requests.append(route.request.url),
+    context.route(re.compile(r"^(?!file:)"), lambda route: (requests.append(route.request.url),
                                                            route.abort()))
-    page = browser.new_page()
+    page = context.new_page()
     page.on("request", lambda request: requests.append(request.url))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -199,10 +203,9 @@ def test_a_seat_view_hides_the_other_seats_cards(
 
 
 def test_a_deal_still_being_played_shows_the_public_view_only(
-        pages: dict[str, tuple[MatchRecord, Path, Path]], browser: Any, tmp_path: Path  # noqa: F811
-) -> None:
+        recorded: dict[str, Path], browser: Any, tmp_path: Path) -> None:  # noqa: F811
     db = tmp_path / "half.sqlite"
-    db.write_bytes(pages["race"][2].read_bytes())
+    db.write_bytes(recorded["race"].read_bytes())
     with Store(db) as store:
         first, second = sorted((r for r in store.matches() if r.index is not None),
                                key=lambda r: r.index or 0)
@@ -220,3 +223,24 @@ def test_a_deal_still_being_played_shows_the_public_view_only(
     assert page.locator("#board g.hand").count() == 0
     assert "withheld" in page.locator("#result").inner_text()
     assert errors == []
+
+
+def test_the_report_links_each_logged_match_to_its_viewer(
+        pages: dict[str, tuple[MatchRecord, Path, Path]], browser: Any,  # noqa: F811
+        tmp_path: Path) -> None:
+    db = pages["galaxies"][2]
+    out = tmp_path / "report.html"
+    arena("report", "--db", str(db), "-o", str(out), "--logs", "2")
+    with Store(db) as store:
+        newest = [r.match_id for r in store.matches(limit=2)]
+    links = re.findall(r"<a class=viewer href='([^']+)'>", out.read_text())
+    assert len(links) == 2 and all(link.startswith("report-viewers/") for link in links)
+    assert all((tmp_path / link).is_file() for link in links)
+    assert all(any(link.endswith(re.sub(r"[^A-Za-z0-9._-]", "_", m) + ".html") for m in newest)
+               for link in links)
+    viewer, errors, _ = open_page(browser, tmp_path / links[0])
+    assert viewer.locator("#board svg.board.galaxies").count() == 1
+    assert errors == []
+    none = arena("report", "--db", str(db), "-o", str(tmp_path / "bare.html"), "--no-viewers")
+    assert none.returncode == 0 and not (tmp_path / "bare-viewers").exists()
+    assert "class=viewer" not in (tmp_path / "bare.html").read_text()
