@@ -113,6 +113,8 @@ def _run_errors(on_failure: Any = None) -> Iterator[None]:
         if (cannot_listen := _found(error, arena.ListenError)) is not None:
             raise UsageError(f"{cannot_listen}; give another --port (0: any free one) or "
                              f"--host") from None
+        if (usage := _found(error, UsageError)) is not None and usage is not error:
+            raise usage from None
         if (refused := _found(error, StoreWriteError)) is not None:
             raise RunError(str(refused)) from None
         if (lost := _found(error, WorkerLost)) is not None:
@@ -277,6 +279,17 @@ def build_parser() -> argparse.ArgumentParser:
                         f"--call-burst (default {limits.calls_per_second:g})")
     p.add_argument("--call-burst", type=_positive(int), default=limits.call_burst,
                    help=f"(default {limits.call_burst})")
+    p.add_argument("--web-port", type=_number(int, at_least=0), default=None, metavar="PORT",
+                   help="also serve web pages of the live matches and the standings here "
+                        "(0: any free port; docs/viewer.md)")
+    p.add_argument("--web-host", default="127.0.0.1",
+                   help="the web pages' listen address (default 127.0.0.1)")
+    p.add_argument("--spectator-delay", type=_number(int, at_least=0), default=0, metavar="N",
+                   help="the web pages show a match N moves behind (default 0)")
+    p.add_argument("--web-connections", type=_positive(int), default=64,
+                   help="open web connections in all (default 64)")
+    p.add_argument("--web-connections-per-host", type=_positive(int), default=8,
+                   help="open web connections per client host (default 8)")
 
     p = sub.add_parser("bot", help="register bots for `arena serve`")
     bot_sub = p.add_subparsers(dest="bot_command", required=True)
@@ -681,14 +694,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     control = _time_control(args)
     metrics = _metrics(args.metrics_port if args.metrics_port else 0)
 
+    if tls and args.web_port is not None:
+        raise UsageError("--web-port with --tls-cert is not supported yet: the web pages "
+                         "follow the arena as a plaintext client")
+
     async def main(hosted: arena.Arena) -> int:
         print(f"arena listening on {hosted.address}{' (TLS)' if tls else ''}; ladder: "
               f"{'off' if args.no_ladder else ', '.join(games)}", file=sys.stderr, flush=True)
-        if args.no_ladder:
-            await trio.sleep_forever()
-        return await run_ladder(hosted, store, games, players=args.players, control=control,
-                                concurrency=args.concurrency, metrics=metrics,
-                                max_matches=args.max_matches)
+        with _web_pages(args, hosted.address, games):
+            if args.no_ladder:
+                await trio.sleep_forever()
+            return await run_ladder(hosted, store, games, players=args.players,
+                                    control=control, concurrency=args.concurrency,
+                                    metrics=metrics, max_matches=args.max_matches)
 
     limits = arena.ClientLimits(
         max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
@@ -697,6 +715,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
         arena.run(main, host=args.host, port=args.port, records=_records(store),
                   metrics=metrics, limits=limits, tls=tls)
     return 0
+
+
+@contextlib.contextmanager
+def _web_pages(args: argparse.Namespace, address: str, games: list[str]) -> Iterator[None]:
+    """The web pages of `serve --web-port` while the block runs (nothing without it)."""
+    if args.web_port is None:
+        yield
+        return
+    from ._web import LiveWeb, WebLimits, WebServer
+
+    limits = WebLimits(connections=args.web_connections,
+                       connections_per_host=args.web_connections_per_host)
+    try:
+        web = WebServer(args.web_host, args.web_port,
+                        LiveWeb(address, games, args.spectator_delay, limits))
+    except OSError as error:
+        raise UsageError(f"--web-port {args.web_port}: {error.strerror}") from None
+    host = f"[{args.web_host}]" if ":" in args.web_host else args.web_host
+    print(f"web pages on http://{host}:{web.port}/", file=sys.stderr, flush=True)
+    try:
+        yield
+    finally:
+        web.close()
 
 
 def cmd_bot(args: argparse.Namespace) -> int:

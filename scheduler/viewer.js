@@ -389,6 +389,7 @@
     this.timer = null;
     this.live = null;
     this.addSteps(data.steps);
+    if (!this.frames.public) { this.frames.public = []; this.order.push("public"); }
     this.build();
   }
 
@@ -403,7 +404,8 @@
     });
   };
 
-  Viewer.prototype.last = function () { return this.frames.public.length - 1; };
+  Viewer.prototype.count = function () { return this.frames.public ? this.frames.public.length : 0; };
+  Viewer.prototype.last = function () { return Math.max(0, this.count() - 1); };
 
   Viewer.prototype.viewName = function (view) {
     if (view === "public") return "public view";
@@ -483,7 +485,8 @@
       parts.push(this.live ? "playing (public view" + (this.live.delay ? ", " + this.live.delay + " moves behind" : "") + ")" : "unfinished");
     }
     if (rec.revealed && rec.seed !== null) parts.push("seed " + rec.seed);
-    if (!rec.revealed && rec.result) parts.push("public record: the deal is still being played elsewhere, so seat views, choices and the seed are withheld");
+    if (this.live && rec.result) parts.push("as spectators saw it (arena replay MATCH_ID --html shows every view)");
+    else if (!rec.revealed && rec.result) parts.push("public record: the deal is still being played elsewhere, so seat views, choices and the seed are withheld");
     this.resultLine.textContent = parts.join("; ");
   };
 
@@ -549,11 +552,12 @@
     if (!this.frames[view]) view = this.view = "public";
     var draw = BOARDS[game] || drawText;
     var ctx = {static: this.static, seats: this.record.seats, view: view};
-    var frame = this.frames[view === "all" ? "public" : view][step];
+    var frame = this.frames[view === "all" ? "public" : view][step] || {};
     this.board.textContent = "";
     this.board.setAttribute("data-step", step);
     this.board.setAttribute("data-view", view);
-    add(this.board, draw(frame, ctx));
+    if (!Object.keys(frame).length) add(this.board, h("p", {"class": "muted"}, "no move to show yet"));
+    else add(this.board, draw(frame, ctx));
     this.hidden.textContent = "";
     if (view === "all") {
       // Everything: each seat's own view (its hand), then the engine's whole state.
@@ -588,11 +592,11 @@
     var self = this;
     this.live = {url: url, delay: 0};
     function poll() {
-      fetch(url + "?from=" + (self.last() + 1), {cache: "no-store"}).then(function (response) {
+      fetch(url + "?from=" + self.count(), {cache: "no-store"}).then(function (response) {
         if (!response.ok) throw new Error("HTTP " + response.status);
         return response.json();
       }).then(function (update) {
-        var atEnd = self.step >= self.last();
+        var atEnd = self.step >= self.last() || self.count() === 0;
         self.live.delay = update.delay || 0;
         self.record.events = self.record.events.concat(update.events || []);
         self.record.decisions = self.record.decisions.concat(update.decisions || []);
@@ -601,7 +605,7 @@
         self.showResult();
         if (atEnd) self.step = self.last();
         self.render(true);
-        if (!update.result) setTimeout(poll, 1000);
+        if (!update.over) setTimeout(poll, 1000);
         else document.body.setAttribute("data-finished", "1");
       }).catch(function (error) {
         self.resultLine.textContent = "lost the server (" + error.message + "); reload to try again";

@@ -5,7 +5,9 @@ MODE decides: ``sleep`` (sleeps ``--seconds`` first), ``crash`` (exits at once),
 (closes its stream and idles), ``illegal`` (answers id 999), ``garbage`` (sends bytes that are
 no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own),
 ``duplicate`` (sends its move twice), ``resign`` (resigns right after its move, out of turn);
-``silent`` answers no decision at all, from the first (dead weight on a ladder).
+``silent`` answers no decision at all, from the first (dead weight on a ladder); ``hold``
+waits, before its N-th ``--hold-at`` decision, until the file ``$SCRIPTED_BOT_RELEASE.N``
+exists (a test's gates; it writes ``$SCRIPTED_BOT_RELEASE.N.held`` when it starts to wait).
 Every ProtocolError received is appended, one JSON line each, to ``$SCRIPTED_BOT_LOG``.
 """
 
@@ -28,6 +30,7 @@ def main() -> None:
     parser.add_argument("mode")
     parser.add_argument("--at", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--hold-at", type=int, action="append", default=[])
     parser.add_argument("--address", required=True)
     parser.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""))
     parser.add_argument("--name", required=True)
@@ -68,9 +71,16 @@ async def play(args: argparse.Namespace) -> None:
             if args.mode == "silent":
                 continue
             choice = rng.choice(request.legal).id
+            if args.mode == "hold" and count in args.hold_at:
+                release = f"{os.environ['SCRIPTED_BOT_RELEASE']}.{args.hold_at.index(count) + 1}"
+                open(f"{release}.held", "w").close()
+                deadline = time.monotonic() + 300
+                while not os.path.exists(release) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.05)
             if count == args.at:
                 if args.mode == "sleep":
                     time.sleep(args.seconds)  # blocks the whole bot, as a slow bot would
+
                 elif args.mode == "crash":
                     os._exit(3)
                 elif args.mode == "disconnect":
