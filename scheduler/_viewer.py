@@ -56,7 +56,7 @@ class _Deltas:
         last = self._last
         if dataclasses.is_dataclass(frame) and not isinstance(frame, type):
             now = {f.name: getattr(frame, f.name) for f in dataclasses.fields(frame)}
-            self.frames.append({k: to_jsonable(v) for k, v in now.items()
+            self.frames.append({k: _data(v) for k, v in now.items()
                                 if k not in last or last[k] != v})
         else:
             items = frame.items() if isinstance(frame, Mapping) else [("value", frame)]
@@ -64,6 +64,17 @@ class _Deltas:
             self.frames.append({k: json.loads(v) for k, v in now.items()
                                 if k not in last or last[k] != v})
         self._last = now
+
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
+def _data(value: Any) -> Any:
+    """``to_jsonable(value)``, with a shortcut for a tuple of plain values (a board's cells:
+    the bulk of an observation, walked item by item otherwise)."""
+    if type(value) is tuple and all(type(item) in _SCALARS for item in value):
+        return list(value)
+    return to_jsonable(value)
 
 
 def _jsonable(value: Any) -> Any:

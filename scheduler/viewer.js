@@ -458,7 +458,8 @@
     this.log = add(side, h("ol", {id: "log"}));
     this.hidden = add(root, h("div", {id: "hidden"}));
     document.addEventListener("keydown", function (event) {
-      if (event.target && /INPUT|SELECT/.test(event.target.tagName) && event.target.type !== "range") return;
+      // A focused control handles its own keys (the scrubber moves on its arrows already).
+      if (event.target && /INPUT|SELECT|BUTTON/.test(event.target.tagName)) return;
       if (event.key === "ArrowLeft") self.go(self.step - 1);
       else if (event.key === "ArrowRight") self.go(self.step + 1);
       else if (event.key === " ") { event.preventDefault(); self.toggle(); }
