@@ -173,6 +173,31 @@ def test_the_board_is_the_engine_state(pages: dict[str, tuple[MatchRecord, Path,
     assert errors == [] and requests == [path.resolve().as_uri()]
 
 
+def test_play_pause_and_jump_to_a_turn(pages: dict[str, tuple[MatchRecord, Path, Path]],
+                                      browser: Any) -> None:  # noqa: F811
+    record, path, _ = pages["galaxies"]
+    page, errors, _ = open_page(browser, path)
+    page.select_option("#speed", "50")
+    page.locator("#play").click()
+    page.wait_for_function("() => Number(document.getElementById('board').dataset.step) >= 5")
+    page.locator("#play").click()  # pause
+    assert page.locator("#play").inner_text() == "play"
+    stopped = page.locator("#board").get_attribute("data-step")
+    assert page.evaluate("window.arenaViewer.timer") is None  # no step is scheduled
+    assert page.locator("#board").get_attribute("data-step") == stopped
+    # Turn N: the first step whose public view is at turn N or later.
+    state, turns = state_at(record, 0), []
+    for choices in record.actions():
+        turns.append(state.observation(None).turn)
+        state.apply(choices)
+    target = turns[len(turns) // 2]
+    page.locator("#turn").fill(str(target))
+    page.locator("#go-turn").click()
+    page.wait_for_selector(f"#board[data-step='{turns.index(target)}']")
+    assert f"turn {target}" in page.locator("#step-label").inner_text()
+    assert errors == []
+
+
 def test_a_seat_view_hides_the_other_seats_cards(
         pages: dict[str, tuple[MatchRecord, Path, Path]], browser: Any) -> None:  # noqa: F811
     record, path, _ = pages["race"]
