@@ -44,8 +44,8 @@ class _Deltas:
     """A view's frames, each as the top-level fields that differ from the frame before.
 
     Only the fields that changed are turned into JSON data: an observation is a frozen
-    dataclass, so its fields compare as they are; anything else (a snapshot, whose lists the
-    engine may go on changing) is compared by its JSON text.
+    dataclass, so its fields compare as they are (a mutable one, which the engine might go on
+    changing, as a copy); anything else (a snapshot) is compared by its JSON text.
     """
 
     def __init__(self) -> None:
@@ -55,7 +55,7 @@ class _Deltas:
     def add(self, frame: Any) -> None:
         last = self._last
         if dataclasses.is_dataclass(frame) and not isinstance(frame, type):
-            now = {f.name: getattr(frame, f.name) for f in dataclasses.fields(frame)}
+            now = {f.name: _unshared(getattr(frame, f.name)) for f in dataclasses.fields(frame)}
             self.frames.append({k: _data(v) for k, v in now.items()
                                 if k not in last or last[k] != v})
         else:
@@ -75,6 +75,12 @@ def _data(value: Any) -> Any:
     if type(value) is tuple and all(type(item) in _SCALARS for item in value):
         return list(value)
     return to_jsonable(value)
+
+
+def _unshared(value: Any) -> Any:
+    """``value``, or a JSON copy of it if it is a mutable container (kept to compare with the
+    next frame, it must not change with the engine's state)."""
+    return to_jsonable(value) if isinstance(value, (list, dict, set)) else value
 
 
 def _jsonable(value: Any) -> Any:
