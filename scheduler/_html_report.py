@@ -20,7 +20,7 @@ import hashlib
 import html
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import engine
 
@@ -272,8 +272,10 @@ def _when(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(stamp)) if stamp else ""
 
 
-def _match(record: MatchRecord, full: MatchRecord | None, logs: int) -> str:
-    """A match's record (a <details> whose summary is the outcome) with its public log."""
+def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str | None
+           ) -> str:
+    """A match's record (a <details> whose summary is the outcome) with its public log and a
+    link to its replay viewer (``viewer``, a relative address) if it has one."""
     result = record.result
     if result is None:
         outcome = "unfinished"
@@ -295,6 +297,9 @@ def _match(record: MatchRecord, full: MatchRecord | None, logs: int) -> str:
             f"{_e(outcome)}</p>",
             "<table class=seats><tr><th>seat</th><th>bot</th><th>place</th><th>score</th>"
             f"<th>forfeit</th><th>faults</th></tr>{seats}</table>"]
+    if viewer is not None:
+        body.append(f"<p><a class=viewer href='{_e(viewer)}'>the board, move by move</a> "
+                    f"(every seat's view and choices once the deal is played out)</p>")
     if full is None:
         body.append(f"<p class=muted>move log left out: only the newest {logs} matches "
                     f"carry one (--logs N)</p>")
@@ -321,7 +326,7 @@ def _fault_text(faults: Faults) -> str:
 
 
 def _game_section(game: str, records: Sequence[MatchRecord], logged: dict[str, MatchRecord],
-                  index: int, logs: int) -> str:
+                  index: int, logs: int, viewers: Mapping[str, str]) -> str:
     out = [f"<section class=game id='game-{index}'><h2>{_e(game)}</h2>"]
     met = groups(records)
     if len(met) > 1:
@@ -345,14 +350,16 @@ def _game_section(game: str, records: Sequence[MatchRecord], logged: dict[str, M
     everyone = sorted({name for r in records for name in r.seats})
     out += ["<h3>faults</h3>", _faults_table(everyone, fault_counts(records)),
             f"<h3>matches ({len(records)})</h3>",
-            "".join(_match(r, logged.get(r.match_id), logs) for r in records), "</section>"]
+            "".join(_match(r, logged.get(r.match_id), logs, viewers.get(r.match_id))
+                    for r in records), "</section>"]
     return "".join(out)
 
 
 def build_report(store: Store, tournament_id: str | None = None, game: str | None = None,
-                 logs: int = DEFAULT_LOGS) -> str:
+                 logs: int = DEFAULT_LOGS, viewers: Mapping[str, str] | None = None) -> str:
     """The HTML report of the store's matches (of one tournament and/or game if given),
-    newest match first; the newest ``logs`` matches carry their public move log.
+    newest match first; the newest ``logs`` matches carry their public move log, and those
+    in ``viewers`` (match id: address) a link to their replay viewer.
 
     LookupError for a tournament the store does not have.
     """
@@ -368,7 +375,7 @@ def build_report(store: Store, tournament_id: str | None = None, game: str | Non
                                     f"game {game}" if game else ""])) or "every match"
     games = sorted({r.game for r in records})
     sections = [_game_section(g, [r for r in records if r.game == g], logged, i,
-                              logs) for i, g in enumerate(games)]
+                              logs, viewers or {}) for i, g in enumerate(games)]
     title = f"arena report: {scope}"
     contents = "".join(f"<li><a href='#game-{i}'>{_e(g)}</a></li>" for i, g in enumerate(games))
     return (

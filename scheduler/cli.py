@@ -36,6 +36,7 @@ from ._ray_backend import (
     import_ray,
     play_tournament_on_ray,
 )
+from ._records import MatchRecord
 from ._reports import (
     StoreRecords,
     anchored,
@@ -156,6 +157,8 @@ def _run_errors(on_failure: Any = None) -> Iterator[None]:
         if (cannot_listen := _found(error, arena.ListenError)) is not None:
             raise UsageError(f"{cannot_listen}; give another --port (0: any free one) or "
                              f"--host") from None
+        if (usage := _found(error, UsageError)) is not None and usage is not error:
+            raise usage from None
         if (refused := _found(error, StoreWriteError)) is not None:
             raise RunError(str(refused)) from None
         if (lost := _found(error, WorkerLost)) is not None:
@@ -365,6 +368,17 @@ def build_parser() -> argparse.ArgumentParser:
                         f"--call-burst (default {limits.calls_per_second:g})")
     p.add_argument("--call-burst", type=_positive(int), default=limits.call_burst,
                    help=f"(default {limits.call_burst})")
+    p.add_argument("--web-port", type=_number(int, at_least=0), default=None, metavar="PORT",
+                   help="also serve web pages of the live matches and the standings here "
+                        "(0: any free port; docs/viewer.md)")
+    p.add_argument("--web-host", default="127.0.0.1",
+                   help="the web pages' listen address (default 127.0.0.1)")
+    p.add_argument("--spectator-delay", type=_number(int, at_least=0), default=0, metavar="N",
+                   help="the web pages show a match N moves behind (default 0)")
+    p.add_argument("--web-connections", type=_positive(int), default=64,
+                   help="open web connections in all (default 64)")
+    p.add_argument("--web-connections-per-host", type=_positive(int), default=8,
+                   help="open web connections per client host (default 8)")
 
     p = sub.add_parser("bot", help="register bots for `arena serve`")
     bot_sub = p.add_subparsers(dest="bot_command", required=True)
@@ -437,9 +451,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="record the match in this SQLite file (default: not recorded)")
 
     p = sub.add_parser("replay", help="re-simulate a recorded match and check its result")
-    p.add_argument("match_id")
+    p.add_argument("match_id", help="a match id in --db, or a record file of `arena export`")
     p.add_argument("--db", default=DEFAULT_DB)
     p.add_argument("--quiet", action="store_true", help="only the verdict")
+    p.add_argument("--html", metavar="FILE", help="also write the match's replay viewer, one "
+                                                  "self-contained HTML file (docs/viewer.md)")
+
+    p = sub.add_parser("export", help="one recorded match as a JSON file (docs/viewer.md)")
+    p.add_argument("match_id")
+    p.add_argument("--db", default=DEFAULT_DB)
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the JSON file")
+    p.add_argument("--public", action="store_true",
+                   help="only what a spectator saw: no seed, no action texts, public events")
 
     p = sub.add_parser("matches", help="recent (or running) matches of an arena server, or "
                                        "of a database with --db")
@@ -489,7 +512,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tournament", default=None, metavar="ID", help="one tournament")
     p.add_argument("--game", default=None, help="one game (default: every game)")
     p.add_argument("--logs", type=_number(int, at_least=0), default=100, metavar="N",
-                   help="the newest N matches carry their public move log (default 100)")
+                   help="the newest N matches carry their public move log (default 100) and "
+                        "a link to their replay viewer, a page each in FILE-stem-viewers/")
+    p.add_argument("--no-viewers", action="store_true", help="no replay viewer pages")
     return parser
 
 
@@ -827,14 +852,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     control = _time_control(args)
     metrics = _metrics(args.metrics_port if args.metrics_port else 0)
 
+    if tls and args.web_port is not None:
+        raise UsageError("--web-port with --tls-cert is not supported yet: the web pages "
+                         "follow the arena as a plaintext client")
+
     async def main(hosted: arena.Arena) -> int:
         print(f"arena listening on {hosted.address}{' (TLS)' if tls else ''}; ladder: "
               f"{'off' if args.no_ladder else ', '.join(games)}", file=sys.stderr, flush=True)
-        if args.no_ladder:
-            await trio.sleep_forever()
-        return await run_ladder(hosted, store, games, players=counts, control=control,
-                                concurrency=args.concurrency, metrics=metrics,
-                                max_matches=args.max_matches)
+        with _web_pages(args, hosted.address, games):
+            if args.no_ladder:
+                await trio.sleep_forever()
+            return await run_ladder(hosted, store, games, players=counts, control=control,
+                                    concurrency=args.concurrency, metrics=metrics,
+                                    max_matches=args.max_matches)
 
     limits = arena.ClientLimits(
         max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
@@ -843,6 +873,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
         arena.run(main, host=args.host, port=args.port, records=_records(store),
                   metrics=metrics, limits=limits, tls=tls)
     return 0
+
+
+@contextlib.contextmanager
+def _web_pages(args: argparse.Namespace, address: str, games: list[str]) -> Iterator[None]:
+    """The web pages of `serve --web-port` while the block runs (nothing without it)."""
+    if args.web_port is None:
+        yield
+        return
+    from ._web import LiveWeb, WebLimits, WebServer
+
+    limits = WebLimits(connections=args.web_connections,
+                       connections_per_host=args.web_connections_per_host)
+    try:
+        web = WebServer(args.web_host, args.web_port,
+                        LiveWeb(address, games, args.spectator_delay, limits))
+    except OSError as error:
+        raise UsageError(f"--web-port {args.web_port}: {error.strerror}") from None
+    host = f"[{args.web_host}]" if ":" in args.web_host else args.web_host
+    print(f"web pages on http://{host}:{web.port}/", file=sys.stderr, flush=True)
+    try:
+        yield
+    finally:
+        web.close()
 
 
 def cmd_bot(args: argparse.Namespace) -> int:
@@ -958,10 +1011,19 @@ def _result_text(seats: Sequence[str], result: engine.Result) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-simulate from seed and actions; exit 1 if the result differs from the record."""
-    store = _open_store(args.db, must_exist=True)
-    record = store.match(args.match_id)
-    if record is None:
-        raise UsageError(f"no match {args.match_id!r} in {args.db!r}")
+    from ._viewer import match_page
+
+    record, reveal = _recorded(args.match_id, args.db)
+    if not reveal and Path(args.match_id).is_file():
+        raise UsageError(f"{args.match_id} is a public record (no seed): it cannot be "
+                         f"replayed; export the match again without --public once its deal "
+                         f"has been played out")
+    if args.html:
+        try:
+            page = match_page(record, reveal)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        _write_file(args.html, page, "--html")
     game = engine.get(record.game)
     state = game.new_match(len(record.seats), record.seed, record.options)
     for number, step in enumerate(record.actions(), 1):
@@ -979,6 +1041,51 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print("replay matches the record" if same else
           f"REPLAY DIFFERS: replayed scores {replayed.scores}, ranks {replayed.ranks}")
     return 0 if same else 1
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write one recorded match as a JSON record (public while its deal is being played)."""
+    from ._export import dumps, export_record
+
+    record, reveal = _recorded(args.match_id, args.db)
+    try:
+        data = export_record(record, reveal and not args.public)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    _write_file(args.output, dumps(data), "-o")
+    if reveal and args.public:
+        print("a public record: no seed, no action texts, public events only", file=sys.stderr)
+    elif not reveal:
+        print(f"a public record: match {record.match_id}'s deal is still being played in "
+              f"tournament {record.tournament_id}, so its seed and choices stay secret",
+              file=sys.stderr)
+    return 0
+
+
+def _recorded(match_id: str, db: str) -> tuple[MatchRecord, bool]:
+    """Match ``match_id`` of ``db``, or the record file ``match_id`` (as `arena export` writes
+    it); whether its seed and choices may be shown (its deal is spent)."""
+    from ._export import deal_is_spent, load_record
+
+    if Path(match_id).is_file():
+        try:
+            return load_record(match_id)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    store = _open_store(db, must_exist=True)
+    record = store.match(match_id)
+    if record is None:
+        raise UsageError(f"no match {match_id!r} in {db!r} (nor a record file of that name)")
+    return record, deal_is_spent(store, record)
+
+
+def _write_file(path: str, text: str, flag: str) -> None:
+    """Write ``text`` to ``path``; a UsageError naming ``flag`` if it cannot be written."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{flag} {path!r}: {error.strerror}") from None
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
@@ -1058,8 +1165,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     if not folder.is_dir() or Path(args.output).is_dir():
         raise UsageError(f"-o {args.output!r}: no such folder, or a folder; give a file path")
     store = _open_store(args.db, must_exist=True)
+    viewers = {}
+    if not args.no_viewers and args.logs:
+        from ._viewer import write_viewers
+
+        output = Path(args.output)
+        viewers = write_viewers(store, store.matches(args.game, args.tournament, args.logs),
+                                output.with_name(f"{output.stem}-viewers"))
     try:
-        page = build_report(store, args.tournament, args.game, args.logs)
+        page = build_report(store, args.tournament, args.game, args.logs, viewers)
     except LookupError as error:
         raise UsageError(f"--tournament: {error}") from None
     try:
@@ -1429,7 +1543,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 COMMANDS = {"tournament": cmd_tournament, "sprt": cmd_sprt, "serve": cmd_serve, "bot": cmd_bot,
             "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "ratings": cmd_ratings,
             "matches": cmd_matches, "watch": cmd_watch, "report": cmd_report,
-            "gauntlet": cmd_gauntlet, "bots": cmd_bots}
+            "gauntlet": cmd_gauntlet, "bots": cmd_bots, "export": cmd_export}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,9 @@ CPU time first), ``crash`` (exits at once), ``disconnect``
 (closes its stream and idles), ``illegal`` (answers id 999), ``garbage`` (sends bytes that are
 no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own),
 ``duplicate`` (sends its move twice), ``resign`` (resigns right after its move, out of turn);
-``silent`` answers no decision at all, from the first (dead weight on a ladder).
+``silent`` answers no decision at all, from the first (dead weight on a ladder); ``hold``
+waits, before its N-th ``--hold-at`` decision, until the file ``$SCRIPTED_BOT_RELEASE.N``
+exists (a test's gates; it writes ``$SCRIPTED_BOT_RELEASE.N.held`` when it starts to wait).
 Every ProtocolError received is appended, one JSON line each, to ``$SCRIPTED_BOT_LOG``.
 """
 
@@ -31,6 +33,7 @@ def main() -> None:
     parser.add_argument("mode")
     parser.add_argument("--at", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--hold-at", type=int, action="append", default=[])
     parser.add_argument("--address", default=os.environ.get("ARENA_ADDRESS", ""))
     parser.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""))
     parser.add_argument("--name", default=os.environ.get("ARENA_BOT_NAME", "scripted"))
@@ -70,6 +73,13 @@ class Script:
             return []
         out: list[pb.PlayRequest | bytes] = []
         choice = self.rng.choice(request.legal).id
+        if mode == "hold" and self.count in self.args.hold_at:
+            gate = self.args.hold_at.index(self.count) + 1
+            release = f"{os.environ['SCRIPTED_BOT_RELEASE']}.{gate}"
+            open(f"{release}.held", "w").close()
+            deadline = time.monotonic() + 300
+            while not os.path.exists(release) and time.monotonic() < deadline:
+                time.sleep(0.05)  # the whole bot waits, as a bot thinking would
         if self.count == self.args.at:
             if mode == "sleep":
                 time.sleep(self.args.seconds)  # blocks the whole bot, as a slow bot would
