@@ -25,6 +25,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -57,7 +58,7 @@ def burners(count: int) -> Iterator[None]:
 
 
 def run(clock: str, concurrency: int, matches: int, move_time: float, sandbox: str
-        ) -> dict[str, float]:
+        ) -> dict[str, Any]:
     """One tournament; its figures."""
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "clock.sqlite"
@@ -77,7 +78,9 @@ def run(clock: str, concurrency: int, matches: int, move_time: float, sandbox: s
     actions = [a for record in records for step in record.steps for a in step]
     walls = [a.time_used for a in actions if not a.defaulted]
     cpus = [a.cpu_used for a in actions if a.cpu_used is not None]
-    return {"matches": len(records), "decisions": len(actions),
+    reasons = sorted({r.result.reason for r in records
+                      if r.result is not None and any(f.timeouts for f in r.faults)})
+    return {"reasons": reasons, "matches": len(records), "decisions": len(actions),
             "time_losses": sum(f.timeouts for record in records for f in record.faults),
             "wall_p50_ms": statistics.median(walls) * 1e3 if walls else float("nan"),
             "wall_p99_ms": percentile(walls, 0.99) * 1e3,
@@ -108,6 +111,8 @@ def main() -> None:
                   f"p50 {r['wall_p50_ms']:.1f} ms, p99 {r['wall_p99_ms']:.1f} ms; CPU time "
                   f"p50 {r['cpu_p50_ms']:.2f} ms, p99 {r['cpu_p99_ms']:.2f} ms; "
                   f"{r['seconds']:.0f} s", flush=True)
+            for reason in r["reasons"][:5]:
+                print(f"      a time loss: {reason[:300]}", flush=True)
 
 
 if __name__ == "__main__":

@@ -60,6 +60,8 @@ _ACTIONS_KEPT = 1024
 # A decision on a CPU clock ends at this many times its time limit of wall time, plus this.
 CPU_CLOCK_WALL_FACTOR = 3.0
 CPU_CLOCK_WALL_EXTRA = 1.0
+# Turns of trio's loop the watcher of a CPU clock gives the arena's readers at the wall cap.
+_READS_BEFORE_THE_CAP = 3
 # Offload engine work once a step of every other remote match would hold the loop this long.
 OFFLOAD_AFTER = 0.005
 
@@ -311,27 +313,39 @@ class _Match:
         """Ask a seat on a CPU-time clock (``--clock cpu``): the decision is charged the CPU
         time the bot's process used, so that waiting for a core on a busy machine costs it
         nothing, under a wall-time cap (``CPU_CLOCK_WALL_FACTOR`` times the limit plus
-        ``CPU_CLOCK_WALL_EXTRA``) so that a bot that sleeps or blocks still times out. A
-        watcher reads the CPU time whenever the bot could have used up what it had left, and
-        ends the wait at once when it has. The id, fault, wall and CPU time, whether late."""
+        ``CPU_CLOCK_WALL_EXTRA``) so that a bot that sleeps or blocks still times out.
+
+        A watcher ends the wait: it reads the CPU time whenever the bot could have used up
+        what it had left, and ends it at once when it has; at the wall cap it first lets the
+        arena read what has arrived (an answer waiting in the pipe while this thread was busy
+        is the arena's delay, not the bot's). ``Deadline`` keeps the cap, on a scope of its
+        own that is never entered: the watcher acts on it. The id, fault, wall and CPU time,
+        whether late."""
         seat_ = self.seats[seat]
         budget = clock.timeout()
         action_id = -1
         fault: SeatFault | None = None
+        cap = trio.CancelScope()  # holds the cap's time (see Deadline.sent); never entered
 
         async def watch(scope: trio.CancelScope) -> None:
             while True:
-                now = seat_.cpu_time()
-                used = 0.0 if now is None else now - start
-                if used >= budget:
-                    scope.deadline = trio.current_time()  # a timeout, as at the wall cap
-                    return
+                now = trio.current_time()
+                if now >= cap.deadline:
+                    for _ in range(_READS_BEFORE_THE_CAP):
+                        await trio.lowlevel.cancel_shielded_checkpoint()
+                    break
+                used = seat_.cpu_time()
+                if used is not None and used - start >= budget:
+                    break
                 # A process runs on one core at a time per thread: no sooner than this.
-                await trio.sleep(max(budget - used, 0.002))
+                left = budget - (0.0 if used is None else used - start)
+                await trio.sleep_until(min(cap.deadline, now + max(left, 0.002)))
+            cap.deadline = trio.current_time()  # ends now: a timeout
+            scope.cancel()
 
         try:
             with trio.CancelScope() as scope:
-                deadline = Deadline(scope, trio.current_time(),
+                deadline = Deadline(cap, trio.current_time(),
                                     budget * CPU_CLOCK_WALL_FACTOR + CPU_CLOCK_WALL_EXTRA)
                 async with trio.open_nursery() as nursery:
                     nursery.start_soon(watch, scope)
