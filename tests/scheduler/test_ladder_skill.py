@@ -25,11 +25,12 @@ def _arena(*args: str) -> subprocess.CompletedProcess[str]:
 def test_a_ladder_of_two_and_three_players_rates_skills_and_versions(tmp_path: Path) -> None:
     db = tmp_path / "mixed.sqlite"
     # One match at a time: every match is planned with all four bots free, so each count
-    # is drawn (both appear in 16 matches but with probability 2^-15).
+    # is drawn (both appear in 16 matches but with probability 2^-15). The versioned bot
+    # connects first: on a loaded machine the others could play all 16 before it came.
     run_ladder(db, {"a": ["tests.support.versioned_bot", "--version", "2.0"],
                     "b": ["random"], "c": ["random"], "d": ["random"]},
                "--game", "duel", "--players", "2-3", "--max-matches", "16", "--concurrency",
-               "1", "--move-time", "10")
+               "1", "--move-time", "10", first="a")
     with Store(db) as store:
         records = store.matches(game="duel")
         assert len(records) == 16 and {len(r.seats) for r in records} == {2, 3}

@@ -12,6 +12,7 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -154,7 +155,7 @@ def test_served_standings_are_fitted_off_the_callers_thread_one_fit_at_a_time(
     running, most, fits, threads = 0, 0, 0, set()
     lock = threading.Lock()
 
-    def watched(matches: list[MatchRecord]) -> list[_reports.Standing]:
+    def watched(matches: list[MatchRecord], versions: Any = None) -> list[_reports.Standing]:
         # The real fit, counted: how many run at once and on which threads.
         nonlocal running, most, fits
         with lock:
@@ -163,7 +164,7 @@ def test_served_standings_are_fitted_off_the_callers_thread_one_fit_at_a_time(
             most = max(most, running)
             threads.add(threading.get_ident())
         try:
-            return real(matches)
+            return real(matches, versions)
         finally:
             with lock:
                 running -= 1
@@ -193,9 +194,9 @@ def test_get_standings_fits_off_the_servers_loop(tmp_path: Path,
     real = _reports.standings
     fitted_on: list[int] = []
 
-    def watched(matches: list[MatchRecord]) -> list[_reports.Standing]:
+    def watched(matches: list[MatchRecord], versions: Any = None) -> list[_reports.Standing]:
         fitted_on.append(threading.get_ident())
-        return real(matches)
+        return real(matches, versions)
 
     monkeypatch.setattr(_reports, "standings", watched)
 
