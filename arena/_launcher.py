@@ -93,9 +93,9 @@ class Launch:
     log_dir: str | None = None
 
     def prepare(self, name: str, command: str, slot: int, others: list[str]
-                ) -> tuple[list[str], dict[str, str], str | None]:
-        """argv, environment and private directory (sandboxed only) of one process of bot
-        ``name``; ``others``: the other bots' commands, whose files it must not see."""
+                ) -> tuple[list[str], dict[str, str], _sandbox.Jail | None]:
+        """argv, environment and sandbox (None without one) of one process of bot ``name``;
+        ``others``: the other bots' commands, whose files it must not see."""
         words = command_words(command, name)
         cwd = os.getcwd()
         if not self.sandboxed:
@@ -130,7 +130,7 @@ class Launch:
         argv = _sandbox.bwrap_argv(words, jail, memory_mb=self.limits.memory_mb,
                                    cpu_seconds=self.limits.cpu_seconds,
                                    max_processes=self.limits.max_processes)
-        return argv, _sandbox.environment(name, self.env), private
+        return argv, _sandbox.environment(name, self.env), jail
 
 
 def _is_system(path: str) -> bool:
@@ -171,11 +171,11 @@ class BotProcess:
     """
 
     def __init__(self, name: str, argv: list[str], env: dict[str, str],
-                 private: str | None = None) -> None:
+                 jail: _sandbox.Jail | None = None) -> None:
         self.name = name
         self.argv = argv
         self.env = env
-        self.private = private  # its sandbox's writable directory, removed when it ends
+        self.jail = jail  # its sandbox, whose private folder is removed when it ends
         self.exited = trio.Event()
         self.returncode: int | None = None
         self.pid: int | None = None
@@ -243,9 +243,9 @@ class BotProcess:
             os.close(pidfd)
             self.returncode = process.wait()
             self.log_to(None)
-            if self.private is not None:
-                _sandbox.wipe(self.private)
-                shutil.rmtree(self.private, ignore_errors=True)
+            if self.jail is not None:
+                _sandbox.wipe(self.jail.private)
+                shutil.rmtree(self.jail.private, ignore_errors=True)
             self.exited.set()
 
     async def _copy_stderr(self, pipe: trio.lowlevel.FdStream) -> None:
@@ -273,7 +273,7 @@ class BotProcess:
             if self.pid is None:
                 return None
             self._bot_pid = self.pid
-            for _ in range(2 if self.private is not None else 0):
+            for _ in range(2 if self.jail is not None else 0):
                 found = _children(self._bot_pid)
                 if not found:
                     self._bot_pid = None
@@ -287,6 +287,10 @@ class BotProcess:
         except (OSError, ValueError, IndexError):
             return None
         return total / 1e9
+
+    def wipe(self) -> bool:
+        """Empty its private folder (between matches); False if it could not be."""
+        return self.jail is None or _sandbox.wipe(self.jail.private, self.jail.kept)
 
     async def stop(self, grace: float) -> None:
         """Wait up to ``grace`` seconds for it to exit by itself, then kill it."""

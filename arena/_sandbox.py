@@ -114,6 +114,17 @@ class Jail:
     workdir: str
     uid: int | None = None  # the user it runs as (the arena runs as root), else ours
 
+    @property
+    def kept(self) -> frozenset[str]:
+        """The folders in ``private`` that wiping must keep: a visible folder (or the working
+        folder) under /tmp is mounted over the private /tmp, on a folder made there."""
+        kept: set[str] = set()
+        for path in (*self.visible, self.workdir):
+            if path.startswith(PRIVATE_MOUNT + "/"):
+                parts = Path(path).relative_to(PRIVATE_MOUNT).parts
+                kept.update(str(Path(*parts[:n])) for n in range(1, len(parts) + 1))
+        return frozenset(kept)
+
 
 def uid_for(slot: int) -> int:
     """The user id of the ``slot``-th bot process of this arena (running as root)."""
@@ -211,6 +222,9 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
     for name in _ETC:
         argv.extend(["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"])
     made.add("/etc")
+    # The private /tmp first: a visible folder under /tmp (a test's, say) goes over it.
+    argv.extend(["--bind", jail.private, PRIVATE_MOUNT])
+    made.add(PRIVATE_MOUNT)
     for path in jail.visible:
         parents(path)
         argv.extend(["--ro-bind", path, path])
@@ -222,7 +236,6 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
             argv.extend(["--tmpfs", path, "--remount-ro", path])
         elif os.path.exists(path):
             argv.extend(["--ro-bind", "/dev/null", path])
-    argv.extend(["--bind", jail.private, PRIVATE_MOUNT])
     if jail.workdir not in made and not any(jail.workdir.startswith(v + "/")
                                             for v in jail.visible):
         parents(jail.workdir)
@@ -267,13 +280,17 @@ def make_private(uid: int | None) -> str:
     return path
 
 
-def wipe(path: str) -> bool:
-    """Empty a private directory; False if something in it could not be removed (a bot that
-    made a folder it cannot be emptied of: the caller retires the process)."""
+def wipe(path: str, kept: frozenset[str] = frozenset(), _under: str = "") -> bool:
+    """Empty a private directory, but for the folders ``kept`` (relative to it; their
+    contents are wiped); False if something could not be removed (a bot that made a folder
+    it cannot be emptied of: the caller retires the process)."""
     ok = True
     for entry in list(os.scandir(path)) if os.path.isdir(path) else []:
+        relative = os.path.join(_under, entry.name)
         try:
-            if entry.is_dir(follow_symlinks=False):
+            if relative in kept and entry.is_dir(follow_symlinks=False):
+                ok = wipe(entry.path, kept, relative) and ok
+            elif entry.is_dir(follow_symlinks=False):
                 _make_removable(entry.path)
                 shutil.rmtree(entry.path)
             else:

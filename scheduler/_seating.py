@@ -16,7 +16,6 @@ from arena import Deadline, Hub, RemoteSeat, Seat, SeatFault
 from arena._hub import BotSession
 from arena._launcher import BotProcess, Launch, parse_bot
 from arena._pipes import PipeConnection, PipeRefused
-from arena._sandbox import wipe
 from arena._seats import Request
 from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
@@ -150,7 +149,7 @@ class _PooledSeat(RemoteSeat):
         if self._log_dir is not None:
             process.log_to(self._log_dir / f"{match.match_id}.{self.name}.log")
         self._mark = process.lines_written
-        if process.private is not None and not wipe(process.private):
+        if not process.wipe():
             process.kill()  # it made its directory impossible to empty: it plays no more
         await super().start(match)
 
@@ -203,7 +202,7 @@ class _PooledSeat(RemoteSeat):
         process = instance.process
         if self._log_dir is not None:
             process.log_to(self._log_dir / f"{self.name}.{instance.number}.log")
-        if process.private is not None and not wipe(process.private):
+        if not process.wipe():
             process.kill()
         if instance.late:
             process.kill()  # a stopped or stuck process gets no second match
@@ -260,12 +259,12 @@ class BotPool:
         others = [s.command for s in self.specs.values()
                   if s.command is not None and s.name != spec.name]
         try:
-            argv, env, private = self.launch.prepare(spec.name, spec.command,
-                                                     next(self._slots), others)
+            argv, env, jail = self.launch.prepare(spec.name, spec.command,
+                                                  next(self._slots), others)
         except ValueError as error:
             raise BotStartError(str(error)) from None
         number = next(self._numbers[spec.name])
-        process = BotProcess(spec.name, argv, env, private)
+        process = BotProcess(spec.name, argv, env, jail)
         if self.log_dir is not None:
             process.log_to(self.log_dir / f"{spec.name}.{number}.log")
         await self._nursery.start(process.run)

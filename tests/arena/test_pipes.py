@@ -19,8 +19,10 @@ from arena._frames import BINARY, JSON, Decoder, FrameError, delimit, encode, fo
 from arena._launcher import Launch
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
+from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BotPool, BotSpec
 from scheduler._store import Store
+from scheduler._timecontrol import TimeControl
 from tests.support.harness import RANDOM_PROCESS, alive, play_match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,3 +144,33 @@ def test_no_process_plays_two_seats_of_one_deal_and_logs_are_per_match(
     # Across deals a process is used again (it costs a start-up): two per bot in all.
     for name in ("a", "b"):
         assert len({pid for (_, who), pid in pids.items() if who == name}) == 2
+
+
+@needs_bwrap
+def test_a_sandboxed_bot_whose_folder_is_under_tmp_plays_match_after_match(
+        tmp_path: Path) -> None:
+    # The sandbox's /tmp is the bot's private folder; a bot kept under the machine's /tmp
+    # (as pytest's folders are) is mounted over it and must survive the wipes between matches.
+    folder = tmp_path / "mybot"
+    folder.mkdir()
+    (folder / "bot.py").write_text((ROOT / "bots" / "examples" / "jsonl" / "bot.py").read_text())
+    specs = [BotSpec.parse(f"j={PYTHON} {folder / 'bot.py'}"), BotSpec.parse("builtin:random")]
+
+    async def main() -> list[Termination]:
+        with trio.fail_after(120):
+            pool = BotPool(specs, launch=SANDBOX)
+            ends = []
+            async with trio.open_nursery() as nursery:
+                await pool.start(nursery)
+                for n in range(3):  # one process: each match wipes what the last one left
+                    seats = [await pool.seat(s.name) for s in specs]
+                    record = await run_match(MatchSpec(f"m{n}", "duel", n, {"rounds": 2}),
+                                             seats, TimeControl.per_move(5))
+                    assert record.result is not None
+                    ends.append(record.result.termination)
+                assert len(pool.instances["j"]) == 1
+                pool.stop()
+            return ends
+
+    assert trio.run(main) == [Termination.NORMAL] * 3
+    assert (folder / "bot.py").exists()
