@@ -125,12 +125,32 @@ class Launch:
         hidden = [*self.hidden, *sorted(p for p in theirs - mine if not _is_system(p)),
                   *_sandbox.private_files([*visible, cwd])]
         uid = _sandbox.uid_for(slot) if os.geteuid() == 0 else None
+        if uid is not None:
+            _readable_by_others(name, visible)
         private = _sandbox.make_private(uid)
         jail = _sandbox.Jail(tuple(visible), tuple(hidden), private, cwd, uid)
         argv = _sandbox.bwrap_argv(words, jail, memory_mb=self.limits.memory_mb,
                                    cpu_seconds=self.limits.cpu_seconds,
                                    max_processes=self.limits.max_processes)
         return argv, _sandbox.environment(name, self.env), jail
+
+
+def _readable_by_others(name: str, paths: list[str]) -> None:
+    """ValueError naming a folder a bot's own user could not enter or read: the arena runs as
+    root, so each bot runs as a user of its own, and reads what every user may."""
+    import stat
+
+    for path in paths:
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            continue
+        if stat.S_ISDIR(mode) and (mode & 0o005) != 0o005:
+            raise ValueError(
+                f"bot {name!r}: {path} is not readable by the sandbox's user (the arena runs "
+                f"as root, so each bot runs as a user of its own and reads only what every "
+                f"user may): make it readable (chmod o+rX), run the arena as an ordinary "
+                f"user, or give --sandbox none for a trusted bot")
 
 
 def _is_system(path: str) -> bool:

@@ -153,6 +153,7 @@ def test_every_readme_command_runs_as_written(tmp_path: Path,
     commands = readme_commands()
     assert len(commands) >= 20, commands
     folder = Folder(tmp_path, commands)
+    tmp_path.chmod(0o755)  # a user's folder, as bots launched by a root arena may read it
     bot = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)[0]
     for script in ("my_bot.py", "new.py", "old.py"):
         (tmp_path / script).write_text(bot)
@@ -229,7 +230,7 @@ def test_every_readme_command_runs_as_written(tmp_path: Path,
     port, metrics_port = free_port(), free_port()
     folder.substitutions.update({"--port 50051": f"--port {port}",
                                  "--metrics-port 9100": f"--metrics-port {metrics_port}"})
-    serve = folder.argv(folder.find("arena serve"))
+    serve = folder.argv(folder.find("arena serve --port"))
     server.append(subprocess.Popen(serve, cwd=tmp_path, env=folder.env,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                    text=True))
@@ -250,6 +251,14 @@ def test_every_readme_command_runs_as_written(tmp_path: Path,
     verdict = folder.run("arena gauntlet --resume", codes=(0, 1, 3))
     assert "resuming gauntlet" in verdict.stderr
     assert "<testsuite" in (tmp_path / "verdict.xml").read_text()
+
+    # The skill ladder over several player counts, on ports of its own.
+    ladder = folder.argv(folder.find("arena serve --game sol"), "--port", str(free_port()),
+                         "--metrics-port", "0")
+    server.append(subprocess.Popen(ladder, cwd=tmp_path, env=folder.env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   text=True))
+    assert "ladder: sol" in _listening(server[-1])
 
     folder.run("arena report")
     assert (tmp_path / "report.html").read_text().lstrip().lower().startswith("<!doctype html")

@@ -73,3 +73,20 @@ def test_wall_clocks_warn_when_more_bots_think_at_once_than_there_are_cores(
     calm = arena(*args, "--concurrency", str(cores), "--clock", "cpu", "--db", "b.sqlite",
                  cwd=tmp_path)
     assert calm.returncode == 0 and "--clock cpu" not in calm.stderr, calm.stderr
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only an arena run as root drops each bot to a "
+                                              "user of its own")
+def test_a_bot_folder_its_own_user_cannot_read_is_named_at_once(tmp_path: Path) -> None:
+    from arena import _sandbox
+
+    if _sandbox.unavailable() is not None:
+        pytest.skip(f"no sandbox here: {_sandbox.unavailable()}")
+    folder = tmp_path / "private"
+    folder.mkdir(mode=0o700)
+    (folder / "bot.py").write_text("")
+    done = arena("tournament", "--game", "duel", "--bot", f"a={sys.executable} {folder}/bot.py",
+                 "--bot", "builtin:random", "--sandbox", "required", cwd=tmp_path)
+    assert done.returncode == 4, done.stderr
+    assert f"{folder} is not readable by the sandbox's user" in done.stderr
+    assert "chmod o+rX" in done.stderr
