@@ -182,7 +182,9 @@ async def play(
         except grpc.aio.AioRpcError as error:
             if not reconnect:
                 raise
-            log.info("connection lost (%s); retrying in %.1f s", error.code().name, delay)
+            # A warning, every step: a bot that cannot get in must not retry in silence.
+            log.warning("connection failed or lost (%s: %s); retrying in %.1f s%s",
+                        error.code().name, error.details(), delay, _tls_hint(tls, error))
         if not reconnect:
             return
         await asyncio.sleep(delay * random.uniform(0.5, 1.5))
@@ -225,7 +227,7 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                              "asks for one (env ARENA_TLS_CERT)")
     parser.add_argument("--tls-key", default=os.environ.get("ARENA_TLS_KEY"), metavar="FILE",
                         help="the key of --tls-cert (PEM; env ARENA_TLS_KEY)")
-    args = parser.parse_args()
+    args = parser.parse_args(_token_joined(sys.argv[1:]))
     tls = _tls(parser, args)
     os.environ.pop("ARENA_TOKEN", None)  # read: the bot's own child processes need not have it
     declared = declared_games(factory)
@@ -246,12 +248,35 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
         print(f"{args.name}: the arena refused this bot: {error}", file=sys.stderr)
         raise SystemExit(EXIT_REFUSED) from None
     except grpc.aio.AioRpcError as error:  # only without reconnecting: --once, --max-matches
-        hint = ("; if the arena serves TLS, give --tls-ca"
-                if tls is None and error.code() == grpc.StatusCode.UNAVAILABLE else "")
         raise SystemExit(f"{args.name}: the connection to the arena failed: "
-                         f"{error.code().name}: {error.details()}{hint}") from None
+                         f"{error.code().name}: {error.details()}{_tls_hint(tls, error)}"
+                         ) from None
     except KeyboardInterrupt:
         pass
+
+
+def _tls_hint(tls: ClientTls | None, error: grpc.aio.AioRpcError) -> str:
+    """What a plaintext bot that cannot connect is told (a TLS arena looks unreachable)."""
+    if tls is None and error.code() == grpc.StatusCode.UNAVAILABLE:
+        return "; if the arena serves TLS, give --tls-ca"
+    return ""
+
+
+def _token_joined(argv: list[str]) -> list[str]:
+    """``--token VALUE`` as ``--token=VALUE``: a token may start with ``-`` (they are random
+    URL-safe text), which argparse would take for an option."""
+    out: list[str] = []
+    values = iter(argv)
+    for arg in values:
+        if arg == "--":
+            out += [arg, *values]
+            break
+        if arg == "--token":
+            following = next(values, None)
+            out.append(arg if following is None else f"--token={following}")
+        else:
+            out.append(arg)
+    return out
 
 
 def _tls(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ClientTls | None:
