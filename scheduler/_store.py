@@ -26,6 +26,7 @@ import fcntl
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -42,6 +43,7 @@ from engine import Result, Termination
 from ._records import Faults, MatchRecord, SeatAction
 
 SCHEMA_VERSION = 1
+log = logging.getLogger("arena.store")
 # Ladder matches being played: a row is written when one starts and removed with its record,
 # so that the ones a killed server leaves behind are found (and recorded aborted) on restart.
 _LIVE_TABLE = """CREATE TABLE IF NOT EXISTS live_matches (
@@ -144,7 +146,11 @@ class Store:
         self._db.execute("PRAGMA mmap_size=0")  # nothing of the file is ever memory-mapped
         with suppress(sqlite3.OperationalError):  # a read-only file is read as it is
             # An older arena's WAL file (and its -shm) is turned into a journaled one.
-            self._db.execute("PRAGMA journal_mode=TRUNCATE")
+            mode = self._db.execute("PRAGMA journal_mode=TRUNCATE").fetchone()[0]
+            if mode == "wal":
+                log.warning("the database %r stays in WAL mode: another process has it open "
+                            "(an older arena?); its -shm file is memory-mapped until every "
+                            "process has closed it", self.path)
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
