@@ -215,3 +215,69 @@ def test_a_database_from_before_the_retried_column_gains_it(tmp_path: Path) -> N
         assert store.import_unsaved() == 1
         assert {r.match_id: r.retried for r in store.matches()} == {
             "m-old": False, "m-new": True, "m-kept": False}
+
+
+def test_a_cluster_that_wants_a_token_is_named_in_one_line(tmp_path: Path) -> None:
+    """A Ray head started with RAY_AUTH_MODE=token refuses a driver without its token; Ray
+    then speaks of an address it could not reach. The arena's one line names the token."""
+    import contextlib
+    import os
+    import signal
+    import socket
+
+    from tests.support.harness import wait_until
+
+    ray = pytest.importorskip("ray")
+    if not hasattr(ray, "__version__") or tuple(map(int, ray.__version__.split(".")[:2])) < (2, 52):
+        pytest.skip(f"Ray {ray.__version__} has no token authentication (2.52 and later)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": "the-clusters-token"}
+    head = subprocess.Popen(
+        [str(Path(sys.executable).parent / "ray"), "start", "--head", "--port", str(port),
+         "--node-ip-address", "127.0.0.1", "--num-cpus", "1", "--include-dashboard", "false",
+         "--temp-dir", str(tmp_path / "ray"), "--block"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        def listening() -> bool:
+            assert head.poll() is None, "the Ray head ended"
+            with socket.socket() as client:
+                return client.connect_ex(("127.0.0.1", port)) == 0
+        wait_until(listening, "the Ray head", 120)
+        driver = {k: v for k, v in os.environ.items()
+                  if k not in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")}
+        driver["HOME"] = str(tmp_path)  # no token file from another Ray in ~/.ray
+        run = subprocess.run(
+            [sys.executable, "-m", "scheduler.cli", "tournament", "--backend", "ray",
+             "--ray-address", f"127.0.0.1:{port}", "--game", "race", "--bot",
+             "builtin:random", "--bot", "b=builtin:random", "--db",
+             str(tmp_path / "arena.sqlite")],
+            capture_output=True, text=True, timeout=300, cwd=ROOT, env=driver)
+    finally:
+        os.killpg(head.pid, signal.SIGTERM)  # the head and every process it started
+        try:
+            head.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # `ray start --block` may not stop on SIGTERM
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait(timeout=30)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(head.pid, signal.SIGKILL)  # what outlived its parent
+    assert run.returncode == 2, run.stderr
+    (line,) = [line for line in run.stderr.splitlines() if line.startswith("arena: error:")]
+    assert "cannot join the Ray cluster" in line and "RAY_AUTH_MODE=token" in line
+    assert "RAY_AUTH_TOKEN" in line and "Traceback" not in run.stderr
+    assert not (tmp_path / "arena.sqlite").exists()  # refused before anything was planned
+
+
+def test_a_local_ray_names_loopback_as_its_node_address(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        pytest.skip("a Ray is running in this process already")
+    from scheduler._ray_backend import LOCAL_RAY_HOST, connect
+
+    assert connect(ray, None, 1)
+    try:
+        assert {node["NodeManagerAddress"] for node in ray.nodes()} == {LOCAL_RAY_HOST}
+    finally:
+        ray.shutdown()
