@@ -9,8 +9,9 @@ or truncated file, a full or failing disk) the process dies of SIGBUS instead of
 error it could wait out; exclusive locking mode (the WAL index in heap memory) would lock out
 the server's own reader threads and every other process (``arena ratings --db`` on a live
 server). A rollback journal maps nothing: a failing file is an ``sqlite3.Error`` like any
-other. It costs about 1.1 ms per recorded match against 0.4 ms in WAL (docs/operations.md),
-and a write waits for readers to finish (``busy_timeout``). Steps are stored as compact JSON,
+other. It costs an fsync per commit (1.1 ms per recorded match on a quiet disk, 20-30 ms on a
+busy one, against 0.4-2 ms in WAL: docs/operations.md), and a write waits for readers to
+finish (``busy_timeout``). Steps are stored as compact JSON,
 one row per match, because a match is always read whole (for replays and reports) and never
 queried by action.
 
