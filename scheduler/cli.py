@@ -1315,7 +1315,7 @@ def _forget_empty(db: str | None) -> None:
     except (StoreError, sqlite3.DatabaseError):
         return
     if empty:
-        for suffix in ("", "-wal", "-shm", ".lock"):
+        for suffix in ("", "-journal", "-wal", "-shm", ".lock"):
             Path(db + suffix).unlink(missing_ok=True)
 
 
