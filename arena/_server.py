@@ -160,12 +160,13 @@ class GuardInterceptor(grpc.aio.ServerInterceptor):
         method = handler_call_details.method  # type: ignore[attr-defined]
         if handler is None or method.startswith(f"/{SERVICE_NAME}/"):
             return handler
-        if handler.unary_unary is not None:
-            return handler._replace(unary_unary=self._unary(handler.unary_unary))  # type: ignore[attr-defined, no-any-return]
+        replace: Callable[..., grpc.RpcMethodHandler] = handler._replace  # type: ignore[attr-defined]
+        if handler.unary_unary is not None:  # (grpc's handlers are named tuples)
+            return replace(unary_unary=self._unary(handler.unary_unary))
         if handler.unary_stream is not None:
-            return handler._replace(unary_stream=self._stream(handler.unary_stream, False))  # type: ignore[attr-defined, no-any-return]
+            return replace(unary_stream=self._stream(handler.unary_stream, False))
         if handler.stream_stream is not None:
-            return handler._replace(stream_stream=self._stream(handler.stream_stream, True))  # type: ignore[attr-defined, no-any-return]
+            return replace(stream_stream=self._stream(handler.stream_stream, True))
         return handler  # no such method is served
 
     def _unary(self, behaviour: Callable[..., Any]) -> Callable[..., Any]:
