@@ -52,9 +52,6 @@ _GRACE_SECONDS = 10.0  # how long cancelled matches get to stop their bots at an
 _ATTEMPTS = 2  # a match whose worker dies is played once more
 
 
-LOCAL_RAY_HOST = "127.0.0.1"  # where a local Ray (no --ray-address) listens
-
-
 class RayUnavailable(RuntimeError):
     """``--backend ray`` was asked for, and Ray cannot be imported."""
 
@@ -157,10 +154,8 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
                                  f"Ray){_auth_hint()}") from None
     else:
         cpus = max(1, min(concurrency, LOCAL_CPUS, os.cpu_count() or 1))
-        # Loopback only: a local Ray listening on every interface would take tasks (code
-        # to run) from anyone who reaches this machine.
         ray.init(address="local", num_cpus=cpus, include_dashboard=False,
-                 logging_level=logging.WARNING, _node_ip_address=LOCAL_RAY_HOST)
+                 logging_level=logging.WARNING)
     return True
 
 
