@@ -158,6 +158,9 @@ class ArenaServicer:
         Messages are read with ``context.read()``, not through ``requests``: one async
         generator less for every move on the server's one thread.
         """
+        # Read first, while the call is surely live: grpcio crashes (SIGSEGV) on peer() of a
+        # call that has ended, as this one may have by the time its handler ends.
+        peer = context.peer()
         try:
             first = await asyncio.wait_for(context.read(), HELLO_TIMEOUT)
         except TimeoutError:
@@ -171,10 +174,10 @@ class ArenaServicer:
                              match_budget=hello.max_matches)
         self.hub.connect(session)
         games = sorted(hello.games) or ["any"]
-        log.info("bot %s connected from %s for %s", session.name, context.peer(),
-                 ", ".join(games), extra={"fields": {
-                     "event": "bot_connected", "bot": session.name, "peer": context.peer(),
-                     "games": games, "max_concurrent_matches": session.max_matches}})
+        log.info("bot %s connected from %s for %s", session.name, peer, ", ".join(games),
+                 extra={"fields": {"event": "bot_connected", "bot": session.name,
+                                   "peer": peer, "games": games,
+                                   "max_concurrent_matches": session.max_matches}})
         reader = asyncio.create_task(self._pump(context, session))
         try:
             yield pb.PlayResponse(welcome=pb.Welcome(
@@ -192,9 +195,9 @@ class ArenaServicer:
         finally:
             reader.cancel()
             self.hub.disconnect(session)
-            log.info("bot %s left (%s)", session.name, context.peer(),
+            log.info("bot %s left (%s)", session.name, peer,
                      extra={"fields": {"event": "bot_left", "bot": session.name,
-                                       "peer": context.peer(),
+                                       "peer": peer,
                                        "matches": session.taken,
                                        "dropped": session.outbox.dropped or ""}})
 
