@@ -3,11 +3,13 @@
 A hostile or broken client must not grow the server's memory or take the threads that other
 clients (and the matches) need: every open spectator stream counts until its handler returns,
 unary calls and token checks are rate-limited per peer host, and the tables kept per peer
-are bounded themselves.
+are bounded themselves. The standard services beside the arena's (health checks, reflection)
+are held to the same budgets and stream caps (``_server.GuardInterceptor``).
 """
 
 from __future__ import annotations
 
+import resource
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -24,6 +26,7 @@ class ClientLimits:
     call_burst: int = 50  # ...after a burst of this many
     token_checks_per_peer: int = 4  # Hellos of one peer whose token is being checked at once
     max_id_length: int = 128  # characters of a match or tournament id in a request
+    public_bots: bool = False  # ListBots without a registered bot's token
 
     def __post_init__(self) -> None:
         for name in ("max_spectators", "max_spectators_per_peer", "call_burst",
@@ -35,6 +38,31 @@ class ClientLimits:
 
 
 _PEERS_KEPT = 10_000  # peers whose call budget is remembered (the least recent are forgotten)
+NOTE_EVERY_SECONDS = 60.0  # a refusal of one peer for one reason is logged once in this time
+# File descriptors kept out of reach of incoming connections: the database, its journal, the
+# bots' processes and pipes, the metrics server, the log (see ``connection_cap``).
+RESERVED_FILES = 256
+
+
+def raise_open_files_limit() -> int:
+    """Raise this process's soft limit of open files to its hard limit; the new soft limit.
+
+    Every connection takes a descriptor: with the usual soft limit of 1024 (or 20,000), idle
+    connections ran the server out of them and a new bot's Hello timed out."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        return hard
+    return soft
+
+
+def connection_cap() -> int:
+    """Incoming connections the server accepts at once: what the open-files limit leaves
+    after ``RESERVED_FILES`` (gRPC refuses more, instead of failing to accept anything)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1_000_000
+    return max(16, soft - RESERVED_FILES)
 
 
 def peer_host(peer: str) -> str:
@@ -53,6 +81,7 @@ class PeerGuard:
         self._budgets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # calls, at
         self._spectators: Counter[str] = Counter()
         self._token_checks: Counter[str] = Counter()
+        self._noted: OrderedDict[tuple[str, str], float] = OrderedDict()
 
     @property
     def spectators(self) -> int:
@@ -70,6 +99,25 @@ class PeerGuard:
         while len(self._budgets) > _PEERS_KEPT:
             self._budgets.popitem(last=False)
         return allowed
+
+    def over_budget(self, host: str) -> str | None:
+        """Spend one call of ``host``'s budget; or say why it has none left."""
+        if self.allow_call(host):
+            return None
+        return (f"{host} made more than {self.limits.call_burst} calls at "
+                f"{self.limits.calls_per_second:g} a second; retry with backoff")
+
+    def first_note(self, host: str, reason: str) -> bool:
+        """Whether a refusal of ``host`` for ``reason`` is the first in
+        ``NOTE_EVERY_SECONDS`` (and so worth a log line: a flood logs one line a minute)."""
+        now = self._clock()
+        key = (host, reason)
+        last = self._noted.pop(key, None)
+        first = last is None or now - last >= NOTE_EVERY_SECONDS
+        self._noted[key] = now if first or last is None else last
+        while len(self._noted) > _PEERS_KEPT:
+            self._noted.popitem(last=False)
+        return first
 
     def open_spectator(self, host: str) -> str | None:
         """Count a new spectator stream of ``host``; or say why it is refused."""

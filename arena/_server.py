@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Awaitable, Callable
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import grpc
 import trio
@@ -15,13 +16,24 @@ from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
 from ._bridge import AsyncioHost, open_asyncio_host
-from ._guard import ClientLimits, PeerGuard
+from ._guard import ClientLimits, PeerGuard, connection_cap, peer_host
 from ._hub import Hub
-from ._service import MAX_MESSAGE_BYTES, SERVICE_NAME, ArenaServicer, Authenticator, Records
+from ._service import (
+    MAX_MESSAGE_BYTES,
+    SERVICE_NAME,
+    ArenaServicer,
+    Authenticator,
+    Records,
+    refuse,
+    within_call_budget,
+)
 from ._service import handlers as service_handlers
 from .metrics import Metrics
 
 T = TypeVar("T")
+# A connection with no call open this long is closed (a client reconnects by itself): idle
+# connections cost a file descriptor each and are what a flood of them is made of.
+IDLE_CONNECTION_MS = 120_000
 
 
 class ListenError(OSError):
@@ -129,11 +141,92 @@ async def _serve(hub: Hub, auth: Authenticator, main: Callable[[Arena], Awaitabl
             servicer.close()
 
 
+class GuardInterceptor(grpc.aio.ServerInterceptor):
+    """Holds the standard services beside the arena's (health, reflection) to the arena's
+    client limits: every call, and every message of a reflection stream, spends the peer
+    host's call budget, and an open stream (``Health.Watch``, reflection) counts against the
+    spectator stream caps until its handler returns. The arena's own methods check these
+    themselves (``_service.handlers``)."""
+
+    def __init__(self, guard: PeerGuard) -> None:
+        self.guard = guard
+
+    async def intercept_service(
+            self, continuation: Callable[[grpc.HandlerCallDetails],
+                                         Awaitable[grpc.RpcMethodHandler]],
+            handler_call_details: grpc.HandlerCallDetails) -> grpc.RpcMethodHandler:
+        """The handler, wrapped unless it is one of the arena service's."""
+        handler = await continuation(handler_call_details)
+        method = handler_call_details.method  # type: ignore[attr-defined]
+        if handler is None or method.startswith(f"/{SERVICE_NAME}/"):
+            return handler
+        replace: Callable[..., grpc.RpcMethodHandler] = handler._replace  # type: ignore[attr-defined]
+        if handler.unary_unary is not None:  # (grpc's handlers are named tuples)
+            return replace(unary_unary=self._unary(handler.unary_unary))
+        if handler.unary_stream is not None:
+            return replace(unary_stream=self._stream(handler.unary_stream, False))
+        if handler.stream_stream is not None:
+            return replace(stream_stream=self._stream(handler.stream_stream, True))
+        return handler  # no such method is served
+
+    def _unary(self, behaviour: Callable[..., Any]) -> Callable[..., Any]:
+        async def guarded(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            await within_call_budget(self.guard, context)
+            return await behaviour(request, context)
+        return guarded
+
+    def _stream(self, behaviour: Callable[..., Any], streaming_requests: bool
+                ) -> Callable[..., Any]:
+        guard = self.guard
+
+        async def counted(requests: AsyncIterator[Any],
+                          context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+            async for request in requests:
+                await within_call_budget(guard, context)
+                yield request
+
+        async def opened(context: grpc.aio.ServicerContext) -> str:
+            await within_call_budget(guard, context)
+            peer = peer_host(context.peer())
+            refused = guard.open_spectator(peer)
+            if refused is not None:
+                await refuse(guard, context, grpc.StatusCode.RESOURCE_EXHAUSTED,
+                             f"{refused}; try later", "streams")
+            return peer
+
+        def requests(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            return counted(request, context) if streaming_requests else request
+
+        if inspect.isasyncgenfunction(behaviour):
+            async def yielding(request: Any, context: grpc.aio.ServicerContext
+                               ) -> AsyncIterator[Any]:
+                peer = await opened(context)
+                try:
+                    async for item in behaviour(requests(request, context), context):
+                        yield item
+                finally:
+                    guard.close_spectator(peer)
+            return yielding
+
+        async def writing(request: Any, context: grpc.aio.ServicerContext) -> None:
+            # A handler that writes with context.write (grpc_health's Watch).
+            peer = await opened(context)
+            try:
+                await behaviour(requests(request, context), context)
+            finally:
+                guard.close_spectator(peer)
+        return writing
+
+
 async def _start(servicer: ArenaServicer, host: str, port: int,
                  tls: ServerTls | None) -> tuple[grpc.aio.Server, int, HealthServicer]:
-    server = grpc.aio.server(options=[
+    server = grpc.aio.server(interceptors=[GuardInterceptor(servicer.guard)], options=[
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
         ("grpc.so_reuseport", 0),
+        # Past this many connections gRPC refuses new ones instead of running out of file
+        # descriptors (then nothing at all is accepted, a new bot's Hello included).
+        ("grpc.max_allowed_incoming_connections", connection_cap()),
+        ("grpc.max_connection_idle_ms", IDLE_CONNECTION_MS),
     ])
     server.add_generic_rpc_handlers([service_handlers(servicer)])
     health = HealthServicer()

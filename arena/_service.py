@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -45,6 +46,7 @@ MAX_PENDING_TOKEN_CHECKS = 16
 # Threads reading the results store (SQLite in WAL mode lets them read at once).
 STORE_READERS = 4
 T = TypeVar("T")
+log = logging.getLogger("arena.server")
 
 
 class Records(Protocol):
@@ -156,6 +158,9 @@ class ArenaServicer:
         Messages are read with ``context.read()``, not through ``requests``: one async
         generator less for every move on the server's one thread.
         """
+        # Read first, while the call is surely live: grpcio crashes (SIGSEGV) on peer() of a
+        # call that has ended, as this one may have by the time its handler ends.
+        peer = context.peer()
         try:
             first = await asyncio.wait_for(context.read(), HELLO_TIMEOUT)
         except TimeoutError:
@@ -170,6 +175,11 @@ class ArenaServicer:
                              match_budget=hello.max_matches)
         session.version = hello.version
         self.hub.connect(session)
+        games = sorted(hello.games) or ["any"]
+        log.info("bot %s connected from %s for %s", session.name, peer, ", ".join(games),
+                 extra={"fields": {"event": "bot_connected", "bot": session.name,
+                                   "peer": peer, "games": games,
+                                   "max_concurrent_matches": session.max_matches}})
         reader = asyncio.create_task(self._pump(context, session))
         try:
             yield pb.PlayResponse(welcome=pb.Welcome(
@@ -187,6 +197,11 @@ class ArenaServicer:
         finally:
             reader.cancel()
             self.hub.disconnect(session)
+            log.info("bot %s left (%s)", session.name, peer,
+                     extra={"fields": {"event": "bot_left", "bot": session.name,
+                                       "peer": peer,
+                                       "matches": session.taken,
+                                       "dropped": outbox.dropped or ""}})
 
     async def _pump(self, context: grpc.aio.ServicerContext, session: BotSession) -> None:
         receive = self.hub.receive
@@ -195,55 +210,69 @@ class ArenaServicer:
                 receive(session, request)
         session.outbox.put(CLOSE)
 
+    async def _refuse(self, context: grpc.aio.ServicerContext, code: grpc.StatusCode,
+                      message: str, reason: str, **fields: Any) -> None:
+        """Abort the call; log the refusal once per peer, reason and minute (a hostile
+        client's flood is one line a minute, not one a call)."""
+        await refuse(self.guard, context, code, message, reason, **fields)
+
     async def _check_hello(self, first: Any, context: grpc.aio.ServicerContext) -> pb.Hello:
         if first is None or first.WhichOneof("message") != "hello":
-            await context.abort(grpc.StatusCode.FAILED_PRECONDITION,
-                                "the first message of a Play stream must be Hello")
+            await self._refuse(context, grpc.StatusCode.FAILED_PRECONDITION,
+                               "the first message of a Play stream must be Hello", "no_hello")
         hello = first.hello
+        name = shown(hello.bot_name)
         if hello.protocol_version != PROTOCOL_VERSION:
-            await context.abort(
-                grpc.StatusCode.FAILED_PRECONDITION,
+            await self._refuse(
+                context, grpc.StatusCode.FAILED_PRECONDITION,
                 f"protocol version {hello.protocol_version} is not supported; "
-                f"this arena speaks version {PROTOCOL_VERSION}")
+                f"this arena speaks version {PROTOCOL_VERSION}", "version", bot=name,
+                version=hello.protocol_version)
         if not BOT_NAME.fullmatch(hello.bot_name):
-            await context.abort(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"Hello.bot_name {shown(hello.bot_name)} is not accepted; "
-                f"accepted: {BOT_NAME_RULE}")
+            await self._refuse(
+                context, grpc.StatusCode.INVALID_ARGUMENT,
+                f"Hello.bot_name {name} is not accepted; accepted: {BOT_NAME_RULE}", "bot_name",
+                bot=name)
         unknown = sorted(set(hello.games) - set(engine.names()))
         if unknown:
-            await context.abort(
-                grpc.StatusCode.INVALID_ARGUMENT,
+            await self._refuse(
+                context, grpc.StatusCode.INVALID_ARGUMENT,
                 f"unknown game(s) {shown(', '.join(unknown))} in Hello.games; "
-                f"games: {', '.join(engine.names())}")
+                f"games: {', '.join(engine.names())}", "game", bot=name)
         if len(hello.version) > 64 or not hello.version.isprintable():
-            await context.abort(
-                grpc.StatusCode.INVALID_ARGUMENT,
+            await self._refuse(
+                context, grpc.StatusCode.INVALID_ARGUMENT,
                 f"Hello.version {shown(hello.version)} is not accepted; accepted: empty, or "
-                f"1 to 64 printable characters")
+                f"1 to 64 printable characters", "version_text", bot=name)
         if not hello.token or not await self._token_ok(hello.bot_name, hello.token, context):
-            await context.abort(
-                grpc.StatusCode.UNAUTHENTICATED,
+            await self._refuse(
+                context, grpc.StatusCode.UNAUTHENTICATED,
                 f"bad or missing token for bot {hello.bot_name!r} (register it with "
-                f"`arena bot add NAME` and send the printed token)")
+                f"`arena bot add NAME` and send the printed token)", "token", bot=name)
         return hello
 
     async def _token_ok(self, name: str, token: str, context: grpc.aio.ServicerContext) -> bool:
         if self.auth.check_one_time(name, token):
             return True
+        return await self._registered(name, token, context)
+
+    async def _registered(self, name: str, token: str,
+                          context: grpc.aio.ServicerContext) -> bool:
+        """Whether ``token`` is bot ``name``'s registered token (checked in the token thread,
+        within the limits of token checks)."""
         if self.records is None:
             return False
         if self._pending_token_checks >= MAX_PENDING_TOKEN_CHECKS:
-            await context.abort(
-                grpc.StatusCode.UNAVAILABLE,
+            await self._refuse(
+                context, grpc.StatusCode.UNAVAILABLE,
                 f"the arena is checking {MAX_PENDING_TOKEN_CHECKS} tokens already; retry with "
-                f"backoff (the bot SDK does)")
+                f"backoff (the bot SDK does)", "token_checks")
         peer = peer_host(context.peer())
         if not self.guard.begin_token_check(peer):
-            await context.abort(
-                grpc.StatusCode.RESOURCE_EXHAUSTED,
+            await self._refuse(
+                context, grpc.StatusCode.RESOURCE_EXHAUSTED,
                 f"{peer} has {self.guard.limits.token_checks_per_peer} Hellos being checked "
-                f"already; retry with backoff (the bot SDK does)")
+                f"already; retry with backoff (the bot SDK does)", "token_checks")
         self._pending_token_checks += 1
         try:
             return await self._blocking(self.records.check_token, name, token,
@@ -320,7 +349,15 @@ class ArenaServicer:
 
     async def ListBots(self, request: pb.ListBotsRequest,
                        context: grpc.aio.ServicerContext) -> pb.ListBotsResponse:
-        """The connected bots, with their fault streaks and ladder pauses."""
+        """The connected bots, with their fault streaks and ladder pauses: to a registered
+        bot (its name and token in the request), or to anyone with ``public_bots``."""
+        if not self.guard.limits.public_bots and not (
+                request.bot_name and request.token
+                and await self._registered(request.bot_name, request.token, context)):
+            await self._refuse(
+                context, grpc.StatusCode.UNAUTHENTICATED,
+                "ListBots needs a registered bot's bot_name and token (this arena does not run "
+                "with --public-bots)", "list_bots", bot=shown(request.bot_name))
         return pb.ListBotsResponse(bots=self.hub.bots())
 
     async def WatchMatch(self, request: pb.WatchMatchRequest,
@@ -333,7 +370,8 @@ class ArenaServicer:
         peer = peer_host(context.peer())
         refused = self.guard.open_spectator(peer)
         if refused is not None:
-            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"{refused}; try later")
+            await self._refuse(context, grpc.StatusCode.RESOURCE_EXHAUSTED,
+                               f"{refused}; try later", "streams")
         try:
             async for item in self._watch(request, context):
                 yield item
@@ -373,6 +411,26 @@ class ArenaServicer:
             self.hub.unwatch(request.match_id, outbox)
 
 
+async def refuse(guard: PeerGuard, context: grpc.aio.ServicerContext, code: grpc.StatusCode,
+                 message: str, reason: str, **fields: Any) -> None:
+    """Abort the call with ``code`` and ``message``; log it (at warning) the first time in a
+    minute that this peer host is refused for ``reason``. Never logs a token."""
+    peer = context.peer()
+    if guard.first_note(peer_host(peer), reason):
+        log.warning("refused %s: %s", peer, message, extra={"fields": {
+            "event": "refused", "reason": reason, "peer": peer, "code": code.name,
+            **fields, "note": "further refusals of this host for this reason are not logged "
+                              "for a minute"}})
+    await context.abort(code, message)
+
+
+async def within_call_budget(guard: PeerGuard, context: grpc.aio.ServicerContext) -> None:
+    """Spend one call of the peer host's budget; RESOURCE_EXHAUSTED when none is left."""
+    refused = guard.over_budget(peer_host(context.peer()))
+    if refused is not None:
+        await refuse(guard, context, grpc.StatusCode.RESOURCE_EXHAUSTED, refused, "rate_limit")
+
+
 def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
     """The method handlers; every request parses leniently, so that garbage bytes get
     INVALID_ARGUMENT naming the message expected (Play: a protocol error on the stream)."""
@@ -383,12 +441,7 @@ def handlers(servicer: ArenaServicer) -> grpc.GenericRpcHandler:
                                 f"the request is not a {request.DESCRIPTOR.full_name}")
 
     async def within_budget(context: grpc.aio.ServicerContext) -> None:
-        peer = peer_host(context.peer())
-        if not servicer.guard.allow_call(peer):
-            limits = servicer.guard.limits
-            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                f"{peer} made more than {limits.call_burst} calls at "
-                                f"{limits.calls_per_second:g} a second; retry with backoff")
+        await within_call_budget(servicer.guard, context)
 
     def unary(method: Any, request: Any, response: Any) -> grpc.RpcMethodHandler:
         async def call(message: Any, context: grpc.aio.ServicerContext) -> Any:

@@ -127,8 +127,17 @@ async def play(
         except grpc.aio.AioRpcError as error:
             if not reconnect:
                 raise
-            log.info("connection lost (%s); retrying in %.1f s", error.code().name, delay)
+            # A warning, every step: a bot that cannot get in must not retry in silence.
+            log.warning("connection failed or lost (%s: %s); retrying in %.1f s%s",
+                        error.code().name, error.details(), delay, tls_hint(tls, error))
         if not reconnect:
             return
         await asyncio.sleep(delay * random.uniform(0.5, 1.5))
         delay = min(delay * 2, max_backoff)
+
+
+def tls_hint(tls: ClientTls | None, error: grpc.aio.AioRpcError) -> str:
+    """What a plaintext bot that cannot connect is told (a TLS arena looks unreachable)."""
+    if tls is None and error.code() == grpc.StatusCode.UNAVAILABLE:
+        return "; if the arena serves TLS, give --tls-ca"
+    return ""

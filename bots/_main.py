@@ -65,7 +65,7 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                              "asks for one (env ARENA_TLS_CERT)")
     parser.add_argument("--tls-key", default=os.environ.get("ARENA_TLS_KEY"), metavar="FILE",
                         help="the key of --tls-cert (PEM; env ARENA_TLS_KEY)")
-    args = parser.parse_args()
+    args = parser.parse_args(_token_joined(sys.argv[1:]))
     os.environ.pop("ARENA_TOKEN", None)  # read: the bot's own child processes need not have it
     declared = declared_games(factory)
     for game in args.game:
@@ -101,7 +101,7 @@ def _main_grpc(factory: Callable[[pb.MatchStarted], Bot], args: argparse.Namespa
 
     import grpc
 
-    from ._client import BotRejected, play, play_stream
+    from ._client import BotRejected, play, play_stream, tls_hint
 
     try:
         if args.max_matches is not None:
@@ -116,12 +116,28 @@ def _main_grpc(factory: Callable[[pb.MatchStarted], Bot], args: argparse.Namespa
         print(f"{args.name}: the arena refused this bot: {error}", file=sys.stderr)
         raise SystemExit(EXIT_REFUSED) from None
     except grpc.aio.AioRpcError as error:  # only without reconnecting: --once, --max-matches
-        hint = ("; if the arena serves TLS, give --tls-ca"
-                if tls is None and error.code() == grpc.StatusCode.UNAVAILABLE else "")
         raise SystemExit(f"{args.name}: the connection to the arena failed: "
-                         f"{error.code().name}: {error.details()}{hint}") from None
+                         f"{error.code().name}: {error.details()}{tls_hint(tls, error)}"
+                         ) from None
     except KeyboardInterrupt:
         pass
+
+
+def _token_joined(argv: list[str]) -> list[str]:
+    """``--token VALUE`` as ``--token=VALUE``: a token may start with ``-`` (they are random
+    URL-safe text), which argparse would take for an option."""
+    out: list[str] = []
+    values = iter(argv)
+    for arg in values:
+        if arg == "--":
+            out += [arg, *values]
+            break
+        if arg == "--token":
+            following = next(values, None)
+            out.append(arg if following is None else f"--token={following}")
+        else:
+            out.append(arg)
+    return out
 
 
 def _tls(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ClientTls | None:

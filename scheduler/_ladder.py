@@ -4,10 +4,10 @@ by skill (``_matchmaking``) at one or several player counts."""
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 import random
 import secrets
-import sys
 import time
 from collections.abc import Sequence
 
@@ -24,6 +24,8 @@ from ._runner import MatchSpec, run_match
 from ._store import Store
 from ._timecontrol import FaultPolicy, TimeControl
 from ._writer import LadderWriter, StartedMatch
+
+log = logging.getLogger("arena.ladder")
 
 
 async def run_ladder(
@@ -74,14 +76,19 @@ async def run_ladder(
         nonlocal played, finished
         try:
             seats = [RemoteSeat(s) for s in sessions]
-            spec = MatchSpec(match_id, game, rng.getrandbits(62))
+            spec = MatchSpec(match_id, game, rng.getrandbits(62))  # never logged
+            names = [s.name for s in sessions]
+            log.info("match %s started: %s, %s", match_id, game, " vs ".join(names),
+                     extra={"fields": {"event": "match_started", "match_id": match_id,
+                                       "game": game, "seats": names}})
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      feeds=arena.hub.feeds)
+            _log_finished(record)
             for name, faults in zip(record.seats, record.faults, strict=False):
                 if (paused := arena.hub.record_outcome(name, _fault(faults))) is not None:
                     # A ladder whose bots are all paused waits: say why in the server's log.
-                    print(f"arena: bot {name} gets no ladder match for a while: {paused}",
-                          file=sys.stderr, flush=True)
+                    log.warning("bot %s gets no ladder match for a while: %s", name, paused,
+                                extra={"fields": {"event": "bot_paused", "bot": name}})
             writer.put(record)
             played += 1
         finally:
@@ -99,8 +106,8 @@ async def run_ladder(
                   if (left := arena.hub.paused_for(s.name))}
         if pauses and pauses.keys() != said_paused:
             # Without this line a ladder held up by its paused bots would wait in silence.
-            print(f"arena: the ladder waits: {_waiting_for(pauses)}", file=sys.stderr,
-                  flush=True)
+            log.warning("the ladder waits: %s", _waiting_for(pauses),
+                        extra={"fields": {"event": "ladder_waits", "paused": sorted(pauses)}})
         said_paused = frozenset(pauses)
         # A paused bot comes back by itself: wait no longer than the first pause lasts.
         with trio.move_on_after(min(pauses.values(), default=math.inf)):
@@ -178,12 +185,30 @@ def _keep_unwritten(writer: LadderWriter) -> None:
             writer.store.keep_unsaved(record)
             kept += 1
     except OSError as error:
-        print(f"arena: {len(unwritten) - kept} finished match(es) could not be kept "
-              f"({error}) and are lost", file=sys.stderr, flush=True)
+        log.error("%d finished match(es) could not be kept (%s) and are lost",
+                  len(unwritten) - kept, error, extra={"fields": {
+                      "event": "matches_lost", "matches": [r.match_id for r in unwritten[kept:]]}})
     if kept:
-        print(f"arena: {kept} finished match(es) the database refused are kept in "
-              f"{writer.store.unsaved_path}; the next `arena serve` on it writes them",
-              file=sys.stderr, flush=True)
+        log.warning("%d finished match(es) the database refused are kept in %s; the next "
+                    "`arena serve` on it writes them", kept, writer.store.unsaved_path,
+                    extra={"fields": {"event": "matches_kept",
+                                      "file": str(writer.store.unsaved_path),
+                                      "matches": [r.match_id for r in unwritten[:kept]]}})
+
+
+def _log_finished(record: MatchRecord) -> None:
+    """The match's end in the log: its result and why it ended (never its seed)."""
+    result = record.result
+    assert result is not None
+    log.info("match %s finished: %s (%s%s)", record.match_id,
+             ", ".join(f"{name} {score:g}" for name, score in zip(record.seats, result.scores,
+                                                                   strict=False)),
+             result.termination.value, f": {result.reason}" if result.reason else "",
+             extra={"fields": {"event": "match_finished", "match_id": record.match_id,
+                               "game": record.game, "seats": list(record.seats),
+                               "scores": list(result.scores), "ranks": list(result.ranks),
+                               "termination": result.termination.value,
+                               "reason": result.reason}})
 
 
 def _fault(faults: Faults) -> str | None:

@@ -131,15 +131,33 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
         _check_reachable(address)
         try:
             ray.init(address=address, logging_level=logging.WARNING)
-        except (ConnectionError, ValueError) as error:
-            raise RayUnavailable(f"cannot join the Ray cluster at {address!r}: {error} (give "
-                                 f"--ray-address HOST:PORT of its head, or 'auto' on one of "
-                                 f"its nodes; none starts a local Ray)") from None
+        except Exception as error:  # noqa: BLE001 - Ray raises many kinds; each is one line
+            raise RayUnavailable(f"cannot join the Ray cluster at {address!r}: "
+                                 f"{_first_line(error)} (give --ray-address HOST:PORT of its "
+                                 f"head, or 'auto' on one of its nodes; none starts a local "
+                                 f"Ray){_auth_hint()}") from None
     else:
         cpus = max(1, min(concurrency, LOCAL_CPUS, os.cpu_count() or 1))
         ray.init(address="local", num_cpus=cpus, include_dashboard=False,
                  logging_level=logging.WARNING)
     return True
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+def _auth_hint() -> str:
+    """What to check when joining failed: Ray's token authentication, unless it is set up
+    here (a cluster that requires it refuses a driver without it, and Ray's message speaks
+    of the address it could not reach instead)."""
+    if os.environ.get("RAY_AUTH_MODE") == "token" and (
+            os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH")):
+        return ("; RAY_AUTH_MODE=token is set here: check that RAY_AUTH_TOKEN (or the file "
+                "RAY_AUTH_TOKEN_PATH names) holds the cluster's token")
+    return ("; if the cluster requires token authentication (started with "
+            "RAY_AUTH_MODE=token), set RAY_AUTH_MODE=token and RAY_AUTH_TOKEN (or "
+            "RAY_AUTH_TOKEN_PATH) here too (docs/operations.md)")
 
 
 def play_tournament_on_ray(

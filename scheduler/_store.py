@@ -1,10 +1,19 @@
 """The results store: bots, tournaments, matches and live ratings in one SQLite file.
 
-Every write is one transaction, and the file runs in WAL mode with ``synchronous=NORMAL``:
-a committed transaction survives the process being killed (only a power cut may lose the
-last few), so a killed tournament loses at most the matches still in flight, and a restart
-finds every finished one. Steps are stored as compact JSON, one row per match, because a
-match is always read whole (for replays and reports) and never queried by action.
+Every write is one transaction, and the file keeps a rollback journal (``TRUNCATE``) with
+``synchronous=FULL``: a committed transaction survives the process being killed and a power
+cut, so a killed tournament loses at most the matches still in flight, and a restart finds
+every finished one. Not WAL: a WAL database's index (the ``-shm`` file) is memory-mapped by
+every connection, and when that file stops taking writes (a read-only remount, an immutable
+or truncated file, a full or failing disk) the process dies of SIGBUS instead of getting an
+error it could wait out; exclusive locking mode (the WAL index in heap memory) would lock out
+the server's own reader threads and every other process (``arena ratings --db`` on a live
+server). A rollback journal maps nothing: a failing file is an ``sqlite3.Error`` like any
+other. It costs an fsync per commit (1.1 ms per recorded match on a quiet disk, 20-30 ms on a
+busy one, against 0.4-2 ms in WAL: docs/operations.md), and a write waits for readers to
+finish (``busy_timeout``). Steps are stored as compact JSON,
+one row per match, because a match is always read whole (for replays and reports) and never
+queried by action.
 
 A Store is one connection, for one thread at a time. It is opened with
 ``check_same_thread=False`` so that it may be handed to a worker thread as long as calls never
@@ -18,12 +27,13 @@ import fcntl
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +45,7 @@ from ._records import Faults, MatchRecord, SeatAction
 from ._skill import Skill, update_skill, version_at
 
 SCHEMA_VERSION = 1
+log = logging.getLogger("arena.store")
 # Ladder matches being played: a row is written when one starts and removed with its record,
 # so that the ones a killed server leaves behind are found (and recorded aborted) on restart.
 _LIVE_TABLE = """CREATE TABLE IF NOT EXISTS live_matches (
@@ -157,15 +168,20 @@ class Store:
         self._secrets: dict[str, int] = {}  # the seeds of an in-memory database
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # Readable by this user only (SQLite makes the -wal and -shm files with the same mode).
-        old_mask = os.umask(0o077)
-        try:
-            # isolation_level=None: no implicit transactions; _transaction() opens each one.
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")  # makes the file and its -wal, -shm
-        finally:
-            os.umask(old_mask)
-        self._db.execute("PRAGMA synchronous=NORMAL")
+            # Readable by this user only (SQLite gives its journal the database's mode).
+            with suppress(OSError):  # a read-only folder: connect says so below
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+        # isolation_level=None: no implicit transactions; _transaction() opens each one.
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA mmap_size=0")  # nothing of the file is ever memory-mapped
+        with suppress(sqlite3.OperationalError):  # a read-only file is read as it is
+            # An older arena's WAL file (and its -shm) is turned into a journaled one.
+            mode = self._db.execute("PRAGMA journal_mode=TRUNCATE").fetchone()[0]
+            if mode == "wal":
+                log.warning("the database %r stays in WAL mode: another process has it open "
+                            "(an older arena?); its -shm file is memory-mapped until every "
+                            "process has closed it", self.path)
+        self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
         if check:

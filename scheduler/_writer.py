@@ -4,19 +4,18 @@ Finished matches are written in order, on a worker thread, each with its ratings
 transaction; so is the note that a match started (a killed server's unfinished matches are
 then found and recorded aborted on restart). When the database refuses (a full disk, a
 read-only file, an I/O error, a lock held too long), the records wait in memory and are tried
-again with backoff; meanwhile the ladder starts no new match, the failure is said once on
-stderr, in the metrics and in the gRPC health check, and everything is written once the
+again with backoff; meanwhile the ladder starts no new match, the failure is said once in
+the log, in the metrics and in the gRPC health check, and everything is written once the
 database takes writes again.
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
-import sys
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import IO
 
 import trio
 
@@ -29,6 +28,7 @@ from ._store import Store
 
 FIRST_RETRY_SECONDS = 0.5
 MAX_RETRY_SECONDS = 30.0
+log = logging.getLogger("arena.store")
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,11 @@ class LadderWriter:
 
     def __init__(self, store: Store, *, metrics: Metrics | None = None,
                  on_rated: Callable[[MatchRecord, dict[str, float]], None] | None = None,
-                 set_serving: Callable[[bool], Awaitable[None]] | None = None,
-                 stderr: IO[str] | None = None) -> None:
+                 set_serving: Callable[[bool], Awaitable[None]] | None = None) -> None:
         self.store = store
         self.metrics = metrics
         self.on_rated = on_rated
         self.set_serving = set_serving
-        self.stderr = stderr
         self.pending: deque[MatchRecord | StartedMatch] = deque()
         #: The live skills by game as the last write left them (for the matchmaking).
         self.skills: dict[str, dict[str, Skill]] = {}
@@ -122,17 +120,21 @@ class LadderWriter:
             return
         self.failure = why
         self.writable = trio.Event()
-        self._say(f"arena: cannot write to the database {self.store.path!r} ({why}): "
-                  f"finished matches are kept in memory and written once it works again; "
-                  f"no new ladder match starts until then")
+        log.error("cannot write to the database %r (%s): finished matches are kept in memory "
+                  "and written once it works again; no new ladder match starts until then",
+                  self.store.path, why, extra={"fields": {
+                      "event": "store_failed", "db": self.store.path, "error": why,
+                      "unwritten": len(self.unwritten)}})
         if self.set_serving is not None:
             await self.set_serving(False)
 
     async def _recovered(self) -> None:
         self.failure = None
         self.writable.set()
-        self._say(f"arena: the database {self.store.path!r} takes writes again; "
-                  f"{len(self.unwritten)} match(es) still to write")
+        log.warning("the database %r takes writes again; %d match(es) still to write",
+                    self.store.path, len(self.unwritten), extra={"fields": {
+                        "event": "store_recovered", "db": self.store.path,
+                        "unwritten": len(self.unwritten)}})
         if self.set_serving is not None:
             await self.set_serving(True)
 
@@ -144,9 +146,6 @@ class LadderWriter:
     def _gauge(self) -> None:
         if self.metrics is not None:
             self.metrics.unwritten_matches.set(len(self.unwritten))
-
-    def _say(self, line: str) -> None:
-        print(line, file=self.stderr or sys.stderr, flush=True)
 
 
 def _rater(record: MatchRecord) -> Callable[[dict[str, float]], dict[str, float]]:

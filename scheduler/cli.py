@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import logging
 import os
 import secrets
 import shlex
+import signal
 import sqlite3
 import sys
+import threading
+import types
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +26,7 @@ import arena
 import bots
 import engine
 from arena import _sandbox
+from arena._guard import connection_cap, raise_open_files_limit
 from arena._hub import printable
 from arena._launcher import Launch
 from arena.metrics import Metrics
@@ -73,6 +78,10 @@ E = TypeVar("E", bound=BaseException)
 DEFAULT_GAME = "sector41"
 DEFAULT_DB = "arena.sqlite"
 DEFAULT_ADDRESS = "127.0.0.1:50051"
+# Beside the gRPC port: Prometheus's exporter ports (9100-9999) are all taken, 9100 by
+# node_exporter, which often runs on the same host.
+DEFAULT_METRICS_PORT = 50052
+log = logging.getLogger("arena.server")
 
 
 class UsageError(Exception):
@@ -93,7 +102,7 @@ EXIT_CODES = """exit codes:
        hold every verdict)
   4    the run failed: a bot could not start (its last stderr lines are shown), or the
        database refused a write (the match is kept for --resume)
-  130  interrupted (every finished match is recorded)"""
+  130  interrupted by Ctrl-C (SIGINT) or SIGTERM (every finished match is recorded)"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -336,7 +345,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="the gRPC arena for remote bots, with a live ladder")
     p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=50051, help="gRPC port (default 50051)")
-    p.add_argument("--metrics-port", type=int, default=9100, help="/metrics port (0: off)")
+    p.add_argument("--metrics-port", type=int, default=DEFAULT_METRICS_PORT,
+                   help=f"/metrics port (default {DEFAULT_METRICS_PORT}, beside the gRPC port; "
+                        f"9100 is node_exporter's; 0: off)")
+    p.add_argument("--metrics-host", default=None,
+                   help="listen address of /metrics (default: the same as --host)")
+    p.add_argument("--public-bots", action="store_true",
+                   help="let anyone list the connected bots (ListBots); without it, a caller "
+                        "must send a registered bot's name and token")
+    p.add_argument("--log-level", default="info", type=str.lower,
+                   choices=("debug", "info", "warning", "error"),
+                   help="log what happens at this level and above (default info)")
+    p.add_argument("--log-format", default="text", choices=("text", "json"),
+                   help="text lines, or one JSON object a line (default text)")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument("--game", action="append", default=[], help="ladder game (repeatable)")
     p.add_argument("--players", default="2", metavar="COUNTS",
@@ -643,18 +664,27 @@ def _stored_config(args: argparse.Namespace, data: dict[str, Any]) -> Tournament
     return config
 
 
-def _metrics(port: int | None) -> Metrics | None:
+def _metrics(port: int | None, host: str = "127.0.0.1", say: bool = True
+             ) -> tuple[Metrics | None, str | None]:
+    """The metrics, served on ``host:port`` if ``port`` (None: no metrics) and where."""
     if port is None:
-        return None
+        return None, None
     metrics = Metrics(games=tuple(engine.names()))
-    if port:
-        try:
-            bound = metrics.serve(port)
-        except OSError as error:
-            raise UsageError(f"--metrics-port {port}: cannot listen there ({error.strerror}); "
-                             f"give a free port, or 0 for none") from None
-        print(f"metrics on http://127.0.0.1:{bound}/metrics", file=sys.stderr)
-    return metrics
+    if not port:
+        return metrics, None
+    try:
+        bound = metrics.serve(port, host)
+    except OSError as error:
+        raise UsageError(f"--metrics-port {port}: cannot listen on {host} there "
+                         f"({error.strerror}); give a free port, or 0 for none") from None
+    url = f"http://{_url_host(host)}:{bound}/metrics"
+    if say:
+        print(f"metrics on {url}", file=sys.stderr)
+    return metrics, url
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -663,6 +693,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     _check_exports(args)
     _check_backend(args)
+    # Listening first: a busy port must not leave a planned, empty tournament behind.
+    metrics, _ = _metrics(args.metrics_port)
     created: str | None = None  # the tournament this command planned
     if args.resume:
         store = _open_store(args.db)
@@ -698,7 +730,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(f"tournament {created} removed: no match was played", file=sys.stderr)
         store.close()  # main() then removes the file if this command made it and it is empty
 
-    metrics = _metrics(args.metrics_port)
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     shown = args.verbose or not sys.stdout.isatty()  # a log, as cutechess writes it
     progress = Progress(total, len(store.finished_indices(tid)),
@@ -832,15 +863,18 @@ def _export(args: argparse.Namespace, by_game: dict[str, Any], records: Any,
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the arena over gRPC with a live ladder among connected bots."""
     from ._ladder import run_ladder
+    from ._logging import configure
     from ._matchmaking import parse_counts
 
+    configure(args.log_level, args.log_format)
     tls = _server_tls(args)
     store = _open_store(args.db)
     _import_unsaved(store)
     aborted = store.abort_interrupted()
     if aborted:
-        print(f"{len(aborted)} ladder match(es) the last server left unfinished are recorded as "
-              f"aborted (not rated): {', '.join(aborted[:5])}", file=sys.stderr)
+        log.warning("%d ladder match(es) the last server left unfinished are recorded as "
+                    "aborted (not rated): %s", len(aborted), ", ".join(aborted[:5]),
+                    extra={"fields": {"event": "aborted_on_start", "matches": aborted}})
     games = args.game or engine.names()
     try:
         counts = parse_counts(args.players)
@@ -850,15 +884,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except (ValueError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
     control = _time_control(args)
-    metrics = _metrics(args.metrics_port if args.metrics_port else 0)
+    metrics_host = args.metrics_host or args.host
+    metrics, metrics_url = _metrics(args.metrics_port if args.metrics_port else 0,
+                                    metrics_host, say=False)
+    raised = raise_open_files_limit()
+    limits = arena.ClientLimits(
+        max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
+        calls_per_second=args.calls_per_second, call_burst=args.call_burst,
+        public_bots=args.public_bots)
 
     if tls and args.web_port is not None:
         raise UsageError("--web-port with --tls-cert is not supported yet: the web pages "
                          "follow the arena as a plaintext client")
 
     async def main(hosted: arena.Arena) -> int:
-        print(f"arena listening on {hosted.address}{' (TLS)' if tls else ''}; ladder: "
-              f"{'off' if args.no_ladder else ', '.join(games)}", file=sys.stderr, flush=True)
+        ladder = "off" if args.no_ladder else ", ".join(games)
+        log.info("arena listening on %s%s; ladder: %s", hosted.address, " (TLS)" if tls else "",
+                 ladder, extra={"fields": {
+                     "event": "start", "address": hosted.address, "tls": tls is not None,
+                     "mutual_tls": bool(tls and tls.client_ca), "ladder": ladder,
+                     "players": list(counts), "concurrency": args.concurrency,
+                     "time_control": control.describe(), "max_matches": args.max_matches,
+                     "db": store.path, "metrics": metrics_url or "off",
+                     "open_files": raised, "public_bots": args.public_bots,
+                     "calls_per_second": limits.calls_per_second,
+                     "call_burst": limits.call_burst, "max_spectators": limits.max_spectators,
+                     "max_spectators_per_peer": limits.max_spectators_per_peer,
+                     "max_connections": connection_cap()}})
         with _web_pages(args, hosted.address, games):
             if args.no_ladder:
                 await trio.sleep_forever()
@@ -866,12 +918,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                     concurrency=args.concurrency, metrics=metrics,
                                     max_matches=args.max_matches)
 
-    limits = arena.ClientLimits(
-        max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
-        calls_per_second=args.calls_per_second, call_burst=args.call_burst)
-    with _run_errors():
-        arena.run(main, host=args.host, port=args.port, records=_records(store),
-                  metrics=metrics, limits=limits, tls=tls)
+    why = "stopped"
+    try:
+        with _run_errors():
+            played = arena.run(main, host=args.host, port=args.port, records=_records(store),
+                               metrics=metrics, limits=limits, tls=tls)
+        why = f"done: {played} ladder match(es) played (--max-matches)"
+    except BaseException as error:
+        why = ("interrupted (SIGINT or SIGTERM)" if _interrupted(error)
+               else f"failed: {error}")
+        raise
+    finally:
+        log.info("arena %s", why, extra={"fields": {"event": "stop"}})
     return 0
 
 
@@ -1552,6 +1610,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     db = getattr(args, "db", None)
     fresh_db = db is not None and db != ":memory:" and not Path(db).exists()
+    with _sigterm_as_ctrl_c():
+        return _main(parser, args, db, fresh_db)
+
+
+def _main(parser: argparse.ArgumentParser, args: argparse.Namespace, db: str | None,
+          fresh_db: bool) -> int:
     try:
         for module in args.game_module:
             engine.register(_import_game(module))
@@ -1573,9 +1637,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not _interrupted(error):
             raise
         resume = f"; go on with `{error.resume}`" if isinstance(error, _Interrupted) else ""
-        print(f"arena: interrupted (every finished match is recorded){resume}", file=sys.stderr)
+        print(f"arena: interrupted (every finished match is recorded){resume}", file=sys.stderr,
+              flush=True)
         return 130
     return 0
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM (what Kubernetes, systemd and ``docker stop`` send) takes the path of Ctrl-C:
+    the same handler runs (trio's inside a trio run, so it never lands in protected code), and
+    the command stops as cleanly as it does on Ctrl-C. Python's default would end the process
+    at once, with the finished matches that wait in memory."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread (a test may call main() elsewhere)
+        return
+
+    def as_ctrl_c(signum: int, frame: types.FrameType | None) -> None:
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            handler(signal.SIGINT, frame)
+        else:  # SIGINT ignored (a background job) or left to the OS
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, as_ctrl_c)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _forget_empty(db: str | None) -> None:
@@ -1588,7 +1677,7 @@ def _forget_empty(db: str | None) -> None:
     except (StoreError, sqlite3.DatabaseError):
         return
     if empty:
-        for suffix in ("", "-wal", "-shm", ".lock"):
+        for suffix in ("", "-journal", "-wal", "-shm", ".lock"):
             Path(db + suffix).unlink(missing_ok=True)
 
 

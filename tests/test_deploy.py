@@ -80,6 +80,23 @@ def test_ports_agree_between_image_cluster_and_scrape_config() -> None:
     assert f":{metrics_port}" in scrape
 
 
+def test_the_arena_pod_is_scrapable_and_stops_within_its_grace_period() -> None:
+    """Prometheus runs in another pod: /metrics must not listen on loopback only. SIGTERM
+    stops `arena serve` cleanly within seconds (docs/operations.md); the grace period fits."""
+    (deployment,) = [d for d in manifests()["arena.yaml"] if d["kind"] == "Deployment"]
+    ((_, pod),) = pod_specs(deployment)
+    (container,) = pod["containers"]
+    args = build_parser().parse_args(container["args"])
+    metrics_host = args.metrics_host or args.host
+    assert metrics_host not in ("127.0.0.1", "localhost", "::1"), metrics_host
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert ports["metrics"] == args.metrics_port and ports["grpc"] == args.port
+    annotations = deployment["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/port"] == str(args.metrics_port)
+    assert pod["terminationGracePeriodSeconds"] >= 20
+    assert args.log_format == "json"
+
+
 KUBERNETES = DEPLOY / "kubernetes"
 IMAGE = "space-arena:latest"
 

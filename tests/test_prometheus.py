@@ -61,7 +61,7 @@ def test_prometheus_scrapes_the_arena_and_promtool_passes(tmp_path: Path) -> Non
     play_matches(metrics)
 
     config = CONFIG.read_text()
-    for old, new in [('targets: ["arena:9100"]', f'targets: ["127.0.0.1:{arena_port}"]'),
+    for old, new in [('targets: ["arena:50052"]', f'targets: ["127.0.0.1:{arena_port}"]'),
                      ("scrape_interval: 15s", "scrape_interval: 1s"),
                      ("- alerts.yml", f"- {CONFIG.parent / 'alerts.yml'}")]:
         assert old in config, f"{CONFIG} no longer has {old!r}: update this test with it"

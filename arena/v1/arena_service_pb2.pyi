@@ -366,8 +366,12 @@ class WatchMatchResponse(_message.Message):
     def __init__(self, match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., update: _Optional[_Union[SpectatorUpdate, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ...) -> None: ...
 
 class ListBotsRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("bot_name", "token")
+    BOT_NAME_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    bot_name: str
+    token: str
+    def __init__(self, bot_name: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class BotStatus(_message.Message):
     __slots__ = ("bot_name", "connections", "games", "active_matches", "consecutive_faults", "paused_seconds", "pause_reason")

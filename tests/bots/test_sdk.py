@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 MODULE = "tests.support.sdk_bot"
 TOKEN = "sdk-test-token"
-RETRY = re.compile(r"connection lost \((\w+)\); retrying in ([\d.]+) s")
+RETRY = re.compile(r"connection failed or lost \((\w+): .*?\); retrying in ([\d.]+) s")
 
 
 class OneToken:

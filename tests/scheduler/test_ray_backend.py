@@ -216,3 +216,64 @@ def test_a_database_from_before_the_retried_column_gains_it(tmp_path: Path) -> N
         assert store.import_unsaved() == 1
         assert {r.match_id: r.retried for r in store.matches()} == {
             "m-old": False, "m-new": True, "m-kept": False}
+
+
+def test_a_cluster_that_wants_a_token_is_named_in_one_line(tmp_path: Path) -> None:
+    """A Ray head started with RAY_AUTH_MODE=token refuses a driver without its token; Ray
+    then speaks of an address it could not reach. The arena's one line names the token."""
+    import contextlib
+    import os
+    import shutil
+    import signal
+    import socket
+    import tempfile
+
+    from tests.support.harness import wait_until
+
+    ray = pytest.importorskip("ray")
+    if not hasattr(ray, "__version__") or tuple(map(int, ray.__version__.split(".")[:2])) < (2, 52):
+        pytest.skip(f"Ray {ray.__version__} has no token authentication (2.52 and later)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": "the-clusters-token"}
+    # Ray's unix sockets live under --temp-dir, and their paths may not pass 107 bytes.
+    short = Path(tempfile.mkdtemp(prefix="ray", dir="/tmp"))
+    head = subprocess.Popen(
+        [str(Path(sys.executable).parent / "ray"), "start", "--head", "--port", str(port),
+         "--node-ip-address", "127.0.0.1", "--num-cpus", "1", "--include-dashboard", "false",
+         "--temp-dir", str(short), "--block"],
+        env=env, stdout=subprocess.DEVNULL, stderr=(tmp_path / "head.log").open("wb"),
+        start_new_session=True)
+    try:
+        def listening() -> bool:
+            assert head.poll() is None, (tmp_path / "head.log").read_text()[-3000:]
+            with socket.socket() as client:
+                return client.connect_ex(("127.0.0.1", port)) == 0
+        wait_until(listening, "the Ray head", 120)
+        driver = {k: v for k, v in os.environ.items()
+                  if k not in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")}
+        driver["HOME"] = str(tmp_path)  # no token file from another Ray in ~/.ray
+        run = subprocess.run(
+            [sys.executable, "-m", "scheduler.cli", "tournament", "--backend", "ray",
+             "--ray-address", f"127.0.0.1:{port}", "--game", "race", "--bot",
+             "builtin:random", "--bot", "b=builtin:random", "--db",
+             str(tmp_path / "arena.sqlite")],
+            capture_output=True, text=True, timeout=300, cwd=ROOT, env=driver)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the head and all it started
+            os.killpg(head.pid, signal.SIGTERM)
+        try:
+            head.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # `ray start --block` may not stop on SIGTERM
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait(timeout=30)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(head.pid, signal.SIGKILL)  # what outlived its parent
+        shutil.rmtree(short, ignore_errors=True)
+    assert run.returncode == 2, run.stderr
+    (line,) = [line for line in run.stderr.splitlines() if line.startswith("arena: error:")]
+    assert "cannot join the Ray cluster" in line and "RAY_AUTH_MODE=token" in line
+    assert "RAY_AUTH_TOKEN" in line and "Traceback" not in run.stderr
+    assert not (tmp_path / "arena.sqlite").exists()  # refused before anything was planned
+

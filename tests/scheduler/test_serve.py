@@ -92,8 +92,10 @@ def test_tokens_are_stored_hashed(tmp_path: Path) -> None:
 
 
 def _serve(db: Path, *flags: str) -> tuple[subprocess.Popen, str]:
+    # --public-bots: these tests poll ListBots without a bot's token
     server = subprocess.Popen([*ARENA, "serve", "--port", "0", "--metrics-port", "0", "--db",
-                               str(db), *flags], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+                               str(db), "--public-bots", *flags], cwd=ROOT,
+                              stderr=subprocess.PIPE, text=True)
     assert server.stderr is not None
     line = server.stderr.readline()
     match = re.search(r"listening on (\S+);", line)
@@ -222,10 +224,10 @@ def test_dead_weight_is_paused_and_shown_paused(tmp_path: Path) -> None:
                              "a": ["random"], "b": ["random"]},
                         "--game", "duel", "--max-matches", "12", "--concurrency", "1",
                         "--move-time", "0.25", "--metrics-port", "0")
-    pauses = [line for line in log if "gets no ladder match" in line]
-    assert pauses == [f"arena: bot silent gets no ladder match for a while: "
+    pauses = [line.split(": ", 1)[1] for line in log if "gets no ladder match" in line]
+    assert pauses == [f"bot silent gets no ladder match for a while: "
                       f"{FAULT_STREAK_PAUSE} faults in a row (last: timeout); "
-                      f"paused {PAUSE_FIRST_SECONDS:g} s\n"], log
+                      f"paused {PAUSE_FIRST_SECONDS:g} s | event=bot_paused bot=silent\n"], log
     records = Store(db).matches()
     assert len(records) == 12
     with_silent = [r for r in records if "silent" in r.seats]
@@ -279,9 +281,10 @@ def test_a_ladder_held_up_by_a_paused_bot_says_so_once(tmp_path: Path) -> None:
         reader.join(timeout=30)
     waits = [line for line in log if "the ladder waits" in line]
     assert len(waits) == 1, log
-    assert re.fullmatch(r"arena: the ladder waits: 1 bot\(s\) paused for faults: silent "
+    assert re.fullmatch(r"the ladder waits: 1 bot\(s\) paused for faults: silent "
                         r"\(\d+ s\); the next match when one comes back or another bot "
-                        r"connects\n", waits[0]), waits
+                        r"connects \| event=ladder_waits paused=silent\n",
+                        waits[0].split(": ", 1)[1]), waits
     assert any("bot silent gets no ladder match" in line for line in log)
 
 
@@ -325,7 +328,7 @@ def test_list_bots_is_served() -> None:
         hosted.hub.connect(BotSession("idle", frozenset(), 0, Collector()))  # type: ignore[arg-type]
         return await trio.to_thread.run_sync(call)
 
-    reply = run_in_arena(main)
+    reply = run_in_arena(main, limits=arena.ClientLimits(public_bots=True))
     assert [b.bot_name for b in reply.bots] == ["idle"] and reply.bots[0].paused_seconds == 0
 
 

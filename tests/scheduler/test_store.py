@@ -92,8 +92,24 @@ def test_a_reopened_store_sees_everything(tmp_path: Path) -> None:
     assert second.load_ratings("sector41") == {"alpha": 12.5}
     first.close()
     second.close()
-    mode = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0]
-    assert mode == "wal"
+    # A rollback journal, not WAL (whose -shm index is memory-mapped: docs/operations.md).
+    assert path.read_bytes()[18:20] == b"\x01\x01"  # SQLite's file format: 1 rollback, 2 WAL
+    assert not Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists()
+
+
+def test_a_wal_database_of_an_older_arena_is_turned_into_a_journaled_one(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    Store(path).close()
+    old = sqlite3.connect(path, isolation_level=None)  # as an older arena left it: WAL
+    assert old.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+    old.execute("INSERT INTO bots VALUES ('x', 'h', 0)")
+    assert Path(f"{path}-shm").exists()
+    old.close()
+    store = Store(path)
+    assert store.bot_names() == ["x"]
+    assert path.read_bytes()[18:20] == b"\x01\x01"
+    assert not Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists()
+    store.close()
 
 
 def test_a_schema_from_another_version_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,563 @@
+"""Running `arena serve` (and the long commands) as an operator would: its log, SIGTERM, the
+database's files failing under it, client limits on health and reflection, where it listens.
+
+Every test runs the real command in a process of its own and reads its real log; the files
+that fail are made immutable with ``chattr +i`` (root, on a file system that supports it:
+skipped elsewhere; CI runs as root)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from arena.v1 import arena_service_pb2 as pb
+from arena.v1 import arena_service_pb2_grpc as pb_grpc
+from scheduler._store import Store
+from tests.support.harness import wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
+SERVICE = "arena.v1.ArenaService"
+LISTENING = re.compile(r"listening on (\S+?)(?: \(TLS\))?;")
+
+
+class Server:
+    """`arena serve` in a process of its own, its log read in a thread as it comes."""
+
+    def __init__(self, db: Path, *flags: str, preexec: Callable[[], None] | None = None,
+                 port: int = 0) -> None:
+        """``port``: listen there, and know the server is up when it answers (not from its
+        log: below --log-level info the log says nothing of it)."""
+        self.process = subprocess.Popen(
+            [*ARENA, "serve", "--port", str(port), "--metrics-port", "0", "--db", str(db),
+             *flags], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+            preexec_fn=preexec)
+        assert self.process.stderr is not None
+        self.lines: list[str] = []
+        if port:
+            self.address = f"127.0.0.1:{port}"
+        else:
+            while not LISTENING.search(line := self.process.stderr.readline()):
+                assert line, f"the server ended before it listened: {self.lines}"
+                self.lines.append(line)
+            self.lines.append(line)
+            match = LISTENING.search(line)
+            assert match
+            self.address = match[1]
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        if port:
+            with grpc.insecure_channel(self.address) as channel:
+                grpc.channel_ready_future(channel).result(timeout=120)
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.lines.append(line)
+
+    @property
+    def log(self) -> str:
+        return "".join(self.lines)
+
+    def records(self) -> list[dict[str, Any]]:
+        """The log's lines as JSON objects (with --log-format json)."""
+        return [json.loads(line) for line in list(self.lines) if line.strip()]
+
+    def wait_for(self, text: str, timeout: float = 120) -> None:
+        wait_until(lambda: text in self.log or self.process.poll() is not None,
+                   f"{text!r} in the server's log", timeout)
+        assert text in self.log, f"the server ended ({self.process.returncode}):\n{self.log}"
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=30)
+        self.reader.join(timeout=30)
+
+
+def register(db: Path, *names: str) -> dict[str, str]:
+    store = Store(db)
+    try:
+        return {name: store.add_bot(name) for name in names}
+    finally:
+        store.close()
+
+
+def start_bots(address: str, tokens: dict[str, str]) -> list[subprocess.Popen[bytes]]:
+    return [subprocess.Popen([sys.executable, "-m", "bots.run", "random", f"--address={address}",
+                              f"--token={token}", f"--name={name}", "--game", "duel"], cwd=ROOT,
+                             stderr=subprocess.DEVNULL)
+            for name, token in tokens.items()]
+
+
+def stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
+    for process in processes:
+        process.kill()
+        process.wait(timeout=30)
+
+
+def recorded(db: Path) -> set[str]:
+    """The ids of the matches in ``db`` (none while it is being created)."""
+    try:
+        with sqlite3.connect(db, timeout=30) as connection:
+            return {row[0] for row in connection.execute("SELECT match_id FROM matches")}
+    except sqlite3.OperationalError as error:
+        assert "no such table" in str(error), error
+        return set()
+
+
+def finished_in(log: str) -> set[str]:
+    return set(re.findall(r"match (\S+) finished", log))
+
+
+@pytest.fixture
+def immutable() -> Iterator[list[Path]]:
+    """Files made immutable (``chattr +i``) by the test, made mutable again after it."""
+    made: list[Path] = []
+    yield made
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], check=False)
+
+
+def make_immutable(paths: list[Path], made: list[Path]) -> None:
+    for path in paths:
+        done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+        if done.returncode != 0:
+            pytest.skip(f"cannot make {path} immutable here ({done.stderr.strip()}); this "
+                        f"test needs root and a file system with chattr (CI runs as root)")
+        made.append(path)
+
+
+def database_files(db: Path) -> list[Path]:
+    return sorted(p for p in db.parent.iterdir() if p.name.startswith(db.name)
+                  and not p.name.endswith(".unsaved.jsonl"))
+
+
+# -- 1. the log -----------------------------------------------------------------------------
+
+
+def test_the_log_says_what_the_server_does_and_never_a_token(tmp_path: Path) -> None:
+    db = tmp_path / "log.sqlite"
+    tokens = register(db, "p", "q")
+    server = Server(db, "--game", "duel", "--max-matches", "3", "--concurrency", "1",
+                    "--move-time", "10", "--log-format", "json", "--calls-per-second", "0.01",
+                    "--call-burst", "3")
+    bots: list[subprocess.Popen[bytes]] = []
+    wrong = "not-the-token-of-p"
+    try:
+        with grpc.insecure_channel(server.address) as channel:
+            stub = pb_grpc.ArenaServiceStub(channel)
+
+            def hello(**fields: Any) -> grpc.StatusCode:
+                call = stub.Play(iter([pb.PlayRequest(hello=pb.Hello(**fields))]), timeout=30)
+                with pytest.raises(grpc.RpcError) as refused:
+                    list(call)
+                return refused.value.code()
+
+            for _ in range(3):  # refused three times, logged once
+                assert hello(bot_name="p", token=wrong, protocol_version=1) == \
+                    grpc.StatusCode.UNAUTHENTICATED
+            assert hello(bot_name="p", token=tokens["p"], protocol_version=99) == \
+                grpc.StatusCode.FAILED_PRECONDITION
+            assert hello(bot_name="p", token=tokens["p"], protocol_version=1,
+                         games=["chess"]) == grpc.StatusCode.INVALID_ARGUMENT
+            limited = 0
+            for _ in range(6):  # a burst of 3, then a call every 100 s: rate-limited
+                try:
+                    stub.ListGames(pb.ListGamesRequest(), timeout=30)
+                except grpc.RpcError as error:
+                    assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                    limited += 1
+            assert limited >= 3
+        bots = start_bots(server.address, tokens)
+        assert server.process.wait(timeout=180) == 0, server.log
+        server.reader.join(timeout=30)
+    finally:
+        stop_all(bots)
+        server.stop()
+    records = server.records()
+    events: dict[str, list[dict[str, Any]]] = {}
+    for record in records:
+        assert {"time", "level", "logger", "message"} <= record.keys(), record
+        events.setdefault(str(record.get("event")), []).append(record)
+    (start,) = events["start"]
+    assert start["db"] == str(db) and start["ladder"] == "duel" and start["concurrency"] == 1
+    assert start["time_control"] and start["calls_per_second"] == 0.01
+    refusals = {(r["reason"], r["code"]) for r in events["refused"]}
+    assert refusals == {("token", "UNAUTHENTICATED"), ("version", "FAILED_PRECONDITION"),
+                        ("game", "INVALID_ARGUMENT"), ("rate_limit", "RESOURCE_EXHAUSTED")}
+    assert len(events["refused"]) == 4  # once per client, reason and minute, not per call
+    assert {r["bot"] for r in events["bot_connected"]} == {"p", "q"}
+    assert all(r["peer"] and r["games"] == ["duel"] for r in events["bot_connected"])
+    started = {r["match_id"] for r in events["match_started"]}
+    finished = {r["match_id"]: r for r in events["match_finished"]}
+    assert len(started) == 3 and set(finished) == started == recorded(db)
+    for record in finished.values():
+        assert record["game"] == "duel" and sorted(record["seats"]) == ["p", "q"]
+        assert record["termination"] and len(record["scores"]) == 2
+    assert events["stop"][-1]["message"].startswith("arena done")
+    # Nothing secret: no token (right or wrong), no seed of any match.
+    text = server.log
+    assert wrong not in text and not any(token in text for token in tokens.values())
+    seeds = {str(r.seed) for r in Store(db).matches(steps=False)}
+    assert not any(re.search(rf"\b{seed}\b", text) for seed in seeds)
+
+
+def test_the_text_log_and_its_level(tmp_path: Path) -> None:
+    db = tmp_path / "text.sqlite"
+    server = Server(db, "--no-ladder", "--log-level", "warning", port=free_port())
+    try:
+        with grpc.insecure_channel(server.address) as channel:
+            stub = pb_grpc.ArenaServiceStub(channel)
+            with pytest.raises(grpc.RpcError):
+                list(stub.Play(iter([pb.PlayRequest(hello=pb.Hello(
+                    bot_name="nobody", token="x", protocol_version=1))]), timeout=30))
+        server.wait_for("refused")
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=60) == 130
+        server.reader.join(timeout=30)
+    finally:
+        server.stop()
+    lines = server.lines
+    # The start and stop lines are info, below --log-level warning.
+    assert not any("listening on" in line or "arena stopped" in line for line in lines), lines
+    refused = [line for line in lines if "refused" in line]
+    assert len(refused) == 1 and " WARNING arena.server: refused ipv4:127.0.0.1:" in refused[0]
+    assert "reason=token" in refused[0] and "code=UNAUTHENTICATED" in refused[0]
+
+
+# -- 2. SIGTERM -----------------------------------------------------------------------------
+
+
+def test_sigterm_keeps_the_finished_matches_a_locked_database_refused(tmp_path: Path) -> None:
+    db = tmp_path / "term.sqlite"
+    tokens = register(db, "p", "q", "r", "s")
+    server = Server(db, "--game", "duel", "--concurrency", "2", "--move-time", "10")
+    bots = start_bots(server.address, tokens)
+    locker = sqlite3.connect(db, isolation_level=None, timeout=30)
+    try:
+        wait_until(lambda: len(recorded(db)) >= 2, "the first ladder matches", 120)
+        locker.execute("BEGIN IMMEDIATE")  # another writer holds the database from now on
+        server.wait_for("cannot write to the database")
+        wait_until(lambda: len(finished_in(server.log) - recorded(db)) >= 1,
+                   "a finished match waiting in memory", 120)
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=60) == 130, server.log
+        server.reader.join(timeout=30)
+    finally:
+        locker.close()
+        stop_all(bots)
+        server.stop()
+    log = server.log
+    assert "interrupted" in log and "Traceback" not in log, log
+    kept = Path(f"{db}.unsaved.jsonl")
+    assert kept.exists() and f"kept in {kept}" in log, log
+    waiting = finished_in(log) - recorded(db)
+    assert waiting and len(kept.read_text().splitlines()) == len(waiting)
+    store = Store(db)
+    store.import_unsaved()
+    assert finished_in(log) <= {r.match_id for r in store.matches(steps=False)}
+
+
+@pytest.mark.parametrize("command", ["tournament", "gauntlet"])
+def test_sigterm_stops_a_run_with_one_line_that_says_how_to_resume(
+        tmp_path: Path, command: str) -> None:
+    db = tmp_path / f"{command}.sqlite"
+    bot = f"{sys.executable} -m bots.run random"
+    if command == "tournament":
+        args = ["tournament", "--game", "duel", "--bot", f"a={bot}", "--bot", f"b={bot}",
+                "--rounds", "200", "--option", "rounds=8"]
+    else:
+        args = ["gauntlet", "--game", "duel", "--bot", f"a={bot}", "--bot", f"b={bot}",
+                "--field", "builtin:random", "--players", "2", "--max-deals", "400",
+                "--option", "rounds=8"]
+    process = subprocess.Popen([*ARENA, *args, "--db", str(db), "--seed", "5", "--concurrency",
+                                "1"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: db.exists() and len(recorded(db)) >= 3 or process.poll() is not None,
+                   "the first matches", 120)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+    assert process.returncode == 130, err
+    (tid,) = {row[0] for row in sqlite3.connect(db).execute("SELECT id FROM tournaments")}
+    lines = [line for line in err.splitlines() if "interrupted" in line]
+    assert lines == [f"arena: interrupted (every finished match is recorded); go on with "
+                     f"`arena {command} --resume {tid} --db {db}`"], err
+    assert "Traceback" not in err
+
+
+# -- 3. the database's files ----------------------------------------------------------------
+
+
+def test_an_immutable_database_is_waited_out_never_a_sigbus(
+        tmp_path: Path, immutable: list[Path]) -> None:
+    db = tmp_path / "imm.sqlite"
+    tokens = register(db, "p", "q")
+    server = Server(db, "--game", "duel", "--concurrency", "1", "--max-matches", "40",
+                    "--move-time", "10")
+    bots = start_bots(server.address, tokens)
+    try:
+        wait_until(lambda: len(recorded(db)) >= 3, "the first ladder matches", 120)
+        files = database_files(db)
+        os.sync()  # nothing dirty in memory: the next write to any of them faults in
+        make_immutable(files, immutable)
+        server.wait_for("cannot write to the database")
+        assert server.process.poll() is None, server.log
+        with grpc.insecure_channel(server.address) as channel:
+            health = health_pb2_grpc.HealthStub(channel).Check(
+                health_pb2.HealthCheckRequest(service=SERVICE), timeout=30)
+        assert health.status == health_pb2.HealthCheckResponse.NOT_SERVING
+        for path in immutable:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        server.wait_for("takes writes again")
+        assert server.process.wait(timeout=300) == 0, server.log
+        server.reader.join(timeout=30)
+    finally:
+        stop_all(bots)
+        server.stop()
+    # No -shm was ever mapped: a WAL index file is what died of SIGBUS (exit -7).
+    assert not Path(f"{db}-shm").exists() and [p.name for p in files] != []
+    assert server.log.count("cannot write to the database") == 1
+    assert len(recorded(db)) == 40
+
+
+def test_an_immutable_database_stops_a_tournament_with_one_line(
+        tmp_path: Path, immutable: list[Path]) -> None:
+    db = tmp_path / "timm.sqlite"
+    process = subprocess.Popen(
+        [*ARENA, "tournament", "--game", "duel", "--bot", "builtin:random", "--bot",
+         "b=builtin:random", "--rounds", "300", "--option", "rounds=8", "--db", str(db),
+         "--seed", "3", "--concurrency", "1"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: db.exists() and len(recorded(db)) >= 3 or process.poll() is not None,
+                   "the first matches", 120)
+        os.sync()
+        make_immutable(database_files(db), immutable)
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+    assert process.returncode == 4, (process.returncode, err)
+    assert "refused match" in err and "--resume" in err and "Traceback" not in err, err
+
+
+# -- 4. health and reflection within the client limits --------------------------------------
+
+
+def test_health_and_reflection_spend_the_call_budget(tmp_path: Path) -> None:
+    server = Server(tmp_path / "h.sqlite", "--no-ladder", "--calls-per-second", "0.01",
+                    "--call-burst", "4")
+    codes: list[grpc.StatusCode] = []
+    try:
+        with grpc.insecure_channel(server.address) as channel:
+            health = health_pb2_grpc.HealthStub(channel)
+            reflection = reflection_pb2_grpc.ServerReflectionStub(channel)
+            for _ in range(4):
+                try:
+                    health.Check(health_pb2.HealthCheckRequest(), timeout=30)
+                    codes.append(grpc.StatusCode.OK)
+                except grpc.RpcError as error:
+                    codes.append(error.code())
+            for _ in range(2):
+                try:
+                    list(reflection.ServerReflectionInfo(iter([
+                        reflection_pb2.ServerReflectionRequest(list_services="")]),
+                        timeout=30))
+                    codes.append(grpc.StatusCode.OK)
+                except grpc.RpcError as error:
+                    codes.append(error.code())
+            with pytest.raises(grpc.RpcError) as limited:
+                health.Check(health_pb2.HealthCheckRequest(), timeout=30)
+    finally:
+        server.stop()
+    assert codes[:4] == [grpc.StatusCode.OK] * 4  # the burst
+    assert codes[4:] == [grpc.StatusCode.RESOURCE_EXHAUSTED] * 2, codes
+    assert limited.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "retry with backoff" in (limited.value.details() or "")
+
+
+def test_health_watches_are_capped_per_host_and_freed_when_they_end(tmp_path: Path) -> None:
+    server = Server(tmp_path / "w.sqlite", "--no-ladder", "--max-spectators-per-peer", "3")
+    try:
+        with grpc.insecure_channel(server.address) as channel:
+            health = health_pb2_grpc.HealthStub(channel)
+            watches = [health.Watch(health_pb2.HealthCheckRequest(service=SERVICE), timeout=60)
+                       for _ in range(3)]
+            for watch in watches:  # each one open (its handler answered) before the next
+                assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
+            with pytest.raises(grpc.RpcError) as refused:
+                next(health.Watch(health_pb2.HealthCheckRequest(service=SERVICE), timeout=60))
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert "3 spectator streams open already" in (refused.value.details() or "")
+            watches[0].cancel()
+
+            def another() -> bool:
+                try:
+                    watch = health.Watch(health_pb2.HealthCheckRequest(service=SERVICE),
+                                         timeout=60)
+                    next(watch)
+                    watches.append(watch)
+                    return True
+                except grpc.RpcError:  # the cancelled one is not closed on the server yet
+                    return False
+            wait_until(another, "a watch in the place of the cancelled one", 60)
+            for watch in watches:
+                watch.cancel()
+    finally:
+        server.stop()
+
+
+# -- 5. where it listens --------------------------------------------------------------------
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def test_metrics_listen_where_the_server_does(tmp_path: Path) -> None:
+    # 127.0.0.2 is this machine too (all of 127/8 is loopback), and not 127.0.0.1.
+    port = free_port("127.0.0.2")
+    server = Server(tmp_path / "m.sqlite", "--no-ladder", "--host", "127.0.0.2",
+                    "--metrics-port", str(port))
+    try:
+        assert server.address.startswith("127.0.0.2:")
+        with urllib.request.urlopen(f"http://127.0.0.2:{port}/metrics", timeout=30) as reply:
+            assert b"arena_connected_bots" in reply.read()
+        with pytest.raises(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30)
+        assert f"metrics=http://127.0.0.2:{port}/metrics" in server.log
+    finally:
+        server.stop()
+
+
+def test_the_default_metrics_port_is_not_node_exporters() -> None:
+    from scheduler.cli import build_parser
+    args = build_parser().parse_args(["serve"])
+    assert args.metrics_port not in range(9100, 10000) and args.metrics_port != args.port
+    assert args.metrics_host is None  # the same as --host
+
+
+def test_a_busy_metrics_port_leaves_no_tournament_behind(tmp_path: Path) -> None:
+    db = tmp_path / "busy.sqlite"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        done = subprocess.run(
+            [*ARENA, "tournament", "--game", "duel", "--bot", "builtin:random", "--bot",
+             "b=builtin:random", "--db", str(db), "--metrics-port",
+             str(taken.getsockname()[1])], cwd=ROOT, capture_output=True, text=True,
+            timeout=120)
+    assert done.returncode == 2 and "--metrics-port" in done.stderr, done.stderr
+    assert not db.exists()  # nothing planned: a later --resume finds nothing to pick up
+
+
+# -- 6. smaller holes -----------------------------------------------------------------------
+
+
+def test_list_bots_needs_a_registered_token_unless_public(tmp_path: Path) -> None:
+    db = tmp_path / "lb.sqlite"
+    tokens = register(db, "p")
+    server = Server(db, "--no-ladder")
+    try:
+        with grpc.insecure_channel(server.address) as channel:
+            stub = pb_grpc.ArenaServiceStub(channel)
+            for request in (pb.ListBotsRequest(),
+                            pb.ListBotsRequest(bot_name="p", token="wrong")):
+                with pytest.raises(grpc.RpcError) as refused:
+                    stub.ListBots(request, timeout=30)
+                assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+                assert "--public-bots" in (refused.value.details() or "")
+            assert list(stub.ListBots(pb.ListBotsRequest(bot_name="p", token=tokens["p"]),
+                                      timeout=30).bots) == []
+    finally:
+        server.stop()
+    public = Server(db, "--no-ladder", "--public-bots")
+    try:
+        with grpc.insecure_channel(public.address) as channel:
+            pb_grpc.ArenaServiceStub(channel).ListBots(pb.ListBotsRequest(), timeout=30)
+    finally:
+        public.stop()
+
+
+def test_the_open_files_limit_is_raised_to_the_hard_limit(tmp_path: Path) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard < 1024:
+        pytest.skip(f"the hard limit of open files here is {hard}")
+
+    def low() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard))
+
+    server = Server(tmp_path / "f.sqlite", "--no-ladder", preexec=low)
+    try:
+        limits = Path(f"/proc/{server.process.pid}/limits").read_text()
+        (line,) = [line for line in limits.splitlines() if line.startswith("Max open files")]
+        assert line.split()[3:5] == [str(hard), str(hard)], line
+        assert f"max_connections={hard - 256}" in server.log
+    finally:
+        server.stop()
+
+
+def test_a_token_that_starts_with_a_dash_is_taken_as_a_token(tmp_path: Path) -> None:
+    # The arena's check comes first: the SDK got as far as sending it (exit 3: refused),
+    # not an argparse error about "--token expected one argument" (exit 2).
+    server = Server(tmp_path / "dash.sqlite", "--no-ladder")
+    try:
+        done = subprocess.run([sys.executable, "-m", "bots.run", "random",
+                               f"--address={server.address}", "--token", "-abc", "--name",
+                               "p", "--once"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=120)
+    finally:
+        server.stop()
+    assert done.returncode == 3, done.stderr
+    assert "bad or missing token for bot 'p'" in done.stderr
+
+
+def test_a_plaintext_bot_at_a_tls_arena_says_why_at_every_retry(tmp_path: Path) -> None:
+    pytest.importorskip("cryptography", reason="the TLS tests make their certificates with it "
+                                                "(pip install -e '.[test]')")
+    from tests.support.certs import ScratchCa
+
+    pem = ScratchCa(tmp_path).issue("server", server=True)
+    server = Server(tmp_path / "tls.sqlite", "--no-ladder", "--tls-cert", str(pem.cert),
+                    "--tls-key", str(pem.key))
+    bot = subprocess.Popen([sys.executable, "-m", "bots.run", "random",
+                            f"--address={server.address}", "--token", "x", "--name", "p"],
+                           cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    lines: list[str] = []
+    assert bot.stderr is not None
+    reader = threading.Thread(target=lambda: lines.extend(bot.stderr or ()), daemon=True)
+    reader.start()
+    try:  # the first failure and the first backoff step (a silent bot says nothing at all)
+        wait_until(lambda: len(lines) >= 2 or bot.poll() is not None, "two lines", 120)
+    finally:
+        bot.kill()
+        bot.wait(timeout=30)
+        reader.join(timeout=30)
+        server.stop()
+    assert len(lines) >= 2, lines
+    for line in lines[:2]:
+        assert "connection failed or lost (UNAVAILABLE" in line, lines
+        assert line.rstrip().endswith("if the arena serves TLS, give --tls-ca"), lines
