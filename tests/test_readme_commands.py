@@ -10,7 +10,7 @@ in a test's time:
   of its matches, ``HOST:50051`` the address of the ``arena serve`` started here;
 - ``...`` (the bots and flags of the tournament above) becomes the first tournament's bots
   with ``--rounds 2``;
-- ``arena serve`` listens on free ports rather than 50051 and 9100 (this machine runs other
+- ``arena serve`` listens on free ports rather than 50051 and 50052 (this machine runs other
   tests);
 - ``sprt`` gets ``--max-matches 4`` and ``gauntlet`` ``--max-deals 1``: they are built to play
   until a verdict, thousands of matches between two equal bots;
@@ -229,14 +229,14 @@ def test_every_readme_command_runs_as_written(tmp_path: Path,
 
     port, metrics_port = free_port(), free_port()
     folder.substitutions.update({"--port 50051": f"--port {port}",
-                                 "--metrics-port 9100": f"--metrics-port {metrics_port}"})
+                                 "--metrics-port 50052": f"--metrics-port {metrics_port}"})
     serve = folder.argv(folder.find("arena serve --port"))
     server.append(subprocess.Popen(serve, cwd=tmp_path, env=folder.env,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                    text=True))
     started = _listening(server[0])
     assert f"arena listening on 127.0.0.1:{port}" in started
-    assert f"metrics on http://127.0.0.1:{metrics_port}/metrics" in started
+    assert f"http://127.0.0.1:{metrics_port}/metrics" in started  # in its start line
     folder.substitutions.update({"HOST:50051": f"127.0.0.1:{port}", "MATCH_ID": first_match})
     live = folder.run("arena matches --live")
     assert live.stdout == "no running matches\n"
