@@ -91,6 +91,7 @@ class Launch:
     hidden: tuple[str, ...] = ()
     grace: float = 2.0
     log_dir: str | None = None
+    startup_timeout: float = 60.0  # for a process's Hello
 
     def prepare(self, name: str, command: str, slot: int, others: list[str]
                 ) -> tuple[list[str], dict[str, str], _sandbox.Jail | None]:

@@ -147,6 +147,7 @@ class PipeConnection:
         self.session = BotSession(self.name, frozenset(hello.games),
                                   hello.max_concurrent_matches, self._outbox,
                                   match_budget=hello.max_matches)
+        self.session.version = hello.version[:64]
         self.session.send(pb.PlayResponse(welcome=pb.Welcome(
             bot_name=self.name, protocol_version=PROTOCOL_VERSION,
             server_version=SERVER_VERSION)))

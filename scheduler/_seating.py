@@ -21,6 +21,9 @@ from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
+# Seconds after which a bot that has not said Hello yet is reported as awaited (once).
+STILL_WAITING_AFTER = 5.0
+
 
 class BotStartError(RuntimeError):
     """A launched bot that could not start playing, with the last lines of its stderr."""
@@ -225,14 +228,14 @@ class BotPool:
     """
 
     def __init__(self, specs: Sequence[BotSpec], *, launch: Launch = Launch(),
-                 recover: bool = False, connect_timeout: float = 60.0,
-                 game: str | None = None, metrics: Metrics | None = None) -> None:
+                 recover: bool = False, game: str | None = None,
+                 metrics: Metrics | None = None) -> None:
         self.game = game
         self.specs = {spec.name: spec for spec in specs}
         self.launch = launch
         self.log_dir = Path(launch.log_dir) if launch.log_dir else None
         self.recover = recover
-        self.connect_timeout = connect_timeout
+        self.connect_timeout = launch.startup_timeout
         # Routes what the launched bots send, as a server's hub does, and counts them.
         self.router = Hub(metrics)
         self.instances: dict[str, list[_Instance]] = {name: [] for name in self.specs}
@@ -297,8 +300,16 @@ class BotPool:
                     await process.exited.wait()
                     race.cancel_scope.cancel()
 
+                async def say_what_is_awaited() -> None:
+                    await trio.sleep(min(STILL_WAITING_AFTER, self.connect_timeout / 2))
+                    print(f"arena: still waiting for bot {name!r} to say Hello on its stdout "
+                          f"(a launched bot plays over stdin/stdout: ARENA_TRANSPORT=stdio); "
+                          f"it gets {self.connect_timeout:g} s in all (--startup-timeout)",
+                          file=sys.stderr, flush=True)
+
                 race.start_soon(hello)
                 race.start_soon(exit)
+                race.start_soon(say_what_is_awaited)
         if opened and (self.game is None or opened[0].plays(self.game)):
             return opened[0]
         process.kill()
@@ -311,7 +322,8 @@ class BotPool:
                                 process.stderr_tail)
         if waited.cancelled_caught:
             raise BotStartError(f"bot {name!r} sent no Hello on its stdout within "
-                                f"{self.connect_timeout:g} s (command: {command}); a launched "
+                                f"{self.connect_timeout:g} s (--startup-timeout; command: "
+                                f"{command}); a launched "
                                 f"bot plays over stdin/stdout (ARENA_TRANSPORT=stdio)",
                                 process.stderr_tail)
         with trio.CancelScope(shield=True), trio.move_on_after(5):

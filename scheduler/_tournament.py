@@ -100,12 +100,13 @@ class TournamentConfig:
         return tuple(pairs)
 
     def launch(self, hidden: tuple[str, ...] = (), log_dir: str | None = None,
-               grace: float = 2.0) -> Launch:
+               grace: float = 2.0, startup_timeout: float = 60.0) -> Launch:
         """How this tournament starts its bot processes (the sandbox level resolved here:
         SandboxUnavailable for ``required`` where there is none)."""
         return Launch(Limits(self.memory_mb, self.cpu_seconds, self.max_processes),
                       sandboxed=resolve_sandbox(self.sandbox), env=self.bot_environment(),
-                      hidden=hidden, grace=grace, log_dir=log_dir)
+                      hidden=hidden, grace=grace, log_dir=log_dir,
+                      startup_timeout=startup_timeout)
 
     def time_control(self) -> TimeControl:
         """The clock (``BASE+INC``) if given, else the fixed time per move."""

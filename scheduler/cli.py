@@ -288,6 +288,9 @@ def _add_match_flags(p: argparse.ArgumentParser, bots_given: str = _FILLED) -> N
                         "machine then costs no bot its time)")
     p.add_argument("--max-processes", type=_number(int, at_least=0), default=64,
                    help="processes and threads per sandboxed bot (0: none; default 64)")
+    p.add_argument("--startup-timeout", type=_positive(float), default=60.0,
+                   metavar="SECONDS", help="time a bot process has to say Hello once started "
+                                           "(default 60; what is awaited is said after 5 s)")
     p.add_argument("--grace", type=_number(float, at_least=0), default=2.0, metavar="SECONDS",
                    help="time a bot process has to exit once told its session is over, "
                         "before it is killed (default 2)")
@@ -768,7 +771,7 @@ def _launch(args: argparse.Namespace, config: TournamentConfig, store: Store) ->
     logs = os.path.abspath(args.bot_logs) if args.bot_logs else None
     hidden = (*store.private_paths(), *([logs] if logs else []))
     try:
-        return config.launch(hidden, logs, args.grace)
+        return config.launch(hidden, logs, args.grace, args.startup_timeout)
     except _sandbox.SandboxUnavailable as error:
         raise UsageError(str(error)) from None
 
@@ -1024,7 +1027,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     logs = os.path.abspath(args.bot_logs) if args.bot_logs else None
     hidden = (*(store.private_paths() if store is not None else ()), *([logs] if logs else []))
     try:
-        launch = config.launch(hidden, logs, args.grace)
+        launch = config.launch(hidden, logs, args.grace, args.startup_timeout)
     except _sandbox.SandboxUnavailable as error:
         raise UsageError(str(error)) from None
 

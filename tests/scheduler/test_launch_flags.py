@@ -90,3 +90,13 @@ def test_a_bot_folder_its_own_user_cannot_read_is_named_at_once(tmp_path: Path) 
     assert done.returncode == 4, done.stderr
     assert f"{folder} is not readable by the sandbox's user" in done.stderr
     assert "chmod o+rX" in done.stderr
+
+
+def test_a_bot_that_never_says_hello_is_awaited_aloud_then_given_up(tmp_path: Path) -> None:
+    silent = f"{sys.executable} -c 'import time; time.sleep(600)'"
+    done = arena("tournament", "--game", "duel", "--bot", f"quiet={silent}", "--bot",
+                 "builtin:random", "--startup-timeout", "7", "--sandbox", "none", cwd=tmp_path)
+    assert done.returncode == 4, done.stderr
+    assert "still waiting for bot 'quiet' to say Hello on its stdout" in done.stderr
+    assert "sent no Hello on its stdout within 7 s (--startup-timeout" in done.stderr
+    assert not (tmp_path / "arena.sqlite").exists()
