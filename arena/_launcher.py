@@ -99,16 +99,11 @@ class Launch:
         ``others``: the other bots' commands, whose files it must not see."""
         words = command_words(command, name)
         cwd = os.getcwd()
-        if not self.sandboxed:
-            env = dict(os.environ)
-            for variable in ("ARENA_TOKEN", "ARENA_ADDRESS"):
-                env.pop(variable, None)
-            env.update(_sandbox.environment(name, self.env))
-            for variable in ("HOME", "TMPDIR", "PATH", "LANG"):  # a trusted bot keeps ours
-                if variable in os.environ:
-                    env[variable] = os.environ[variable]
-                else:
-                    env.pop(variable, None)
+        if not self.sandboxed:  # a trusted bot: the arena's environment, less its secrets
+            env = {key: value for key, value in os.environ.items()
+                   if key not in ("ARENA_TOKEN", "ARENA_ADDRESS")}
+            env.update({"ARENA_TRANSPORT": "stdio", "ARENA_BOT_NAME": name,
+                        "PYTHONDONTWRITEBYTECODE": "1", **dict(self.env)})
             env["PYTHONPATH"] = os.pathsep.join(
                 filter(None, [str(_sandbox.PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]))
             limits = self.limits
@@ -163,6 +158,7 @@ class _LogFile:
 
     def __init__(self, path: Path, limit: int = LOG_BYTES) -> None:
         self.path = path
+        self.limit = limit
         self.left = limit
         self._file: IO[bytes] | None = open(path, "ab")  # noqa: SIM115 - closed by close()
 
@@ -170,7 +166,7 @@ class _LogFile:
         if self._file is None or self.left <= 0:
             return
         if len(chunk) > self.left:
-            chunk = chunk[:self.left] + (f"\n[arena: log cut at {LOG_BYTES} bytes; the rest "
+            chunk = chunk[:self.left] + (f"\n[arena: log cut at {self.limit} bytes; the rest "
                                          f"is dropped]\n").encode()
         self.left -= len(chunk)
         self._file.write(chunk)

@@ -405,10 +405,10 @@ def sandbox_start(runs: int = 20) -> dict[str, float]:
     if _sandbox.unavailable() is not None:
         return {}
     true = os.path.realpath("/bin/true")
-    private = _sandbox.make_private(_sandbox.uid_for(0) if os.geteuid() == 0 else None)
+    uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
+    private = _sandbox.make_private(uid)
     jail = _sandbox.Jail(tuple(_sandbox.visible_for([PYTHON, "-m", "bots.run"], os.getcwd())),
-                         (), private, os.getcwd(),
-                         _sandbox.uid_for(0) if os.geteuid() == 0 else None)
+                         (), private, os.getcwd(), uid)
     boxed = _sandbox.bwrap_argv([true], jail, memory_mb=2048, cpu_seconds=0, max_processes=64)
     bare, sandboxed = [], []
     try:
