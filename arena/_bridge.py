@@ -9,10 +9,11 @@ those callbacks right after that step. So a message crosses over without a threa
 and asyncio code may call trio's synchronous API (``Event.set``, ``reschedule``) directly: it
 only ever runs between trio task steps, never beside one.
 
-Measured with benchmarks/bench_arena.py roundtrip (README): faster in every alternating run
-than grpc.aio in a thread of its own (two thread wake-ups per decision); trio's guest mode,
-which waits for I/O in a worker thread, was slower than that. The I/O wait needs no cancel
-scope (a cost on every wake-up): asyncio timers have a task of their own.
+Measured with benchmarks/bench_arena.py roundtrip (docs/benchmarks.md): faster in every
+alternating run than grpc.aio in a thread of its own (two thread wake-ups per decision);
+trio's guest mode, which waits for I/O in a worker thread, was slower than that. The I/O
+wait needs no cancel scope (a cost on every wake-up): asyncio timers have a task of their
+own.
 
 Stepping a loop from outside uses ``BaseEventLoop._run_once`` and its ``_ready``/``_scheduled``
 queues, which CPython has kept since asyncio began; ``_check_supported`` fails with a clear

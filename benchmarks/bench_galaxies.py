@@ -31,7 +31,7 @@ from typing import Any
 from _checkout import checkout_of
 
 ROOT = Path(__file__).resolve().parent.parent
-# The commit before the speed work of issue 17: what "before" means in the README's row.
+# The commit before the speed work of issue 17: what "before" means in docs/benchmarks.md.
 BASELINE = "b6c4a25"
 PLAYERS = (2, 3, 4, 5)
 

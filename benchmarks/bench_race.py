@@ -90,7 +90,7 @@ def main() -> None:
               f"({time.perf_counter() - start:.1f} s)")
     if args.mcts:
         start = time.perf_counter()
-        # Seeds 0.. and ids "mcts-K": the README's figures were played so.
+        # Seeds 0.. and ids "mcts-K": the figures in docs/benchmarks.md were played so.
         score = mcts_vs_greedy("race", args.mcts, args.playouts, args.jobs, first=0,
                                match_prefix="mcts-", per_move=600)
         print(f"race-mcts ({args.playouts} playouts/move) vs race-greedy, {args.mcts} "

@@ -130,7 +130,7 @@ def main() -> None:
                         help="mcts playouts per decision (0: the bot's default)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for --mcts-matches")
     parser.add_argument("--mcts-seed", type=int, default=5000,
-                        help="seed of the first mcts match (the README's figure: 5000)")
+                        help="seed of the first mcts match (docs/benchmarks.md's figure: 5000)")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         old = stack.enter_context(checkout_of(args.against)) if args.against else None

@@ -17,7 +17,7 @@ _BUILTIN: dict[str, str] = {
     "sol-greedy": "bots.sol_greedy:SolGreedyBot",
 }
 # What each is and how strong, as measured (200 two-player matches, seats alternating; the
-# benchmark scripts in benchmarks/ and the README's table).
+# benchmark scripts in benchmarks/ and the tables in docs/benchmarks.md).
 _NOTES: dict[str, str] = {
     "random": "a uniformly random legal action: the baseline every bot should beat",
     "galaxies-greedy": "one-step heuristic; 100% match score against random",

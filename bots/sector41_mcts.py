@@ -30,7 +30,7 @@ class Sector41MctsBot(Sector41GreedyBot):
     """Determinized flat Monte Carlo over the greedy rule's best few actions."""
 
     games = ("sector41",)
-    playouts = 24  # per decision with two or more candidates (the README figure's budget)
+    playouts = 24  # per decision with two or more candidates (docs/benchmarks.md's figure's)
     candidates = 4  # the greedy score's best few legal actions are searched
     horizon = 2  # turns (all seats) a playout looks ahead
     explore = 0.1  # chance of a random action at each rollout step

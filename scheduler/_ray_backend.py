@@ -1,11 +1,12 @@
 """The Ray backend: each match of a tournament is a Ray task on a worker of a cluster.
 
-The worker starts the match's bots itself (command bots as processes connected to an arena
-served on the worker's loopback, built-in bots in the task), plays the match with the same
-runner as the local backend and returns its whole record. The scheduler process is the only
-one that touches the store: it plans, skips finished indices, commits each record as it
-arrives, calls ``progress`` and ``stop`` exactly as ``play_tournament`` does, and so ratings,
-``--resume``, exports and SPRT work unchanged. At most ``concurrency`` tasks are in flight.
+The worker starts the match's bots itself (command bots as processes playing over their
+standard streams, in the sandbox as locally; built-in bots in the task), plays the match
+with the same runner as the local backend and returns its whole record. The scheduler
+process is the only one that touches the store: it plans, skips finished indices, commits
+each record as it arrives, calls ``progress`` and ``stop`` exactly as ``play_tournament``
+does, and so ratings, ``--resume``, exports and SPRT work unchanged. At most ``concurrency``
+tasks are in flight.
 
 A match whose worker dies (killed, out of memory, its node lost) is played once more from
 its seed, with ``retried`` set in its record; Ray's own task retries are off so that the

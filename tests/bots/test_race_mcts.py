@@ -2,7 +2,7 @@
 same bot seed.
 
 Its strength against race-greedy is measured by ``benchmarks/bench_race.py --mcts N`` (the
-README's figure), not here: 200 matches take many minutes.
+figure in docs/benchmarks.md), not here: 200 matches take many minutes.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 for the same bot seed, and its choice depends only on what its seat can see.
 
 Its strength against sector41-greedy is measured by ``benchmarks/bench_sector41.py
---mcts-matches N`` (the README's figure), not here: 200 matches take many minutes.
+--mcts-matches N`` (the figure in docs/benchmarks.md), not here: 200 matches take many minutes.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def test_registered() -> None:
 
 def test_plays_legal_matches_against_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
     # A small budget: this checks that it runs and stays legal, not how well it plays (the
-    # README's figure comes from the benchmark).
+    # figure in docs/benchmarks.md comes from the benchmark).
     monkeypatch.setattr(Sector41MctsBot, "playouts", 4)
     for seed, kinds in ((1, ["sector41-mcts", "sector41-greedy"]),
                         (2, ["sector41-greedy", "sector41-mcts"])):
