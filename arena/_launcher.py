@@ -25,7 +25,7 @@ from typing import IO
 
 import trio
 
-from . import _sandbox
+from . import _cgroups, _sandbox
 from ._hub import BOT_NAME, BOT_NAME_RULE, printable
 
 _PLACEHOLDER = re.compile(r"\{name\}")
@@ -203,6 +203,7 @@ class BotProcess:
         self._log: _LogFile | None = None
         self._drained = trio.Event()
         self._bot_pid: int | None = None
+        self._cgroup: _cgroups.Cgroup | None = None
 
     @property
     def stderr_tail(self) -> list[str]:
@@ -228,8 +229,11 @@ class BotProcess:
         because the kernel's parent-death signal follows the thread that forked, and waited
         for through a pidfd, so that no thread sits in ``waitpid``.
         """
+        tree = _cgroups.tree()
+        self._cgroup = tree.make() if tree is not None else None
+        argv = self.argv if self._cgroup is None else self._cgroup.enter_argv(self.argv)
         process = subprocess.Popen(
-            self.argv, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            argv, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, start_new_session=True)
         self.pid = process.pid
         pidfd = os.pidfd_open(process.pid)
@@ -257,6 +261,9 @@ class BotProcess:
                 await trio.lowlevel.wait_readable(pidfd)
                 for pipe in pipes.values():
                     await pipe.aclose()
+            if self._cgroup is not None and tree is not None:
+                self._cgroup.kill()  # what it left behind, however it left its group
+                tree.forget(self._cgroup)
             os.close(pidfd)
             self.returncode = process.wait()
             self.log_to(None)
@@ -282,10 +289,14 @@ class BotProcess:
             self._drained.set()
 
     def cpu_seconds(self) -> float | None:
-        """The CPU time the bot's process (all its threads) has used so far, to the
-        nanosecond (the kernel's schedstat), or None once it is gone. In a sandbox that is
-        bwrap's grandchild (bwrap, its init, the bot), found once. Processes the bot starts
-        are not counted: the wall-time cap of a CPU clock bounds what they could add."""
+        """The CPU time the bot has used so far, or None once it is gone. In its cgroup
+        (``arena._cgroups``, where the machine allows one): every process it started,
+        ended ones too. Otherwise the bot's own process (all its threads; in a sandbox
+        bwrap's grandchild: bwrap, its init, the bot), to the nanosecond (the kernel's
+        schedstat): processes it starts are not counted, and only the wall-time cap of a CPU
+        clock bounds what they could add."""
+        if self._cgroup is not None:
+            return self._cgroup.cpu_seconds() if self.returncode is None else None
         if self._bot_pid is None:
             if self.pid is None:
                 return None
@@ -324,6 +335,8 @@ class BotProcess:
                 os.killpg(self.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+            if self._cgroup is not None:
+                self._cgroup.kill()
 
 
 def _children(pid: int) -> list[int]:

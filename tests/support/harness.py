@@ -116,6 +116,26 @@ def scripted(mode: str, **flags: Any) -> str:
     return f"{PYTHON} -m tests.support.scripted_bot {mode} {extra}".strip()
 
 
+def play_against_random(bot: str, move_time: float, *, cpu_clock: bool) -> MatchRecord:
+    """One duel of three rounds: the launched ``bot`` (seat 0, named ``x``) against a launched
+    random bot, at ``move_time`` a move on a wall or a CPU clock."""
+    specs = [BotSpec.parse(f"x={bot}"), BotSpec.parse(f"b={RANDOM_PROCESS}")]
+
+    async def main() -> MatchRecord:
+        with trio.fail_after(TEST_DEADLINE):
+            pool = BotPool(specs)
+            async with trio.open_nursery() as nursery:
+                await pool.start(nursery)
+                seats = [await pool.seat(s.name) for s in specs]
+                record = await run_match(MatchSpec("c", "duel", 1, {"rounds": 3}), seats,
+                                         TimeControl.per_move(move_time, 0.0), FaultPolicy(),
+                                         cpu_clock=cpu_clock)
+                pool.stop()
+            return record
+
+    return trio.run(main)
+
+
 def run_in_arena(main: Callable[[arena.Arena], Awaitable[T]], **kwargs: Any) -> T:
     """Run ``main`` beside a real arena server, failing if it takes over TEST_DEADLINE."""
     async def bounded(hosted: arena.Arena) -> T:

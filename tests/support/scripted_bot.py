@@ -2,7 +2,9 @@
 
 Plays random legal moves, except at decision number ``--at`` (counted over the process) where
 MODE decides: ``sleep`` (sleeps ``--seconds`` first), ``spin`` (computes for ``--seconds`` of
-CPU time first), ``crash`` (exits at once), ``disconnect``
+CPU time first), ``spin-child`` (a child process computes for ``--seconds`` of CPU time while
+the bot waits for it), ``escape`` (starts a process in a session of its own that lives on, its
+pid written to ``$SCRIPTED_BOT_LOG``), ``crash`` (exits at once), ``disconnect``
 (closes its stream and idles), ``illegal`` (answers id 999), ``garbage`` (sends bytes that are
 no PlayRequest), ``meddle`` (first sends moves for decisions and a match that are not its own),
 ``duplicate`` (sends its move twice), ``resign`` (resigns right after its move, out of turn);
@@ -19,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import subprocess
 import sys
 import time
 
@@ -87,6 +90,19 @@ class Script:
                 end = time.thread_time() + self.args.seconds
                 while time.thread_time() < end:
                     pass
+            elif mode == "spin-child":
+                child = os.fork()
+                if child == 0:
+                    end = time.process_time() + self.args.seconds
+                    while time.process_time() < end:
+                        pass
+                    os._exit(0)
+                os.waitpid(child, 0)
+            elif mode == "escape":
+                escaped = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
+                                           start_new_session=True)
+                with open(os.environ["SCRIPTED_BOT_LOG"], "w") as log:
+                    log.write(str(escaped.pid))
             elif mode == "crash":
                 os._exit(3)
             elif mode == "disconnect":
