@@ -61,7 +61,7 @@ def _guard(bot: int) -> NoReturn:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, allow_abbrev=False)
     parser.add_argument("--memory-mb", type=int, default=0, help="address-space limit (0: none)")
     parser.add_argument("--cpu-seconds", type=int, default=0, help="CPU time limit (0: none)")
     parser.add_argument("--parent", type=int, default=0, help="pid of the arena (die with it)")
