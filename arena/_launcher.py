@@ -231,10 +231,17 @@ class BotProcess:
         """
         tree = _cgroups.tree()
         self._cgroup = tree.make() if tree is not None else None
-        argv = self.argv if self._cgroup is None else self._cgroup.enter_argv(self.argv)
-        process = subprocess.Popen(
-            argv, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, start_new_session=True)
+        argv, seccomp = _sandbox.with_seccomp(self.argv)
+        if self._cgroup is not None:
+            argv = self._cgroup.enter_argv(argv)
+        try:
+            process = subprocess.Popen(
+                argv, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, start_new_session=True,
+                pass_fds=() if seccomp is None else (seccomp,))
+        finally:
+            if seccomp is not None:
+                os.close(seccomp)
         self.pid = process.pid
         pidfd = os.pidfd_open(process.pid)
         pipes = {}

@@ -17,6 +17,9 @@ fixed PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address sp
 and processes; the process limit counts the bot's own user namespace only. When the arena
 runs as root, bwrap runs as root without a user namespace and the bot is dropped to a user id
 of its own (``setpriv``), so that the process limit applies to it (the kernel exempts root).
+System calls a bot never needs (other processes' memory, keyrings, BPF, new namespaces and
+mounts, ...) are refused by a seccomp deny-list (``arena._seccomp``) where libseccomp is
+installed.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from . import _seccomp
 
 AUTO, REQUIRED, NONE = "auto", "required", "none"
 LEVELS = (AUTO, REQUIRED, NONE)
@@ -46,6 +51,9 @@ _PATH = "/usr/local/bin:/usr/bin:/bin"
 PRIVATE_MOUNT = "/tmp"
 # User ids the bots get when the arena runs as root: one per process, none of them a user.
 _FIRST_UID = 2_100_000_000
+# Stands for the descriptor of the seccomp program in a prepared argv: a descriptor is made
+# per process, when it starts (``with_seccomp``).
+SECCOMP_SLOT = "<seccomp-fd>"
 
 
 class SandboxUnavailable(RuntimeError):
@@ -87,6 +95,14 @@ def resolve(level: str) -> bool:
     if level == REQUIRED:
         raise SandboxUnavailable(f"--sandbox required, but {why}")
     return False
+
+
+def without_seccomp() -> str | None:
+    """The one line saying that the sandbox has no seccomp filter here (None: it has one)."""
+    if _seccomp.program() is not None:
+        return None
+    return ("arena: note: the sandbox runs without its seccomp deny-list (libseccomp not "
+            "found; Debian: apt install libseccomp2): the rest of it holds")
 
 
 def warning() -> str:
@@ -256,7 +272,22 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
     # bwrap sets its own parent-death signal only once it runs: setpriv sets it before, so
     # that an arena killed while bwrap starts takes the sandbox with it too.
     guard = [shutil.which("setpriv") or "setpriv", "--pdeathsig", "KILL", "--"]
+    if _seccomp.program() is not None:
+        argv.extend(["--seccomp", SECCOMP_SLOT])
     return [*guard, *argv, "--", *inner, *prlimit, *command]
+
+
+def with_seccomp(argv: list[str]) -> tuple[list[str], int | None]:
+    """``argv`` with its seccomp slot filled by a new descriptor holding the deny-list (to be
+    inherited by the process, then closed here), or unchanged with None when it has no
+    slot."""
+    try:
+        slot = argv.index(SECCOMP_SLOT)  # bwrap's options come before the bot's command
+    except ValueError:
+        return argv, None
+    fd = _seccomp.program_fd()
+    assert fd is not None  # the slot is there only when a program is
+    return [*argv[:slot], str(fd), *argv[slot + 1:]], fd
 
 
 def environment(name: str, extra: Iterable[tuple[str, str]], root_visible: bool = True

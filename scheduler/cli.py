@@ -763,6 +763,8 @@ def _check_sandbox(level: str) -> None:
         raise UsageError(str(error)) from None
     if level == _sandbox.AUTO and not sandboxed:
         print(_sandbox.warning(), file=sys.stderr)
+    elif sandboxed and (missing := _sandbox.without_seccomp()):
+        print(missing, file=sys.stderr)
 
 
 def _launch(args: argparse.Namespace, config: TournamentConfig, store: Store) -> Launch:

@@ -1,18 +1,18 @@
 """A hostile launched bot: ``python -m tests.support.hostile_bot``.
 
-Before its Hello (where no clock runs) it tries what a competitor who wants to cheat
-would: find the other bots'
-processes and the arena's, read their environment, stop them, read the database by its path,
-through ``/proc/PID/fd`` and by searching the file system, reach the arena's ports over TCP and
-UDP, write outside its private directory, leave a note for a later match or another process,
-fork without end, allocate past its memory limit. Each attempt is reported on stderr as one
-line ``HOSTILE {"attack": ..., "succeeded": ..., "detail": ...}``, which the tests read from the
-bot logs. The environment says where to aim (set with ``--bot-env``): HOSTILE_DB (the
-database's path), HOSTILE_TCP (ports to connect to, comma-separated), HOSTILE_UDP (a port to
-send a datagram to), HOSTILE_MARK (a name for the notes), HOSTILE_MEMORY_MB (what to
-allocate), HOSTILE_FORKS (how many processes to try for). Then it plays random legal moves,
-and at every match start looks for a note an earlier match left (and leaves one).
-"""
+Before its Hello (where no clock runs) it tries what a competitor who wants to cheat would:
+find the other bots' processes and the arena's, read their environment, stop them, read the
+database by its path, through ``/proc/PID/fd`` and by searching the file system, reach the
+arena's ports over TCP and UDP, write outside its private directory, leave a note for a later
+match or another process, fork without end, allocate past its memory limit, and make the system
+calls a sandbox denies (another process's memory, the kernel's keyrings, a user namespace of
+its own). Each attempt is reported on stderr as one line ``HOSTILE {"attack": ..., "succeeded":
+..., "detail": ...}``, which the tests read from the bot logs. The environment says where to
+aim (set with ``--bot-env``): HOSTILE_DB (the database's path), HOSTILE_TCP (ports to connect
+to, comma-separated), HOSTILE_UDP (a port to send a datagram to), HOSTILE_MARK (a name for the
+notes), HOSTILE_MEMORY_MB (what to allocate), HOSTILE_FORKS (how many processes to try for).
+Then it plays random legal moves, and at every match start looks for a note an earlier match
+left (and leaves one)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from pathlib import Path
 
 from bots import main
 from bots.random_bot import RandomBot
+from tests.support import syscall_probe
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -231,8 +232,17 @@ def allocate() -> None:
         report("memory", False, f"{megabytes} MB refused")
 
 
+def denied_calls() -> None:
+    for attack, call in (("process_memory", syscall_probe.read_own_memory),
+                         ("keyring", syscall_probe.DENIED["keyctl"]),
+                         ("user_namespace", syscall_probe.DENIED["unshare_user"])):
+        outcome = syscall_probe.in_a_child(call)
+        report(attack, outcome == "ok", outcome)
+
+
 def attack() -> None:
-    for step in (list_and_signal, read_database, network, write_outside, fork_bomb, allocate):
+    for step in (list_and_signal, read_database, network, write_outside, fork_bomb, allocate,
+                 denied_calls):
         try:
             step()
         except Exception as error:  # noqa: BLE001 - an attack's bug is not the test's result

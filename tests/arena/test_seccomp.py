@@ -1,0 +1,68 @@
+"""The sandbox's seccomp deny-list (``arena._seccomp``): in the same sandbox, the calls it names
+fail with EPERM with the filter and go through without it, and a bot's ordinary work (threads,
+processes, files in its private folder) is untouched (real bwrap, real system calls)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arena import _sandbox, _seccomp
+
+pytestmark = [
+    pytest.mark.skipif(_sandbox.unavailable() is not None,
+                       reason=f"no sandbox here: {_sandbox.unavailable()}"),
+    pytest.mark.skipif(_seccomp.program() is None, reason="libseccomp is not installed"),
+]
+
+PROBE = Path(__file__).resolve().parent.parent / "support" / "syscall_probe.py"
+
+
+def probe(monkeypatch: pytest.MonkeyPatch, with_filter: bool) -> dict[str, str]:
+    """What the probe's system calls gave, run in a sandbox with or without the filter."""
+    if not with_filter:
+        monkeypatch.setattr(_seccomp, "program", lambda: None)
+    uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
+    private = _sandbox.make_private(uid)
+    command = [sys.executable, str(PROBE)]
+    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, os.getcwd())), (), private,
+                         os.getcwd(), uid)
+    argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10, max_processes=32)
+    argv, fd = _sandbox.with_seccomp(argv)
+    assert (fd is not None) == with_filter
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60,
+                              pass_fds=() if fd is None else (fd,))
+    finally:
+        if fd is not None:
+            os.close(fd)
+        _sandbox.wipe(private)
+        os.rmdir(private)
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
+
+
+def test_the_filter_refuses_what_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    results = probe(monkeypatch, with_filter=True)
+    for call in ("process_vm_readv", "keyctl", "unshare_user", "ptrace_traceme"):
+        assert results[call] == "EPERM", results
+
+
+def test_without_it_the_same_sandbox_lets_them_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    results = probe(monkeypatch, with_filter=False)
+    assert results["process_vm_readv"] == "ok", results  # its own memory: nothing else stops it
+
+
+def test_ordinary_work_is_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
+    results = probe(monkeypatch, with_filter=True)
+    assert results["fork"] == results["thread"] == results["tmp_file"] == "ok", results
+
+
+def test_the_list_names_real_system_calls() -> None:
+    unknown = [call for call in _seccomp.DENIED if not _seccomp.resolves(call)]
+    assert not unknown, f"not system calls of this machine: {unknown}"
