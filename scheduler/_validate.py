@@ -12,7 +12,6 @@ its input), and it has the grace period to exit, with status 0.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -21,6 +20,7 @@ import trio
 
 import engine
 from arena._launcher import BotProcess, Launch
+from arena._pipes import PROTOCOL_VERSION
 from arena._seats import Seat
 from engine import Termination
 
@@ -100,11 +100,9 @@ class Validation:
     control: TimeControl
     game: str | None = None  # only this game (None: every game the bot declares)
     name: str = "bot"
-    out: TextIO = sys.stdout
-    checks: dict[str, Check] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.checks = {name: Check(name) for name in CHECKS}
+    out: TextIO | None = None  # None: sys.stdout when printing
+    checks: dict[str, Check] = field(
+        init=False, default_factory=lambda: {name: Check(name) for name in CHECKS})
 
     @property
     def passed(self) -> bool:
@@ -142,7 +140,7 @@ class Validation:
             await pool.start(nursery)
         except BotStartError as error:
             hello = error.refused_hello
-            if hello is not None and hello.protocol_version == 1:  # refused for its games
+            if hello is not None and hello.protocol_version == PROTOCOL_VERSION:  # its games
                 handshake.set(PASS, f"Hello after {trio.current_time() - began:.2f} s")
                 declared.set(FAIL, str(error))
             else:
@@ -183,7 +181,7 @@ class Validation:
             mine = [a for step in record.steps for a in step if a.seat == planned.seat]
             answers += len(mine)
             slowest = max([slowest, *(a.time_used for a in mine)])
-            print(f"  {number:2d}. {planned.describe()}: {len(mine)} answers, "
+            print(f"  {number:2d}. {planned.describe()}: {len(mine)} answers, ended: "
                   f"{_ending(record)}", file=self.out, flush=True)
             fault = _fault(record, planned.seat)
             if fault is not None:
