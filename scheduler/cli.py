@@ -96,7 +96,7 @@ EXIT_CODES = """exit codes:
   0    done (sprt, gauntlet: NEW is not worse, H1 accepted; with --fail-below, the
        interval's lower bound clears it)
   1    sprt, gauntlet: NEW is worse (H0 accepted; with --fail-below, it does not clear it);
-       replay: the result differs from the record
+       replay: the result differs from the record; bot validate: a check did not pass
   2    a usage error: a bad flag, value or file, named on stderr
   3    sprt, gauntlet: no decision within --max-matches / --max-deals (--json/--junit FILE
        hold every verdict)
