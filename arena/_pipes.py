@@ -30,7 +30,12 @@ _CHUNK = 1 << 16
 
 class PipeRefused(Exception):
     """The bot's first message was refused (not a Hello, a protocol version or game the
-    arena does not know): the bot was told why, and its input closed."""
+    arena does not know): the bot was told why, and its input closed. ``hello``: the refused
+    Hello, if the message was one."""
+
+    def __init__(self, why: str, hello: pb.Hello | None = None) -> None:
+        super().__init__(why)
+        self.hello = hello
 
 
 class PipeOutbox:
@@ -141,7 +146,8 @@ class PipeConnection:
         first = self._early.pop(0)
         problem = hello_problem(first)
         if problem is not None:
-            await self._refuse(problem)
+            await self._refuse(problem, first.hello if first is not None
+                               and first.WhichOneof("message") == "hello" else None)
         assert first is not None
         hello = first.hello
         self.session = BotSession(self.name, frozenset(hello.games),
@@ -153,7 +159,7 @@ class PipeConnection:
             server_version=SERVER_VERSION)))
         return self.session
 
-    async def _refuse(self, why: str) -> None:
+    async def _refuse(self, why: str, hello: pb.Hello | None = None) -> None:
         code = grpc.StatusCode.FAILED_PRECONDITION.value[0]
         try:
             await self._send.send_all(encode(pb.PlayResponse(error=pb.ProtocolError(
@@ -161,7 +167,7 @@ class PipeConnection:
             await self._send.aclose()
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             pass
-        raise PipeRefused(why)
+        raise PipeRefused(why, hello)
 
     async def run(self) -> None:
         """Move messages both ways until the bot's output ends or the session is closed;

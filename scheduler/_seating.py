@@ -26,9 +26,12 @@ STILL_WAITING_AFTER = 5.0
 
 
 class BotStartError(RuntimeError):
-    """A launched bot that could not start playing, with the last lines of its stderr."""
+    """A launched bot that could not start playing, with the last lines of its stderr;
+    ``refused_hello``: its Hello, if that is what the arena refused."""
 
-    def __init__(self, message: str, stderr_tail: Sequence[str] = ()) -> None:
+    def __init__(self, message: str, stderr_tail: Sequence[str] = (),
+                 refused_hello: pb.Hello | None = None) -> None:
+        self.refused_hello = refused_hello
         lines = [line for line in stderr_tail if line.strip()][-8:]
         if lines:
             message += "; its last stderr lines:\n" + "\n".join(f"    {x}" for x in lines)
@@ -145,6 +148,11 @@ class _PooledSeat(RemoteSeat):
         self._instance = instance
         self._log_dir = log_dir
         self._mark = instance.process.lines_written
+
+    @property
+    def process(self) -> BotProcess:
+        """The bot process this seat asks."""
+        return self._instance.process
 
     async def start(self, match: pb.MatchStarted) -> None:
         """Log to this match's file, wipe what an earlier match left, announce the match."""
@@ -283,15 +291,16 @@ class BotPool:
         name, command = spec.name, spec.command
         opened: list[BotSession] = []
         refused = ""
+        refused_hello: pb.Hello | None = None
         with trio.move_on_after(self.connect_timeout) as waited:
             async with trio.open_nursery() as race:
 
                 async def hello() -> None:
-                    nonlocal refused
+                    nonlocal refused, refused_hello
                     try:
                         opened.append(await connection.open())
                     except PipeRefused as error:
-                        refused = str(error)
+                        refused, refused_hello = str(error), error.hello
                     except (EOFError, trio.BrokenResourceError, trio.ClosedResourceError):
                         await process.exited.wait()
                     race.cancel_scope.cancel()
@@ -319,7 +328,7 @@ class BotPool:
                                 f"(command: {command})")
         if refused:
             raise BotStartError(f"bot {name!r} was refused: {refused} (command: {command})",
-                                process.stderr_tail)
+                                process.stderr_tail, refused_hello)
         if waited.cancelled_caught:
             raise BotStartError(f"bot {name!r} sent no Hello on its stdout within "
                                 f"{self.connect_timeout:g} s (--startup-timeout; command: "

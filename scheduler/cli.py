@@ -96,7 +96,7 @@ EXIT_CODES = """exit codes:
   0    done (sprt, gauntlet: NEW is not worse, H1 accepted; with --fail-below, the
        interval's lower bound clears it)
   1    sprt, gauntlet: NEW is worse (H0 accepted; with --fail-below, it does not clear it);
-       replay: the result differs from the record
+       replay: the result differs from the record; bot validate: a check did not pass
   2    a usage error: a bad flag, value or file, named on stderr
   3    sprt, gauntlet: no decision within --max-matches / --max-deals (--json/--junit FILE
        hold every verdict)
@@ -404,8 +404,45 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--web-connections-per-host", type=_positive(int), default=8,
                    help="open web connections per client host (default 8)")
 
-    p = sub.add_parser("bot", help="register bots for `arena serve`")
+    p = sub.add_parser("bot", help="register bots for `arena serve`; check a bot process")
     bot_sub = p.add_subparsers(dest="bot_command", required=True)
+    q = bot_sub.add_parser(
+        "validate", help="start a bot process as a tournament does and check it plays by the "
+                         "rules of the launch contract",
+        description="Start COMMAND as a tournament starts a bot (its stdin/stdout, the "
+                    "sandbox), take its Hello, play it short matches of each game it declares "
+                    "(or --game) against builtin:random at every player count (seeds 1 and "
+                    "2, from the first seat then the last; each match cut short by the game's "
+                    "own turn or round limit), end its session, and print one line per check: "
+                    "handshake, games declared, answers in time, legal actions, plays its "
+                    "matches, match end, session end, exit code. The first fault ends the "
+                    "play: checks not reached are SKIP.",
+        epilog="exit codes: 0 every check passed; 1 a check failed or was not reached; 2 a "
+               "usage error")
+    q.add_argument("bot_cmd", metavar="COMMAND",
+                   help="the bot's command line, one argument (quote it), as in --bot "
+                        "NAME=COMMAND")
+    q.add_argument("--game", default=None,
+                   help="play only this game (default: every game the bot declares)")
+    q.add_argument("--name", dest="bot_name", default="bot",
+                   help="the bot's name ({name}, ARENA_BOT_NAME; default bot)")
+    q.add_argument("--move-time", type=_positive(float), default=0.5, metavar="SECONDS",
+                   help="fixed time per decision (default 0.5, as a tournament's)")
+    q.add_argument("--margin", type=_number(float, at_least=0), default=0.05,
+                   help="grace seconds beyond the limit (default 0.05)")
+    q.add_argument("--sandbox", choices=_sandbox.LEVELS, default=_sandbox.AUTO,
+                   help="as a tournament's --sandbox (default auto)")
+    q.add_argument("--bot-env", action="append", default=[], metavar="NAME=VALUE",
+                   help="a variable of the bot's environment (repeatable)")
+    q.add_argument("--memory-mb", type=_number(int, at_least=0), default=2048,
+                   help="address-space limit, MB (0: none; default 2048)")
+    q.add_argument("--max-processes", type=_number(int, at_least=0), default=64,
+                   help="processes and threads in the sandbox (0: none; default 64)")
+    q.add_argument("--startup-timeout", type=_positive(float), default=60.0,
+                   metavar="SECONDS", help="time the bot has to say Hello (default 60)")
+    q.add_argument("--grace", type=_number(float, at_least=0), default=2.0, metavar="SECONDS",
+                   help="time the bot has to exit once its session is over (default 2)")
+    q.set_defaults(clock="wall")
     q = bot_sub.add_parser("add", help="register a bot and print its token (once); with "
                                        "--version, a registered bot's new version")
     q.add_argument("name")
@@ -962,7 +999,9 @@ def _web_pages(args: argparse.Namespace, address: str, games: list[str]) -> Iter
 
 
 def cmd_bot(args: argparse.Namespace) -> int:
-    """Register, list or remove bots."""
+    """Register, list or remove bots; validate a bot process."""
+    if args.bot_command == "validate":
+        return _validate_bot(args)
     store = _open_store(args.db)
     if args.bot_command == "add":
         version = args.bot_version
@@ -986,6 +1025,28 @@ def cmd_bot(args: argparse.Namespace) -> int:
             raise UsageError(str(error)) from None
         print(f"bot {args.name} removed")
     return 0
+
+
+def _validate_bot(args: argparse.Namespace) -> int:
+    """``arena bot validate``: 0 if every check passes, else 1."""
+    from arena._launcher import command_words, parse_bot
+
+    from ._validate import Validation
+
+    try:
+        name, command = parse_bot(f"{args.bot_name}={args.bot_cmd}")
+        command_words(command, name)
+        if args.game is not None:
+            engine.get(args.game)
+        config = TournamentConfig(args.game or DEFAULT_GAME, (f"{name}={command}",),
+                                  memory_mb=args.memory_mb, **_launch_config(args))
+        launch = config.launch(grace=args.grace, startup_timeout=args.startup_timeout)
+        control = TimeControl.per_move(args.move_time, args.margin)
+    except (ValueError, LookupError, engine.EngineError) as error:
+        raise UsageError(str(error)) from None
+    validation = Validation(command, launch, control, args.game, name)
+    with _run_errors():
+        return 0 if validation.run() else 1
 
 
 def cmd_games(args: argparse.Namespace) -> int:

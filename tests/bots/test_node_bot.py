@@ -10,9 +10,6 @@ it); it skips only where ``node`` is not on PATH.
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import hashlib
 import json
 import os
 import re
@@ -20,8 +17,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,7 +31,13 @@ from engine import Termination
 from scheduler._records import MatchRecord
 from scheduler._runner import MatchSpec, run_match
 from scheduler._timecontrol import TimeControl
-from tests.support.harness import grpc_bot, play_match, run_in_arena
+from tests.support.harness import (
+    exit_status_with_token,
+    folder_lock,
+    grpc_bot,
+    play_match,
+    run_in_arena,
+)
 
 NODE_BOT = Path(__file__).resolve().parents[2] / "bots" / "examples" / "node"
 PACKAGES = ("@grpc/grpc-js", "@grpc/proto-loader")
@@ -56,19 +57,6 @@ def _installed() -> bool:
     return all((NODE_BOT / "node_modules" / name / "package.json").is_file() for name in PACKAGES)
 
 
-@contextlib.contextmanager
-def _install_lock() -> Iterator[None]:
-    """Held by one test process at a time, across the xdist workers of one checkout."""
-    key = hashlib.sha256(str(NODE_BOT).encode()).hexdigest()[:16]
-    path = Path(tempfile.gettempdir()) / f"arena-node-bot-install-{key}.lock"
-    with path.open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
 @pytest.fixture(scope="module")
 def node_bot() -> str:
     """The command that runs the Node bot, after installing its npm packages if needed."""
@@ -76,7 +64,7 @@ def node_bot() -> str:
     if node is None:
         pytest.skip("node is not on PATH: the Node.js example bot (bots/examples/node) "
                     "cannot run here; install Node.js 18+ to run this test")
-    with _install_lock():
+    with folder_lock(NODE_BOT, "node-bot-install"):
         if not _installed():
             npm = shutil.which("npm")
             if npm is None:
@@ -293,14 +281,7 @@ def test_the_node_bot_plays_over_grpc_as_a_registered_bot(node_bot: str,
 
 
 def test_over_grpc_a_bad_token_exits_3(node_bot: str, tmp_path: Path) -> None:
-    async def main(hosted: arena.Arena) -> int | None:
-        bot = grpc_bot(node_bot, "node", hosted.address, "not-the-token", tmp_path / "node.log")
-        async with trio.open_nursery() as nursery:
-            await nursery.start(bot.run)
-            await bot.exited.wait()
-        return bot.returncode
-
-    assert run_in_arena(main) == 3
+    assert exit_status_with_token(node_bot, "node", "not-the-token", tmp_path / "node.log") == 3
     assert "UNAUTHENTICATED" in (tmp_path / "node.log").read_text()
 
 

@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import os
 import shlex
 import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -188,6 +192,32 @@ def grpc_bot(command: str, name: str, address: str, token: str,
     bot = BotProcess(name, argv, env)
     bot.log_to(log)
     return bot
+
+
+def exit_status_with_token(command: str, name: str, token: str, log: Path) -> int | None:
+    """The exit status of a bot process that connects over gRPC to a served arena with
+    ``token`` (its stderr appended to ``log``)."""
+    async def main(hosted: arena.Arena) -> int | None:
+        bot = grpc_bot(command, name, hosted.address, token, log)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(bot.run)
+            await bot.exited.wait()
+        return bot.returncode
+
+    return run_in_arena(main)
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path, purpose: str) -> Iterator[None]:
+    """Held by one test process at a time for ``purpose`` in ``folder``, across the
+    pytest-xdist workers of one checkout (an install or a build that they share)."""
+    key = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
+    with (Path(tempfile.gettempdir()) / f"arena-{purpose}-{key}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def play_builtin(game: str, kinds: Sequence[str], seed: int,
