@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine import Result
 
 from ._records import Faults, MatchRecord, SeatAction
 from ._store import Store
@@ -85,7 +86,6 @@ def export_record(record: MatchRecord, reveal: bool) -> dict[str, Any]:
             raise ValueError(f"match {record.match_id!r} does not replay in this version of "
                              f"the engine at step {number}: {error}") from None
         events += _events(state, seen, reveal, number)
-    result = record.result
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -103,12 +103,16 @@ def export_record(record: MatchRecord, reveal: bool) -> dict[str, Any]:
         "steps": len(record.steps),
         "decisions": decisions,
         "events": events,
-        "result": {
-            "scores": list(result.scores), "ranks": list(result.ranks),
-            "termination": result.termination.value, "reason": result.reason,
-            "forfeited": list(result.forfeited)},
+        "result": result_json(record.result),
         "faults": [asdict(f) for f in record.faults],
     }
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """A match's result as the record gives it."""
+    return {"scores": list(result.scores), "ranks": list(result.ranks),
+            "termination": result.termination.value, "reason": result.reason,
+            "forfeited": list(result.forfeited)}
 
 
 def _events(state: engine.GameState, since: int, reveal: bool, step: int = 0

@@ -40,7 +40,7 @@ from ._store import Store
 _HERE = Path(__file__).parent
 
 
-class _Deltas:
+class Deltas:
     """A view's frames, each as the top-level fields that differ from the frame before.
 
     Only the fields that changed are turned into JSON data: an observation is a frozen
@@ -97,10 +97,10 @@ frames interleaved, step by step: what changes together compresses together)."""
     data = export_record(record, reveal)
     state = replay_state(record)
     seats = range(len(record.seats))
-    views: dict[str, _Deltas] = {"public": _Deltas()}
+    views: dict[str, Deltas] = {"public": Deltas()}
     if reveal:
-        views.update({f"seat {seat}": _Deltas() for seat in seats})
-        views["all"] = _Deltas()
+        views.update({f"seat {seat}": Deltas() for seat in seats})
+        views["all"] = Deltas()
 
     def take() -> None:
         views["public"].add(state.observation(None))

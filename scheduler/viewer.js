@@ -486,7 +486,7 @@
       parts.push(this.live ? "playing (public view" + (this.live.delay ? ", " + this.live.delay + " moves behind" : "") + ")" : "unfinished");
     }
     if (rec.revealed && rec.seed !== null) parts.push("seed " + rec.seed);
-    if (this.live && rec.result) parts.push("as spectators saw it (arena replay MATCH_ID --html shows every view)");
+    if (this.live && rec.result) parts.push("as spectators saw it: reload this page for its record (every view, once its deal is spent)");
     else if (!rec.revealed && rec.result) parts.push("public record: the deal is still being played elsewhere, so seat views, choices and the seed are withheld");
     this.resultLine.textContent = parts.join("; ");
   };

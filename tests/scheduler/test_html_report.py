@@ -7,6 +7,7 @@ and the ``playwright`` package of the test extra, driving that browser directly 
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 import shutil
@@ -133,10 +134,10 @@ def _act(seat: int, action: int) -> SeatAction:
     return SeatAction(seat, action, 0.01)
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """A headless Chromium context (Debian's, via Playwright) with an empty profile; closed
-    at the end whatever happens."""
+@contextlib.contextmanager
+def chromium(*extra_args: str) -> Iterator[Any]:
+    """A headless Chromium context (Debian's, via Playwright) with an empty profile and
+    ``extra_args``; closed at the end whatever happens. Skips without Chromium or Playwright."""
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed: apt-get install chromium (CI installs it)")
     sync_api = pytest.importorskip(
@@ -146,11 +147,18 @@ def browser() -> Iterator[Any]:
     with tempfile.TemporaryDirectory() as profile, sync_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM if Path(CHROMIUM).exists()
-            else shutil.which("chromium"), headless=True, args=CHROMIUM_ARGS)
+            else shutil.which("chromium"), headless=True, args=[*CHROMIUM_ARGS, *extra_args])
         try:
             yield context
         finally:
             context.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """A headless Chromium context (see ``chromium``)."""
+    with chromium() as context:
+        yield context
 
 
 def test_the_report_in_a_real_browser(database: Path, tmp_path: Path, browser: Any) -> None:
