@@ -18,6 +18,7 @@ docs/viewer.md); a reader refuses a ``format`` or ``version`` it does not know.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -37,15 +38,33 @@ SCHEMA_PATH = Path(__file__).with_name("match_record.schema.json")
 def deal_is_spent(store: Store, record: MatchRecord) -> bool:
     """Whether every match of ``record``'s tournament that plays its deal (its seat rotations,
     which share its seed) is recorded; a ladder or one-off match's seed is its own."""
-    if record.tournament_id is None or record.index is None:
-        return True
-    row = store.tournament(record.tournament_id)
+    return spent_deals(store)(record)
+
+
+def spent_deals(store: Store) -> Callable[[MatchRecord], bool]:
+    """``deal_is_spent`` for many records of ``store`` as it is now: each tournament's plan
+    and finished matches are read once (planning a tournament again takes a while)."""
+    checks: dict[str, Callable[[int], bool]] = {}
+
+    def spent(record: MatchRecord) -> bool:
+        if record.tournament_id is None or record.index is None:
+            return True
+        if record.tournament_id not in checks:
+            checks[record.tournament_id] = _deal_check(store, record.tournament_id)
+        return checks[record.tournament_id](record.index)
+    return spent
+
+
+def _deal_check(store: Store, tournament_id: str) -> Callable[[int], bool]:
+    """Whether the deal of the match at an index of the tournament is spent."""
+    row = store.tournament(tournament_id)
     try:
         deals = same_deal(TournamentConfig.from_dict(row.config))
     except ValueError:  # planned by another version: only the tournament's end is sure
-        return row.finished
-    partners = deals.get(record.index, frozenset())
-    return partners <= store.finished_indices(record.tournament_id)
+        finished = row.finished
+        return lambda index: finished
+    done = store.finished_indices(tournament_id)
+    return lambda index: deals.get(index, frozenset()) <= done
 
 
 def replay_state(record: MatchRecord) -> engine.GameState:

@@ -33,7 +33,7 @@ from typing import Any
 import engine
 from arena._codec import to_jsonable
 
-from ._export import deal_is_spent, export_record, replay_state
+from ._export import export_record, replay_state, spent_deals
 from ._records import MatchRecord
 from ._store import Store
 
@@ -185,9 +185,10 @@ def write_viewers(store: Store, records: Sequence[MatchRecord], folder: Path
     if need be; each page's address relative to the folder's parent, by match id (the
     report beside the folder links them). A match that does not replay here gets none."""
     addresses: dict[str, str] = {}
+    spent = spent_deals(store)
     for record in records:
         try:
-            text = match_page(record, deal_is_spent(store, record))
+            text = match_page(record, spent(record))
         except (ValueError, LookupError):  # another version's game or tournament
             continue
         # Match ids come from the arena, but a file name must hold no path of any kind.
