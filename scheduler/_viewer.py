@@ -53,17 +53,23 @@ class Deltas:
         self._last: dict[str, Any] = {}
 
     def add(self, frame: Any) -> None:
+        """Append ``frame``, as its changes."""
+        self.frames.append(self.changes(frame))
+
+    def changes(self, frame: Any) -> dict[str, Any]:
+        """The fields of ``frame`` that differ from the frame before (and the next frame is
+        compared with this one)."""
         last = self._last
         if dataclasses.is_dataclass(frame) and not isinstance(frame, type):
             now = {f.name: _unshared(getattr(frame, f.name)) for f in dataclasses.fields(frame)}
-            self.frames.append({k: _data(v) for k, v in now.items()
-                                if k not in last or last[k] != v})
+            changed = {k: _data(v) for k, v in now.items() if k not in last or last[k] != v}
         else:
             items = frame.items() if isinstance(frame, Mapping) else [("value", frame)]
             now = {str(k): json.dumps(v, default=_jsonable) for k, v in items}
-            self.frames.append({k: json.loads(v) for k, v in now.items()
-                                if k not in last or last[k] != v})
+            changed = {k: json.loads(v) for k, v in now.items()
+                       if k not in last or last[k] != v}
         self._last = now
+        return changed
 
 
 _SCALARS = frozenset({int, float, str, bool, type(None)})

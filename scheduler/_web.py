@@ -81,7 +81,7 @@ class WebLimits:
     poll: float = 0.25
     finished_listed: int = 20
     pages_kept: int = 8
-    pages_at_once: int = 2
+    pages_at_once: int = 1
 
 
 @dataclass
@@ -157,7 +157,8 @@ class LiveWeb:
 
     def recorded(self, match_id: str) -> str | None:
         """The viewer page of the recorded match ``match_id`` (every view once its deal is
-        spent); None if it is not recorded; TimeoutError when too many pages are being made."""
+        spent); None if it is not recorded. TimeoutError when too many pages are being made;
+        ValueError when the match does not replay here."""
         record = self._records.store.match(match_id)
         if record is None or record.result is None:
             return None
@@ -168,7 +169,8 @@ class LiveWeb:
                 self._pages.move_to_end(key)
                 return self._pages[key]
         # A page takes 0.2-3 s of CPU to make (the match re-simulated, every view at every
-        # step): a few at once, the others wait, and the last few made are kept.
+        # step), in the arena's process: one at a time, the others wait, and the last few
+        # made are kept.
         if not self._making.acquire(timeout=self.limits.socket_timeout):
             raise TimeoutError("too many match pages are being made; try again")
         try:
@@ -182,8 +184,8 @@ class LiveWeb:
         return text
 
     def match(self, match_id: str) -> _Match | None:
-        """The followed match ``match_id``, followed from now if it is live; None if it is
-        neither followed nor live, or if too many are followed already."""
+        """The followed match ``match_id``, followed (from its first move) if it is live and
+        was not yet; None if it is neither followed nor live, or if too many are followed."""
         with self._lock:
             found = self._matches.get(match_id)
             if found is not None:
@@ -223,14 +225,13 @@ class LiveWeb:
 
             def take(step: int) -> None:
                 nonlocal seen
-                views.add(state.observation(None))
+                frame = views.changes(state.observation(None))
                 events = [e.text for e in state.events_since(seen, None)]
                 seen = state.event_count
                 with match.lock:
                     if len(match.frames) < self.limits.frames_per_match:
-                        match.frames.append(views.frames[-1])
+                        match.frames.append(frame)
                         match.events.extend((step, text) for text in events)
-                    views.frames.clear()  # the match keeps them; this is only its last one
 
             applied = 0
             take(0)
@@ -436,6 +437,9 @@ class _Handler(BaseHTTPRequestHandler):
             recorded = live.recorded(found[1])
         except TimeoutError as error:
             self._send(HTTPStatus.SERVICE_UNAVAILABLE, "text/plain", f"{error}\n")
+            return
+        except ValueError as error:  # another version's game or record
+            self._send(HTTPStatus.NOT_FOUND, "text/plain", f"{error}\n")
             return
         if recorded is not None:
             self._send(HTTPStatus.OK, "text/html", recorded)
