@@ -1,9 +1,10 @@
 """`arena serve --web-port`: real servers, real bots, real SQLite files, a real browser.
 
 A page first opened in the middle of a ladder match shows it from its first move (the public
-view only, a few moves behind) and follows it to its end; then the index lists it as finished
-and its page offers every view; over TLS the pages are served over HTTPS with the arena's
-certificate; the web server's connections are bounded per host and in all."""
+view only, a few moves behind: no hand, no private line, no seed in its DOM or its data) and
+follows it to its end; then the index lists it as finished and its page offers every view;
+over TLS the pages are served over HTTPS with the arena's certificate; the web server's
+connections are bounded per host and in all."""
 
 from __future__ import annotations
 
@@ -76,13 +77,13 @@ class Served:
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Served, dict[str, str], Path]]:
-    """`arena serve` of a Sector 41 ladder with web pages, its bots' tokens and database (the
+    """`arena serve` of a Race ladder with web pages, its bots' tokens and database (the
     ladder goes on until the test stops it: with --max-matches the server, and its pages,
     would end with the match)."""
     db = tmp_path / "serve.sqlite"
     tokens = {name: arena("bot", "add", name, "--db", str(db)).stdout.strip().splitlines()[-1]
               for name in ("held", "plain")}
-    server = Served(db, "--game", "sector41", "--move-time", "300",
+    server = Served(db, "--game", "race", "--move-time", "300",
                     "--spectator-delay", str(DELAY))
     try:
         yield server, tokens, db
@@ -119,6 +120,18 @@ def public_views(record: MatchRecord) -> tuple[list[Any], list[str]]:
         views.append(state.observation(None))
     return (json.loads(json.dumps([to_jsonable(v) for v in views])),
             [e.text for e in state.events_since(0, None)])
+
+
+def hidden_cards(record: MatchRecord, step: int, public: str) -> set[str]:
+    """The names of the cards in a Race match's hands after ``step`` steps that ``public``
+    (what spectators had seen until then) never names."""
+    state = engine.get("race").new_match(len(record.seats), record.seed, record.options)
+    for actions in record.actions()[:step]:
+        state.apply(actions)
+    cards = engine.get("race").static_data.cards
+    held = {cards[card].name for seat in range(len(record.seats))
+            for card in state.observation(seat).hand}
+    return {name for name in held if name not in public}
 
 
 def test_a_page_opened_mid_match_shows_it_from_its_first_move_to_its_end(
@@ -167,10 +180,11 @@ def test_a_page_opened_mid_match_shows_it_from_its_first_move_to_its_end(
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{web}/match/{match_id}")
-        page.wait_for_selector("#board svg.board.sector41")
+        page.wait_for_selector("#board svg.board.race")
         assert "playing" in page.locator("#result").inner_text()
         assert page.locator("#view option").all_inner_texts() == ["public view"]
         assert page.locator("#scrubber").get_attribute("max") == str(held - DELAY)
+        seen_mid_match = page.locator("body").inner_text()
         with Store(db) as store:
             assert store.match(match_id) is None  # still being played
         Path(f"{release}.1").touch()
@@ -185,11 +199,15 @@ def test_a_page_opened_mid_match_shows_it_from_its_first_move_to_its_end(
         views, public_log = public_views(record)
         assert json.loads(shown) == views
         assert logged == public_log
-        # What no spectator may know mid-match was not in the page made then.
-        revealed = export_record(record, True)
-        assert str(record.seed) not in text
-        for secret in {e["text"] for e in revealed["events"] if e["seats"] is not None}:
-            assert secret not in public_log and json.dumps(secret)[1:-1] not in text
+        # What no spectator could know then was in neither the page's data nor its DOM: the
+        # seed, the seats' private lines, the cards in their hands that nothing public named.
+        carried = json.dumps({k: v for k, v in data.items() if k != "static"})
+        secrets = {e["text"] for e in export_record(record, True)["events"]
+                   if e["seats"] is not None and e["step"] <= held} | {str(record.seed)}
+        secrets |= hidden_cards(record, held, json.dumps(views[:held + 1]) + str(public_log))
+        assert len(secrets) > 3
+        for secret in secrets:
+            assert secret not in carried and secret not in seen_mid_match, secret
 
         # Over: the index lists it as finished, and its page is the record's, every view.
         index = get(web + "/")[1].decode()
