@@ -34,6 +34,7 @@ import logging
 import re
 import socket
 import ssl
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -400,9 +401,12 @@ class _Server(ThreadingHTTPServer):
                     del self._open[host]
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """Quiet (at debug): a client that fails its TLS handshake or drops its connection
-        is no error of the server's."""
-        log.debug("web: connection of %s failed", client_address[0], exc_info=True)
+        """A client that fails its TLS handshake, drops its connection or sends nothing is
+        no error of the server's (at debug); anything else is logged with its traceback."""
+        if isinstance(sys.exc_info()[1], OSError):  # ssl.SSLError and timeouts too
+            log.debug("web: connection of %s failed", client_address[0], exc_info=True)
+        else:
+            log.warning("web: a request of %s failed", client_address[0], exc_info=True)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -483,9 +487,13 @@ def tls_context(certificate: str, key: str) -> ssl.SSLContext:
     """A server's TLS context of the PEM files ``certificate`` (its chain) and ``key``;
     ValueError naming what could not be read."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+
+    def encrypted() -> str:  # else OpenSSL would ask for a password on the terminal
+        raise ValueError("the key is encrypted; give it unencrypted (as the arena's gRPC "
+                         "server takes it too)")
     try:
-        context.load_cert_chain(certificate, key)
-    except (OSError, ssl.SSLError) as error:
+        context.load_cert_chain(certificate, key, password=encrypted)
+    except (OSError, ValueError) as error:  # ssl.SSLError is an OSError
         raise ValueError(f"the web pages cannot use --tls-cert {certificate!r} with "
                          f"--tls-key {key!r}: {error}") from None
     return context

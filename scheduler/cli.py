@@ -393,12 +393,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--call-burst", type=_positive(int), default=limits.call_burst,
                    help=f"(default {limits.call_burst})")
     p.add_argument("--web-port", type=_number(int, at_least=0), default=None, metavar="PORT",
-                   help="also serve web pages of the live matches and the standings here "
-                        "(0: any free port; docs/viewer.md)")
+                   help="also serve web pages of the live and finished matches and the "
+                        "standings here, over HTTPS with --tls-cert (0: any free port; "
+                        "docs/viewer.md)")
     p.add_argument("--web-host", default="127.0.0.1",
                    help="the web pages' listen address (default 127.0.0.1)")
     p.add_argument("--spectator-delay", type=_number(int, at_least=0), default=0, metavar="N",
-                   help="the web pages show a match N moves behind (default 0)")
+                   help="the web pages show a match in play N moves behind (default 0)")
     p.add_argument("--web-connections", type=_positive(int), default=64,
                    help="open web connections in all (default 64)")
     p.add_argument("--web-connections-per-host", type=_positive(int), default=8,

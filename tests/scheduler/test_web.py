@@ -36,6 +36,7 @@ from scheduler._export import export_record
 from scheduler._records import MatchRecord
 from scheduler._store import Store
 from scheduler._viewer import embedded_data
+from scheduler._web import tls_context
 from tests.scheduler.test_cli import ROOT, arena
 from tests.scheduler.test_html_report import browser, chromium  # noqa: F401 (a fixture)
 from tests.support.harness import wait_until
@@ -270,6 +271,19 @@ def test_over_tls_the_pages_are_served_over_https_with_the_arenas_certificate(
             assert "everything (revealed)" in page.locator("#view option").all_inner_texts()
     finally:
         server.stop()
+
+
+def test_a_key_that_is_not_the_certificates_is_refused_naming_both(tmp_path: Path) -> None:
+    pytest.importorskip("cryptography", reason="the TLS tests make their certificates with it "
+                                                "(pip install -e '.[test]')")
+    from tests.support.certs import ScratchCa
+
+    ca = ScratchCa(tmp_path)
+    server, other = ca.issue("server", server=True), ca.issue("other", server=True)
+    with pytest.raises(ValueError, match=r"cannot use --tls-cert .*server\.crt.* with "
+                                         r"--tls-key .*other\.key"):
+        tls_context(str(server.cert), str(other.key))
+    assert tls_context(str(server.cert), str(server.key)) is not None
 
 
 def test_web_connections_are_bounded_per_host_and_in_all(tmp_path: Path) -> None:
