@@ -15,6 +15,7 @@ import json
 import os
 import re
 import socket
+import sqlite3
 import ssl
 import subprocess
 import sys
@@ -269,6 +270,14 @@ def test_over_tls_the_pages_are_served_over_https_with_the_arenas_certificate(
             page.goto(f"{web}/match/{listed[0]}")
             page.wait_for_selector("#board svg.board.sector41")
             assert "everything (revealed)" in page.locator("#view option").all_inner_texts()
+        # As if the other seating were still being played: the page (made again, not the one
+        # kept) is the public one.
+        with sqlite3.connect(db) as connection:
+            connection.execute("DELETE FROM matches WHERE match_id = ?", (listed[1],))
+        assert get(f"{web}/match/{listed[1]}", trusted)[0] == 404
+        data = embedded_data(get(f"{web}/match/{listed[0]}", trusted)[1].decode())
+        assert data["record"]["revealed"] is False and data["record"]["seed"] is None
+        assert {view for step in data["steps"] for view in step} == {"public"}
     finally:
         server.stop()
 
