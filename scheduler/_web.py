@@ -4,7 +4,9 @@ The web server runs in the arena's process, beside it: it reads the live matches
 arena's hub (``in_arena`` runs a function on the arena's thread) and everything recorded from
 the database, as the gRPC service does (``StoreRecords``). It was first a gRPC client of the
 arena (``WatchMatch``), which could show only what the spectator stream carries: a match from
-the moment it was first watched, and nothing over TLS without a client certificate. Now:
+the moment it was first watched; and over TLS it would have needed a name the server's
+certificate holds and, with a client CA, a certificate of its own. Now (its CPU is the
+arena's process's, hence the bounds below):
 
 - **A live match from its first move.** A followed match's record so far (its seed and
   actions, ``MatchFeed.record``) is re-simulated in the web server's own thread, and each
