@@ -486,9 +486,13 @@
       parts.push(this.live ? "playing (public view" + (this.live.delay ? ", " + this.live.delay + " moves behind" : "") + ")" : "unfinished");
     }
     if (rec.revealed && rec.seed !== null) parts.push("seed " + rec.seed);
-    if (this.live && rec.result) parts.push("as spectators saw it: reload this page for its record (every view, once its deal is spent)");
+    if (this.live && rec.result) parts.push("as spectators saw it: ");
     else if (!rec.revealed && rec.result) parts.push("public record: the deal is still being played elsewhere, so seat views, choices and the seed are withheld");
     this.resultLine.textContent = parts.join("; ");
+    if (this.live && rec.result) {
+      // The same address now serves the match's record (every view once its deal is spent).
+      add(this.resultLine, h("a", {id: "full-record", href: window.location.pathname}, "its record"));
+    }
   };
 
   // The log of the current view: events it may see and the decisions (with their text where

@@ -214,8 +214,8 @@ def test_a_page_opened_mid_match_shows_it_from_its_first_move_to_its_end(
         # Over: the index lists it as finished, and its page is the record's, every view.
         index = get(web + "/")[1].decode()
         assert f"href='/match/{match_id}'" in index.split("<table class=finished>")[1]
-        page.goto(f"{web}/match/{match_id}")
-        page.wait_for_selector("body[data-ready]")
+        page.locator("#full-record").click()  # the live page's link to it
+        page.wait_for_selector("body[data-ready]:not([data-live])")
         options = page.locator("#view option").all_inner_texts()
         assert options == ["public view", "as held (seat 0) saw it", "as plain (seat 1) saw it",
                            "everything (revealed)"] or options == [
