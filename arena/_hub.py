@@ -185,12 +185,20 @@ class MatchFeed:
     The match publishes a step only while somebody watches (building the public view costs
     as much as a seat's observation); a spectator who joins gets ``snapshot()`` first: the
     public view now and the public log so far.
+
+    ``record(start)``, for the arena's own process only (the web pages of ``arena serve``):
+    the match's record so far (its seed, and its steps from ``start`` on), from which a
+    follower rebuilds the public view of every step, also those before it came. Called on the
+    arena's thread (a step appended meanwhile by the engine's worker thread is read whole or
+    not at all: a list's slice is taken at once).
     """
 
     def __init__(self, header: pb.MatchStarted,
-                 snapshot: Callable[[], pb.SpectatorUpdate]) -> None:
+                 snapshot: Callable[[], pb.SpectatorUpdate],
+                 record: Callable[[int], Any] | None = None) -> None:
         self.header = header
         self.snapshot = snapshot
+        self.record = record
         self.watchers: list[AsyncioOutbox] = []
 
     def add(self, watcher: AsyncioOutbox) -> None:

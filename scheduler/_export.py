@@ -18,11 +18,13 @@ docs/viewer.md); a reader refuses a ``format`` or ``version`` it does not know.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import engine
+from engine import Result
 
 from ._records import Faults, MatchRecord, SeatAction
 from ._store import Store
@@ -36,15 +38,33 @@ SCHEMA_PATH = Path(__file__).with_name("match_record.schema.json")
 def deal_is_spent(store: Store, record: MatchRecord) -> bool:
     """Whether every match of ``record``'s tournament that plays its deal (its seat rotations,
     which share its seed) is recorded; a ladder or one-off match's seed is its own."""
-    if record.tournament_id is None or record.index is None:
-        return True
-    row = store.tournament(record.tournament_id)
+    return spent_deals(store)(record)
+
+
+def spent_deals(store: Store) -> Callable[[MatchRecord], bool]:
+    """``deal_is_spent`` for many records of ``store`` as it is now: each tournament's plan
+    and finished matches are read once (planning a tournament again takes a while)."""
+    checks: dict[str, Callable[[int], bool]] = {}
+
+    def spent(record: MatchRecord) -> bool:
+        if record.tournament_id is None or record.index is None:
+            return True
+        if record.tournament_id not in checks:
+            checks[record.tournament_id] = _deal_check(store, record.tournament_id)
+        return checks[record.tournament_id](record.index)
+    return spent
+
+
+def _deal_check(store: Store, tournament_id: str) -> Callable[[int], bool]:
+    """Whether the deal of the match at an index of the tournament is spent."""
+    row = store.tournament(tournament_id)
     try:
         deals = same_deal(TournamentConfig.from_dict(row.config))
     except ValueError:  # planned by another version: only the tournament's end is sure
-        return row.finished
-    partners = deals.get(record.index, frozenset())
-    return partners <= store.finished_indices(record.tournament_id)
+        finished = row.finished
+        return lambda index: finished
+    done = store.finished_indices(tournament_id)
+    return lambda index: deals.get(index, frozenset()) <= done
 
 
 def replay_state(record: MatchRecord) -> engine.GameState:
@@ -85,7 +105,6 @@ def export_record(record: MatchRecord, reveal: bool) -> dict[str, Any]:
             raise ValueError(f"match {record.match_id!r} does not replay in this version of "
                              f"the engine at step {number}: {error}") from None
         events += _events(state, seen, reveal, number)
-    result = record.result
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -103,12 +122,16 @@ def export_record(record: MatchRecord, reveal: bool) -> dict[str, Any]:
         "steps": len(record.steps),
         "decisions": decisions,
         "events": events,
-        "result": {
-            "scores": list(result.scores), "ranks": list(result.ranks),
-            "termination": result.termination.value, "reason": result.reason,
-            "forfeited": list(result.forfeited)},
+        "result": result_json(record.result),
         "faults": [asdict(f) for f in record.faults],
     }
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """A match's result as the record gives it."""
+    return {"scores": list(result.scores), "ranks": list(result.ranks),
+            "termination": result.termination.value, "reason": result.reason,
+            "forfeited": list(result.forfeited)}
 
 
 def _events(state: engine.GameState, since: int, reveal: bool, step: int = 0

@@ -8,9 +8,11 @@ script but that one (by its SHA-256), so a report opened from a CI artifact or a
 makes no network request, and a bot name that slipped past the escaping could run nothing.
 
 Everything that comes from bots or the store (names, reasons, event texts, ids) goes through
-``html.escape``. The move log is the spectator's view: who acted at each step and the public
-events (``state.events_since(k, None)``), never the actions' texts (a hidden choice, a
-discarded card, is in those) and never a seed.
+``html.escape``. A match's move log gives who acted at each step and the public events
+(``state.events_since(k, None)``); the actions' texts (what each seat chose: a hidden choice, a
+discarded card) and the seed only once the match is over and its deal spent (every seat
+rotation that shares its seed recorded, as ``GetMatch`` and the replay viewer decide), never
+for a match that is unfinished or whose deal is still being played.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Mapping, Sequence
 
 import engine
 
+from ._export import spent_deals
 from ._ratings import fit_elo
 from ._records import Faults, MatchRecord
 from ._reports import Standing, groups, head_to_head, rated, standings
@@ -109,9 +112,11 @@ def timeline(records: Sequence[MatchRecord], points: int = TIMELINE_POINTS
     return out
 
 
-def public_log(record: MatchRecord) -> list[tuple[int, str, list[str]]]:
-    """The spectator's log of a recorded match: ``(step, who acted, public events)`` per
-    step, replayed from the seed in the engine; ValueError when it cannot be replayed."""
+def move_log(record: MatchRecord, reveal: bool = False
+             ) -> list[tuple[int, list[tuple[str, str | None]], list[str]]]:
+    """A recorded match's log: ``(step, [(who acted, what they chose)], public events)`` per
+    step, replayed from the seed in the engine; what they chose is None unless ``reveal``
+    (see the module docstring). ValueError when it cannot be replayed."""
     try:
         game = engine.get(record.game)
     except LookupError as error:
@@ -121,12 +126,14 @@ def public_log(record: MatchRecord) -> list[tuple[int, str, list[str]]]:
         seen = 0
         lines = []
         for number, step in enumerate(record.actions(), 1):
+            pending = state.pending() if reveal else {}
+            who = [(record.seats[seat], pending[seat].action(step[seat]).text
+                    if reveal else None) for seat in sorted(step)]
             state.apply(step)
             events = [event.text for event in state.events_since(seen, None)]
             seen = state.event_count
-            who = ", ".join(record.seats[seat] for seat in sorted(step))
             lines.append((number, who, events))
-    except engine.EngineError as error:
+    except (engine.EngineError, KeyError) as error:
         raise ValueError(f"the record does not replay in this version of the engine: "
                          f"{error}") from None
     return lines
@@ -272,10 +279,11 @@ def _when(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(stamp)) if stamp else ""
 
 
-def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str | None
-           ) -> str:
-    """A match's record (a <details> whose summary is the outcome) with its public log and a
-    link to its replay viewer (``viewer``, a relative address) if it has one."""
+def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str | None,
+           reveal: bool) -> str:
+    """A match's record (a <details> whose summary is the outcome) with its move log (each
+    seat's choices and the seed if ``reveal``) and a link to its replay viewer (``viewer``, a
+    relative address) if it has one."""
     result = record.result
     if result is None:
         outcome = "unfinished"
@@ -294,7 +302,7 @@ def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str
         for seat, name in enumerate(record.seats))
     body = [f"<p>game {_e(record.game)}, tournament {_e(record.tournament_id or '-')}, "
             f"{_e(_when(record.started_at))} to {_e(_when(record.ended_at))} UTC; "
-            f"{_e(outcome)}</p>",
+            f"{_e(outcome)}" + (f"; seed {record.seed}" if reveal else "") + "</p>",
             "<table class=seats><tr><th>seat</th><th>bot</th><th>place</th><th>score</th>"
             f"<th>forfeit</th><th>faults</th></tr>{seats}</table>"]
     if viewer is not None:
@@ -305,19 +313,26 @@ def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str
                     f"carry one (--logs N)</p>")
     else:
         try:
-            log = public_log(full)
+            log = move_log(full, reveal)
         except ValueError as error:
             body.append(f"<p class=warn>no move log: {_e(error)}</p>")
         else:
             items = "".join(
-                f"<li value='{n}'>{_e(who)}" +
+                f"<li value='{n}'>" + ", ".join(
+                    _e(name) + ("" if chose is None else f" <q>{_e(chose)}</q>")
+                    for name, chose in who) +
                 (f": {'; '.join(_e(e) for e in events)}" if events else "") + "</li>"
                 for n, who, events in log)
-            body.append(f"<ol class=log>{items}</ol>" if log else
-                        "<p class=muted>no moves</p>")
+            body.append((f"<p class=muted>{_LOG_KINDS[reveal]}</p><ol class=log>{items}</ol>")
+                        if log else "<p class=muted>no moves</p>")
     return (f"<details class=match id='{_e('m-' + record.match_id)}'><summary>"
             f"<code>{_e(record.match_id)}</code> {places} <span class=muted>"
             f"[{_e(outcome)}]</span></summary>{''.join(body)}</details>")
+
+
+_LOG_KINDS = {True: "each seat's choices (the match and its deal are played out)",
+              False: "who acted, as spectators saw it (each seat's choices are shown once "
+                     "the match and every seat rotation of its deal are played out)"}
 
 
 def _fault_text(faults: Faults) -> str:
@@ -326,7 +341,8 @@ def _fault_text(faults: Faults) -> str:
 
 
 def _game_section(game: str, records: Sequence[MatchRecord], logged: dict[str, MatchRecord],
-                  index: int, logs: int, viewers: Mapping[str, str]) -> str:
+                  index: int, logs: int, viewers: Mapping[str, str],
+                  revealed: frozenset[str]) -> str:
     out = [f"<section class=game id='game-{index}'><h2>{_e(game)}</h2>"]
     met = groups(records)
     if len(met) > 1:
@@ -350,8 +366,8 @@ def _game_section(game: str, records: Sequence[MatchRecord], logged: dict[str, M
     everyone = sorted({name for r in records for name in r.seats})
     out += ["<h3>faults</h3>", _faults_table(everyone, fault_counts(records)),
             f"<h3>matches ({len(records)})</h3>",
-            "".join(_match(r, logged.get(r.match_id), logs, viewers.get(r.match_id))
-                    for r in records), "</section>"]
+            "".join(_match(r, logged.get(r.match_id), logs, viewers.get(r.match_id),
+                           r.match_id in revealed) for r in records), "</section>"]
     return "".join(out)
 
 
@@ -367,15 +383,18 @@ def build_report(store: Store, tournament_id: str | None = None, game: str | Non
         store.tournament(tournament_id)  # LookupError naming the known ids
     records = store.matches(game=game, tournament_id=tournament_id, steps=False)
     logged = {}
+    spent = spent_deals(store)
     for record in records[:logs]:
         full = store.match(record.match_id)  # with its steps, one at a time
         if full is not None:
             logged[record.match_id] = full
+    revealed = frozenset(r.match_id for r in logged.values()
+                         if r.result is not None and spent(r))
     scope = ", ".join(filter(None, [f"tournament {tournament_id}" if tournament_id else "",
                                     f"game {game}" if game else ""])) or "every match"
     games = sorted({r.game for r in records})
     sections = [_game_section(g, [r for r in records if r.game == g], logged, i,
-                              logs, viewers or {}) for i, g in enumerate(games)]
+                              logs, viewers or {}, revealed) for i, g in enumerate(games)]
     title = f"arena report: {scope}"
     contents = "".join(f"<li><a href='#game-{i}'>{_e(g)}</a></li>" for i, g in enumerate(games))
     return (
@@ -385,7 +404,8 @@ def build_report(store: Store, tournament_id: str | None = None, game: str | Non
         f"<style>{_STYLE}</style></head><body>"
         f"<h1>{_e(title)}</h1><p>{len(records)} matches in {_e(store.path)}, written "
         f"{_e(_when(time.time()))} UTC. Elo from a maximum-likelihood fit over every pairwise "
-        f"outcome (as <code>arena ratings</code>); the move logs show public events only.</p>"
+        f"outcome (as <code>arena ratings</code>); the move logs show public events, and each "
+        f"seat's choices once a match and its deal are played out.</p>"
         f"<ul>{contents}</ul>"
         "<p><button type=button data-logs=open>open every log</button> "
         "<button type=button data-logs=close>close every log</button></p>"

@@ -441,6 +441,10 @@ class _Match:
                        f"strike {self.strikes[seat]}")
         return False
 
+    def record_from(self, start: int) -> MatchRecord:
+        """The record so far, with its steps from ``start`` on (see ``MatchFeed``)."""
+        return replace(self.record, steps=self.record.steps[start:])
+
     def spectator_update(self) -> pb.SpectatorUpdate:
         """The public view after the last step, with the public events since the last one."""
         return self._public_view(self.public_events)
@@ -500,7 +504,8 @@ async def run_match(
     game = match.game.name
     feed = None
     if feeds is not None:
-        feed = feeds[spec.match_id] = MatchFeed(header, match.spectator_snapshot)
+        feed = feeds[spec.match_id] = MatchFeed(header, match.spectator_snapshot,
+                                                   match.record_from)
     if metrics is not None:
         metrics.active_matches.labels(game).inc()
     work = _engine_work()

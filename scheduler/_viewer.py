@@ -33,14 +33,14 @@ from typing import Any
 import engine
 from arena._codec import to_jsonable
 
-from ._export import deal_is_spent, export_record, replay_state
+from ._export import export_record, replay_state, spent_deals
 from ._records import MatchRecord
 from ._store import Store
 
 _HERE = Path(__file__).parent
 
 
-class _Deltas:
+class Deltas:
     """A view's frames, each as the top-level fields that differ from the frame before.
 
     Only the fields that changed are turned into JSON data: an observation is a frozen
@@ -53,17 +53,23 @@ class _Deltas:
         self._last: dict[str, Any] = {}
 
     def add(self, frame: Any) -> None:
+        """Append ``frame``, as its changes."""
+        self.frames.append(self.changes(frame))
+
+    def changes(self, frame: Any) -> dict[str, Any]:
+        """The fields of ``frame`` that differ from the frame before (and the next frame is
+        compared with this one)."""
         last = self._last
         if dataclasses.is_dataclass(frame) and not isinstance(frame, type):
             now = {f.name: _unshared(getattr(frame, f.name)) for f in dataclasses.fields(frame)}
-            self.frames.append({k: _data(v) for k, v in now.items()
-                                if k not in last or last[k] != v})
+            changed = {k: _data(v) for k, v in now.items() if k not in last or last[k] != v}
         else:
             items = frame.items() if isinstance(frame, Mapping) else [("value", frame)]
             now = {str(k): json.dumps(v, default=_jsonable) for k, v in items}
-            self.frames.append({k: json.loads(v) for k, v in now.items()
-                                if k not in last or last[k] != v})
+            changed = {k: json.loads(v) for k, v in now.items()
+                       if k not in last or last[k] != v}
         self._last = now
+        return changed
 
 
 _SCALARS = frozenset({int, float, str, bool, type(None)})
@@ -97,10 +103,10 @@ frames interleaved, step by step: what changes together compresses together)."""
     data = export_record(record, reveal)
     state = replay_state(record)
     seats = range(len(record.seats))
-    views: dict[str, _Deltas] = {"public": _Deltas()}
+    views: dict[str, Deltas] = {"public": Deltas()}
     if reveal:
-        views.update({f"seat {seat}": _Deltas() for seat in seats})
-        views["all"] = _Deltas()
+        views.update({f"seat {seat}": Deltas() for seat in seats})
+        views["all"] = Deltas()
 
     def take() -> None:
         views["public"].add(state.observation(None))
@@ -185,9 +191,10 @@ def write_viewers(store: Store, records: Sequence[MatchRecord], folder: Path
     if need be; each page's address relative to the folder's parent, by match id (the
     report beside the folder links them). A match that does not replay here gets none."""
     addresses: dict[str, str] = {}
+    spent = spent_deals(store)
     for record in records:
         try:
-            text = match_page(record, deal_is_spent(store, record))
+            text = match_page(record, spent(record))
         except (ValueError, LookupError):  # another version's game or tournament
             continue
         # Match ids come from the arena, but a file name must hold no path of any kind.

@@ -1,46 +1,66 @@
-"""`arena serve --web-port`: the live matches and the ladder's standings in a browser.
+"""`arena serve --web-port`: live matches, finished ones and the ladder's standings in a browser.
 
-The web server is a client of the arena it runs beside. It lists live matches and standings
-with the arena's own RPCs, and follows a match with ``WatchMatch``, the spectator stream, which
-carries the public view only: so a page can show nothing that the gRPC spectator API would
-not, the arena's bounds apply to it too, and it needs nothing of the server's internals. One
-stream per followed match serves every browser looking at it, and lists and standings are
-asked at most every ``refresh`` seconds, however many browsers ask.
+The web server runs in the arena's process, beside it: it reads the live matches from the
+arena's hub (``in_arena`` runs a function on the arena's thread) and everything recorded from
+the database, as the gRPC service does (``StoreRecords``). It was first a gRPC client of the
+arena (``WatchMatch``), which could show only what the spectator stream carries: a match from
+the moment it was first watched; and over TLS it would have needed a name the server's
+certificate holds and, with a client CA, a certificate of its own. Now (its CPU is the
+arena's process's, hence the bounds below):
 
-HTTP is the standard library's ``ThreadingHTTPServer``: a board game moves a few times a second
-at most, so a page polls a small JSON document every second (no websocket, hence no ASGI
-framework and no new dependency). Bounded: connections per client host and in all (beyond
-them, 503 at once), a socket timeout (a client that sends nothing is dropped), the matches
-followed at once, the finished ones kept for their pages, and the frames kept per match.
+- **A live match from its first move.** A followed match's record so far (its seed and
+  actions, ``MatchFeed.record``) is re-simulated in the web server's own thread, and each
+  step's public view (``observation(None)``) and public events are kept; the record's new
+  steps are read every ``poll`` seconds. Only the public view ever leaves: a page of a match
+  in play carries no seat's observation, no seed, no action text. A page shows a match
+  ``delay`` steps behind the arena (all of it once it is over), so that nobody watching can
+  feed a bot what just happened.
+- **Finished matches from the database**, each with the replay viewer's page (``_viewer``):
+  every seat's view and choices and the revealed state once its deal is spent, the public
+  view only before (as ``GetMatch`` withholds the seed).
 
-``delay``: a page shows a match ``delay`` steps behind the arena (all of it once it is over),
-so that nobody watching can feed a bot what just happened.
+HTTP is the standard library's ``ThreadingHTTPServer``, over TLS (the standard library's
+``ssl``) when ``tls`` is given: a board game moves a few times a second at most, so a page
+polls a small JSON document every second (no websocket, hence no ASGI framework and no new
+dependency). Bounded: connections per client host and in all (beyond them, 503 at once), a
+socket timeout (a client that sends nothing is dropped), the matches followed at once, the
+finished ones kept for their pages, the frames kept per match, and the finished pages made
+at once and kept.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import logging
 import re
 import socket
+import ssl
+import sys
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
-import grpc
-
 import engine
-from arena._codec import CodecError, observation_from_message, to_jsonable
-from arena.v1 import arena_service_pb2 as pb
-from arena.v1 import arena_service_pb2_grpc as pb_grpc
-from arena.v1 import game_pb2
+from arena._hub import Hub
 
-from ._viewer import page, static_data
+from ._export import deal_is_spent, replay_state, result_json
+from ._records import MatchRecord
+from ._reports import StoreRecords
+from ._viewer import Deltas, match_page, page, static_data
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+# Runs a function on the arena's thread and returns what it returns (trio.from_thread's
+# run_sync, in `arena serve`); RuntimeError once the arena has stopped.
+InArena = Callable[[Callable[[], T]], T]
 
 _MATCH_PATH = re.compile(r"^/match/([A-Za-z0-9._:-]{1,128})(/steps)?$")
 _INDEX_CSP = ("default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; "
@@ -61,139 +81,191 @@ class WebLimits:
     frames_per_match: int = 20_000
     socket_timeout: float = 15.0
     refresh: float = 2.0
+    poll: float = 0.25
+    finished_listed: int = 20
+    pages_kept: int = 8
+    pages_at_once: int = 1
 
 
 @dataclass
 class _Match:
-    """A followed match: its public frames (by arena step) and log, and its end."""
+    """A followed match: the public view of each step (as changes, see ``Deltas``), the
+    public log, and its end."""
 
     match_id: str
     game: str
     seats: list[str]
-    frames: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
-    events: list[tuple[int, str]] = field(default_factory=list)  # (frame index, text)
-    latest: int = 0  # the arena's step count, as last told
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    events: list[tuple[int, str]] = field(default_factory=list)  # (step, text)
+    latest: int = 0  # the arena's step count, as last read
     result: dict[str, Any] | None = None
     over: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def released(self, delay: int) -> int:
-        """How many frames a page may show now."""
+        """How many frames a page may show now (frame i: the view after i steps)."""
         if self.over:
             return len(self.frames)
-        return sum(1 for step, _ in self.frames if step <= self.latest - delay)
+        return max(0, min(len(self.frames), self.latest - delay + 1))
 
 
 class LiveWeb:
-    """What the pages show, from the arena at ``address`` (see the module docstring)."""
+    """What the pages show (see the module docstring)."""
 
-    def __init__(self, address: str, games: list[str], delay: int = 0,
-                 limits: WebLimits = WebLimits()) -> None:
+    def __init__(self, hub: Hub, in_arena: InArena[Any], records: StoreRecords,
+                 games: list[str], delay: int = 0, limits: WebLimits = WebLimits()) -> None:
         self.games = games
         self.delay = delay
         self.limits = limits
-        self._channel = grpc.insecure_channel(address)
-        self._stub = pb_grpc.ArenaServiceStub(self._channel)
+        self._hub = hub
+        self._in_arena = in_arena
+        self._records = records
         self._lock = threading.Lock()
         self._matches: OrderedDict[str, _Match] = OrderedDict()
         self._cache: dict[str, tuple[float, Any]] = {}
+        self._pages: OrderedDict[tuple[str, bool], str] = OrderedDict()
+        self._making = threading.BoundedSemaphore(limits.pages_at_once)
         self._closed = threading.Event()
-        self._calls: list[grpc.Future] = []
 
     def close(self) -> None:
-        """Stop following every match and close the channel."""
+        """Stop following every match."""
         self._closed.set()
-        with self._lock:
-            for call in self._calls:
-                call.cancel()
-        self._channel.close()
 
-    def _cached(self, key: str, fetch: Any) -> Any:
+    def _cached(self, key: str, fetch: Callable[[], T]) -> T:
         with self._lock:
             found = self._cache.get(key)
             if found is not None and time.monotonic() - found[0] < self.limits.refresh:
-                return found[1]
+                return found[1]  # type: ignore[no-any-return]
         value = fetch()
         with self._lock:
             self._cache[key] = (time.monotonic(), value)
         return value
 
-    def live(self) -> list[pb.MatchSummary]:
-        """The matches being played, newest first."""
-        return list(self._cached("live", lambda: self._stub.ListMatches(
-            pb.ListMatchesRequest(live=True, limit=50), timeout=10).matches))
+    def live(self) -> list[Any]:
+        """The matches being played (``MatchSummary``), newest first."""
+        try:
+            return self._cached("live", lambda: self._in_arena(
+                lambda: self._hub.live_matches("", 50)))
+        except RuntimeError:  # the arena has stopped
+            return []
 
-    def standings(self, game: str) -> list[pb.Standing]:
-        """The ladder's standings of ``game``."""
-        return list(self._cached(f"standings {game}", lambda: self._stub.GetStandings(
-            pb.GetStandingsRequest(game=game), timeout=10).standings))
+    def finished(self) -> list[Any]:
+        """The newest recorded matches (``MatchSummary`` with their results)."""
+        return self._cached("finished", lambda: self._records.list_matches(
+            "", self.limits.finished_listed))
+
+    def standings(self, game: str) -> list[Any]:
+        """The ladder's standings of ``game`` (``Standing``)."""
+        return self._records.standings(game, "")
+
+    def recorded(self, match_id: str) -> str | None:
+        """The viewer page of the recorded match ``match_id`` (every view once its deal is
+        spent); None if it is not recorded. TimeoutError when too many pages are being made;
+        ValueError when the match does not replay here."""
+        record = self._records.store.match(match_id)
+        if record is None or record.result is None:
+            return None
+        reveal = deal_is_spent(self._records.store, record)
+        key = (match_id, reveal)
+        with self._lock:
+            if key in self._pages:
+                self._pages.move_to_end(key)
+                return self._pages[key]
+        # A page takes 0.2-3 s of CPU to make (the match re-simulated, every view at every
+        # step), in the arena's process: one at a time, the others wait, and the last few
+        # made are kept.
+        if not self._making.acquire(timeout=self.limits.socket_timeout):
+            raise TimeoutError("too many match pages are being made; try again")
+        try:
+            text = match_page(record, reveal)
+        finally:
+            self._making.release()
+        with self._lock:
+            self._pages[key] = text
+            while len(self._pages) > self.limits.pages_kept:
+                self._pages.popitem(last=False)
+        return text
 
     def match(self, match_id: str) -> _Match | None:
-        """The followed match ``match_id``, followed from now if it is live; None if it is
-        neither followed nor live, or if too many are followed already."""
+        """The followed match ``match_id``, followed (from its first move) if it is live and
+        was not yet; None if it is neither followed nor live, or if too many are followed."""
         with self._lock:
             found = self._matches.get(match_id)
             if found is not None:
                 return found
-        if not any(m.match_id == match_id for m in self.live()):
+            running = sum(not m.over for m in self._matches.values())
+        if running >= self.limits.followed:
+            return None
+        try:
+            feed = self._in_arena(lambda: self._hub.feeds.get(match_id))
+        except RuntimeError:
+            return None
+        if feed is None or feed.record is None:
             return None
         with self._lock:
             if match_id in self._matches:
                 return self._matches[match_id]
-            running = [m for m in self._matches.values() if not m.over]
-            if len(running) >= self.limits.followed:
-                return None
             finished = [m.match_id for m in self._matches.values() if m.over]
             for old in finished[:max(0, len(finished) - self.limits.finished_kept + 1)]:
                 del self._matches[old]
-            call = self._stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id))
-            self._calls.append(call)
-            followed = self._matches[match_id] = _Match(match_id, "", [])
+            followed = self._matches[match_id] = _Match(
+                match_id, feed.header.game, [s.bot_name for s in feed.header.seats])
         started = threading.Event()
-        threading.Thread(target=self._follow, args=(followed, call, started),
+        threading.Thread(target=self._follow, args=(followed, feed.record, started),
                          name=f"web-follow-{match_id}", daemon=True).start()
-        started.wait(10)  # the header, so that the page knows the game and seats
+        # The match so far, re-simulated, so that the page starts with its first move.
+        started.wait(self.limits.socket_timeout)
         return followed
 
-    def _follow(self, match: _Match, call: Any, started: threading.Event) -> None:
-        observation_class: type | None = None
+    def _follow(self, match: _Match, so_far: Callable[[int], MatchRecord],
+                started: threading.Event) -> None:
+        """Re-simulate ``match`` from its record, then follow its new steps to its end."""
         try:
-            for response in call:
-                kind = response.WhichOneof("message")
-                if kind == "match_started":
-                    header = response.match_started
-                    match.game = header.game
-                    match.seats = [s.bot_name for s in header.seats]
-                    observation_class = _observation_class(header)
-                    started.set()
-                elif kind == "update":
-                    self._add(match, response.update, observation_class)
-                elif kind == "match_ended":
-                    match.result = _result(response.match_ended.result)
-        except grpc.RpcError:
-            pass  # the arena stopped, or close() cancelled the stream
+            record = self._in_arena(lambda: so_far(0))
+            state = replay_state(record)
+            views = Deltas()
+            seen = 0
+
+            def take(step: int) -> None:
+                nonlocal seen
+                frame = views.changes(state.observation(None))
+                events = [e.text for e in state.events_since(seen, None)]
+                seen = state.event_count
+                with match.lock:
+                    if len(match.frames) < self.limits.frames_per_match:
+                        match.frames.append(frame)
+                        match.events.extend((step, text) for text in events)
+
+            applied = 0
+            take(0)
+            while True:
+                for actions in record.actions():
+                    state.apply(actions)
+                    applied += 1
+                    take(applied)
+                with match.lock:
+                    match.latest = applied
+                started.set()
+                if record.result is not None or self._closed.wait(self.limits.poll):
+                    break
+                record, live = self._in_arena(partial(self._progress, so_far, applied,
+                                                      match.match_id))
+                if not live and record.result is None and not record.steps:
+                    break  # stopped without a result (aborted, or the arena is closing)
+            match.result = _result(record)
+        except (RuntimeError, ValueError, engine.EngineError) as error:
+            # the arena stopped, or this engine cannot replay the match
+            log.debug("web: stopped following %s: %s", match.match_id, error)
         finally:
             with match.lock:
                 match.over = True
             started.set()
-            with self._lock:
-                if call in self._calls:
-                    self._calls.remove(call)
 
-    def _add(self, match: _Match, update: pb.SpectatorUpdate, cls: type | None) -> None:
-        frame: dict[str, Any] = {}
-        if cls is not None and update.HasField("observation"):
-            try:
-                frame = to_jsonable(observation_from_message(match.game, update.observation,
-                                                             cls))
-            except CodecError:
-                frame = {}
-        with match.lock:
-            match.latest = update.step
-            if len(match.frames) < self.limits.frames_per_match:
-                match.frames.append((update.step, frame))
-            index = len(match.frames) - 1
-            match.events.extend((index, text) for text in update.events)
+    def _progress(self, so_far: Callable[[int], MatchRecord], known: int, match_id: str
+                  ) -> tuple[MatchRecord, bool]:
+        """On the arena's thread: the steps after ``known`` (and the result, if any), and
+        whether the match is still live."""
+        return so_far(known), match_id in self._hub.feeds
 
     def steps(self, match: _Match, start: int) -> dict[str, Any]:
         """What a page that has ``start`` frames is shown next (see ``viewer.js``'s follow)."""
@@ -201,14 +273,14 @@ class LiveWeb:
             shown = match.released(self.delay)
             over = match.over and shown == len(match.frames)
             return {
-                "steps": [{"public": frame} for _, frame in match.frames[start:shown]],
+                "steps": [{"public": frame} for frame in match.frames[start:shown]],
                 "events": [{"step": i, "text": text, "seats": None}
                            for i, text in match.events if start <= i < shown],
                 "decisions": [],
                 "result": match.result if over else None,
                 "over": over,
                 "delay": self.delay,
-                "latest_step": match.frames[shown - 1][0] if shown else None,
+                "latest_step": shown - 1 if shown else None,
                 "arena_step": match.latest,
             }
 
@@ -224,16 +296,23 @@ class LiveWeb:
                     live_url=f"/match/{match.match_id}/steps")
 
     def index(self) -> str:
-        """The page of live matches and standings."""
+        """The page of live matches, finished ones and standings."""
         rows = "".join(
             f"<tr><td><a href='/match/{_e(m.match_id)}'>{_e(m.match_id)}</a></td>"
             f"<td>{_e(m.game)}</td><td>{_e(', '.join(s.bot_name for s in m.seats))}</td></tr>"
             for m in self.live())
+        done = "".join(
+            f"<tr><td><a href='/match/{_e(m.match_id)}'>{_e(m.match_id)}</a></td>"
+            f"<td>{_e(m.game)}</td><td>{_e(_outcome(m))}</td></tr>"
+            for m in self.finished())
         parts = ["<h1>arena: live matches</h1>",
                  f"<p class=muted>pages show matches {self.delay} moves behind</p>"
                  if self.delay else "",
                  f"<table class=live><tr><th>match</th><th>game</th><th>seats</th></tr>{rows}"
-                 "</table>" if rows else "<p>no match is being played</p>"]
+                 "</table>" if rows else "<p>no match is being played</p>",
+                 "<h2>finished matches</h2>",
+                 f"<table class=finished><tr><th>match</th><th>game</th><th>result</th></tr>"
+                 f"{done}</table>" if done else "<p class=muted>no match is recorded yet</p>"]
         for game in self.games:
             lines = "".join(
                 f"<tr><td>{s.rank}</td><td>{_e(s.bot_name)}</td><td>{s.elo:+.0f}</td>"
@@ -253,35 +332,40 @@ def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _observation_class(header: pb.MatchStarted) -> type | None:
-    """The engine's observation class of the match's game (None for a game not here)."""
-    try:
-        game = engine.get(header.game)
-        state = game.new_match(len(header.seats), 0, dict(header.options))
-    except (LookupError, engine.EngineError):
-        return None
-    return type(state.observation(None))
+def _outcome(summary: Any) -> str:
+    """A finished match's seats by rank, with their scores (from its ``MatchSummary``)."""
+    result = summary.result
+    seats = sorted(range(len(summary.seats)), key=lambda i: result.ranks[i])
+    return ", ".join(f"{result.ranks[i] + 1}. {summary.seats[i].bot_name} "
+                     f"({result.scores[i]:g})" for i in seats)
 
 
-def _result(result: game_pb2.MatchResult) -> dict[str, Any]:
-    termination = game_pb2.Termination.Name(result.termination).removeprefix("TERMINATION_")
-    return {"scores": list(result.scores), "ranks": list(result.ranks),
-            "termination": termination.lower(), "reason": result.reason,
-            "forfeited": list(result.forfeited_seats)}
+def _result(record: MatchRecord) -> dict[str, Any] | None:
+    return None if record.result is None else result_json(record.result)
 
 
 class _Server(ThreadingHTTPServer):
-    """A ThreadingHTTPServer that refuses connections beyond its bounds at once."""
+    """A ThreadingHTTPServer that refuses connections beyond its bounds at once, over TLS
+    if it has a context (each connection's handshake is made in its own thread)."""
 
     daemon_threads = True
     live: LiveWeb
 
-    def __init__(self, address: tuple[str, int], live: LiveWeb) -> None:
+    def __init__(self, address: tuple[str, int], live: LiveWeb,
+                 tls: ssl.SSLContext | None) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         super().__init__(address, _Handler)
         self.live = live
+        self.tls = tls
         self._open: dict[str, int] = {}
         self._count_lock = threading.Lock()
+
+    def get_request(self) -> tuple[Any, Any]:
+        connection, address = self.socket.accept()
+        if self.tls is not None:
+            connection = self.tls.wrap_socket(connection, server_side=True,
+                                              do_handshake_on_connect=False)
+        return connection, address
 
     def process_request(self, request: Any, client_address: Any) -> None:
         host = client_address[0]
@@ -295,11 +379,15 @@ class _Server(ThreadingHTTPServer):
                 refuse = False
                 self._open[host] = self._open.get(host, 0) + 1
         if refuse:
-            try:
-                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
-                                b"Retry-After: 5\r\nConnection: close\r\n\r\n")
-            except OSError:
-                pass
+            # Over TLS the connection is closed unanswered: an answer would need a
+            # handshake, which a client could hold this (the accepting) thread with.
+            if self.tls is None:
+                try:
+                    request.sendall(b"HTTP/1.1 503 Service Unavailable\r\n"
+                                    b"Content-Length: 0\r\nRetry-After: 5\r\n"
+                                    b"Connection: close\r\n\r\n")
+                except OSError:
+                    pass
             self.shutdown_request(request)
             return
         super().process_request(request, client_address)
@@ -314,6 +402,14 @@ class _Server(ThreadingHTTPServer):
                 if not self._open[host]:
                     del self._open[host]
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that fails its TLS handshake, drops its connection or sends nothing is
+        no error of the server's (at debug); anything else is logged with its traceback."""
+        if isinstance(sys.exc_info()[1], OSError):  # ssl.SSLError and timeouts too
+            log.debug("web: connection of %s failed", client_address[0], exc_info=True)
+        else:
+            log.warning("web: a request of %s failed", client_address[0], exc_info=True)
+
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
@@ -322,6 +418,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         self.request.settimeout(self.server.live.limits.socket_timeout)
+        if self.server.tls is not None:
+            self.request.do_handshake()
         super().setup()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
@@ -330,27 +428,49 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
         live = self.server.live
         url = urlsplit(self.path)
+        if url.path == "/":
+            self._send(HTTPStatus.OK, "text/html", live.index(), _INDEX_CSP)
+            return
+        found = _MATCH_PATH.match(url.path)
+        if found is None:
+            self._send(HTTPStatus.NOT_FOUND, "text/plain", "no such page: see / for the "
+                       "matches (/match/ID is one match's page)\n")
+            return
+        if found[2]:
+            self._steps(found[1], url.query)
+            return
         try:
-            if url.path == "/":
-                self._send(HTTPStatus.OK, "text/html", live.index(), _INDEX_CSP)
-                return
-            found = _MATCH_PATH.match(url.path)
-            match = live.match(found[1]) if found else None
-            if match is None or not match.game:
-                self._send(HTTPStatus.NOT_FOUND, "text/plain",
-                           "no such live match (it may have ended, or too many are followed)\n")
-            elif found is not None and found[2]:
-                start = parse_qs(url.query).get("from", ["0"])[0]
-                if not start.isdigit():
-                    self._send(HTTPStatus.BAD_REQUEST, "text/plain", "from: a whole number\n")
-                    return
-                self._send(HTTPStatus.OK, "application/json",
-                           json.dumps(live.steps(match, int(start)), allow_nan=False))
-            else:
-                self._send(HTTPStatus.OK, "text/html", live.page(match))
-        except grpc.RpcError as error:
-            self._send(HTTPStatus.BAD_GATEWAY, "text/plain",
-                       f"the arena did not answer: {error.code().name}\n")  # type: ignore[attr-defined]
+            recorded = live.recorded(found[1])
+        except TimeoutError as error:
+            self._send(HTTPStatus.SERVICE_UNAVAILABLE, "text/plain", f"{error}\n")
+            return
+        except ValueError as error:  # another version's game or record
+            self._send(HTTPStatus.NOT_FOUND, "text/plain", f"{error}\n")
+            return
+        if recorded is not None:
+            self._send(HTTPStatus.OK, "text/html", recorded)
+            return
+        match = live.match(found[1])
+        if match is None or not match.frames:
+            self._send(HTTPStatus.NOT_FOUND, "text/plain", "no such match, live or recorded "
+                       "(or too many live ones are followed already)\n")
+        else:
+            self._send(HTTPStatus.OK, "text/html", live.page(match))
+
+    def _steps(self, match_id: str, query: str) -> None:
+        """A followed match's new steps, for its live page."""
+        live = self.server.live
+        start = parse_qs(query).get("from", ["0"])[0]
+        if not start.isdigit():
+            self._send(HTTPStatus.BAD_REQUEST, "text/plain",
+                       f"from={start!r}: a whole number of steps is accepted\n")
+            return
+        match = live.match(match_id)
+        if match is None:
+            self._send(HTTPStatus.NOT_FOUND, "text/plain", "no such live match\n")
+            return
+        self._send(HTTPStatus.OK, "application/json",
+                   json.dumps(live.steps(match, int(start)), allow_nan=False))
 
     def _send(self, status: HTTPStatus, kind: str, body: str, csp: str | None = None) -> None:
         data = body.encode()
@@ -365,12 +485,29 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
 
+def tls_context(certificate: str, key: str) -> ssl.SSLContext:
+    """A server's TLS context of the PEM files ``certificate`` (its chain) and ``key``;
+    ValueError naming what could not be read."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+
+    def encrypted() -> str:  # else OpenSSL would ask for a password on the terminal
+        raise ValueError("the key is encrypted; give it unencrypted (as the arena's gRPC "
+                         "server takes it too)")
+    try:
+        context.load_cert_chain(certificate, key, password=encrypted)
+    except (OSError, ValueError) as error:  # ssl.SSLError is an OSError
+        raise ValueError(f"the web pages cannot use --tls-cert {certificate!r} with "
+                         f"--tls-key {key!r}: {error}") from None
+    return context
+
+
 class WebServer:
     """The web pages of an arena, served from a thread until ``close``."""
 
-    def __init__(self, host: str, port: int, live: LiveWeb) -> None:
+    def __init__(self, host: str, port: int, live: LiveWeb,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.live = live
-        self._server = _Server((host, port), live)
+        self._server = _Server((host, port), live, tls)
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever,
                                         name="arena-web", daemon=True)

@@ -393,12 +393,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--call-burst", type=_positive(int), default=limits.call_burst,
                    help=f"(default {limits.call_burst})")
     p.add_argument("--web-port", type=_number(int, at_least=0), default=None, metavar="PORT",
-                   help="also serve web pages of the live matches and the standings here "
-                        "(0: any free port; docs/viewer.md)")
+                   help="also serve web pages of the live and finished matches and the "
+                        "standings here, over HTTPS with --tls-cert (0: any free port; "
+                        "docs/viewer.md)")
     p.add_argument("--web-host", default="127.0.0.1",
                    help="the web pages' listen address (default 127.0.0.1)")
     p.add_argument("--spectator-delay", type=_number(int, at_least=0), default=0, metavar="N",
-                   help="the web pages show a match N moves behind (default 0)")
+                   help="the web pages show a match in play N moves behind (default 0)")
     p.add_argument("--web-connections", type=_positive(int), default=64,
                    help="open web connections in all (default 64)")
     p.add_argument("--web-connections-per-host", type=_positive(int), default=8,
@@ -935,9 +936,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         calls_per_second=args.calls_per_second, call_burst=args.call_burst,
         public_bots=args.public_bots)
 
-    if tls and args.web_port is not None:
-        raise UsageError("--web-port with --tls-cert is not supported yet: the web pages "
-                         "follow the arena as a plaintext client")
+    records = _records(store)
 
     async def main(hosted: arena.Arena) -> int:
         ladder = "off" if args.no_ladder else ", ".join(games)
@@ -953,7 +952,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                      "call_burst": limits.call_burst, "max_spectators": limits.max_spectators,
                      "max_spectators_per_peer": limits.max_spectators_per_peer,
                      "max_connections": connection_cap()}})
-        with _web_pages(args, hosted.address, games):
+        with _web_pages(args, hosted, records, games):
             if args.no_ladder:
                 await trio.sleep_forever()
             return await run_ladder(hosted, store, games, players=counts, control=control,
@@ -963,7 +962,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     why = "stopped"
     try:
         with _run_errors():
-            played = arena.run(main, host=args.host, port=args.port, records=_records(store),
+            played = arena.run(main, host=args.host, port=args.port, records=records,
                                metrics=metrics, limits=limits, tls=tls)
         why = f"done: {played} ladder match(es) played (--max-matches)"
     except BaseException as error:
@@ -976,22 +975,34 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _web_pages(args: argparse.Namespace, address: str, games: list[str]) -> Iterator[None]:
-    """The web pages of `serve --web-port` while the block runs (nothing without it)."""
+def _web_pages(args: argparse.Namespace, hosted: arena.Arena, records: StoreRecords,
+               games: list[str]) -> Iterator[None]:
+    """The web pages of `serve --web-port` while the block runs (nothing without it); over
+    HTTPS with the arena's certificate when it has one. Entered on the arena's thread."""
     if args.web_port is None:
         yield
         return
-    from ._web import LiveWeb, WebLimits, WebServer
+    from ._web import LiveWeb, WebLimits, WebServer, tls_context
+
+    token = trio.lowlevel.current_trio_token()
+
+    def in_arena(fn: Callable[[], Any]) -> Any:
+        return trio.from_thread.run_sync(fn, trio_token=token)
 
     limits = WebLimits(connections=args.web_connections,
                        connections_per_host=args.web_connections_per_host)
     try:
+        tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
         web = WebServer(args.web_host, args.web_port,
-                        LiveWeb(address, games, args.spectator_delay, limits))
+                        LiveWeb(hosted.hub, in_arena, records, games, args.spectator_delay,
+                                limits), tls)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     except OSError as error:
         raise UsageError(f"--web-port {args.web_port}: {error.strerror}") from None
     host = f"[{args.web_host}]" if ":" in args.web_host else args.web_host
-    print(f"web pages on http://{host}:{web.port}/", file=sys.stderr, flush=True)
+    scheme = "https" if tls else "http"
+    print(f"web pages on {scheme}://{host}:{web.port}/", file=sys.stderr, flush=True)
     try:
         yield
     finally:

@@ -378,7 +378,7 @@
   var BOARDS = {sector41: drawSector41, race: drawRace, sol: drawSol, galaxies: drawGalaxies};
 
   // -- the viewer -------------------------------------------------------------------------------
-  function Viewer(root, data) {
+  function Viewer(root, data, liveUrl) {
     this.root = root;
     this.record = data.record;
     this.static = data.static;
@@ -387,7 +387,8 @@
     this.step = 0;
     this.view = "public";
     this.timer = null;
-    this.live = null;
+    // Known before the first drawing, so that a live page never reads "unfinished".
+    this.live = liveUrl ? {url: liveUrl, delay: 0} : null;
     this.addSteps(data.steps);
     if (!this.frames.public) { this.frames.public = []; this.order.push("public"); }
     this.build();
@@ -486,9 +487,13 @@
       parts.push(this.live ? "playing (public view" + (this.live.delay ? ", " + this.live.delay + " moves behind" : "") + ")" : "unfinished");
     }
     if (rec.revealed && rec.seed !== null) parts.push("seed " + rec.seed);
-    if (this.live && rec.result) parts.push("as spectators saw it (arena replay MATCH_ID --html shows every view)");
+    if (this.live && rec.result) parts.push("as spectators saw it: ");
     else if (!rec.revealed && rec.result) parts.push("public record: the deal is still being played elsewhere, so seat views, choices and the seed are withheld");
     this.resultLine.textContent = parts.join("; ");
+    if (this.live && rec.result) {
+      // The same address now serves the match's record (every view once its deal is spent).
+      add(this.resultLine, h("a", {id: "full-record", href: window.location.pathname}, "its record"));
+    }
   };
 
   // The log of the current view: events it may see and the decisions (with their text where
@@ -589,9 +594,8 @@
   };
 
   // -- live: poll the server for new steps ------------------------------------------------------
-  Viewer.prototype.follow = function (url) {
-    var self = this;
-    this.live = {url: url, delay: 0};
+  Viewer.prototype.follow = function () {
+    var self = this, url = this.live.url;
     function poll() {
       fetch(url + "?from=" + self.count(), {cache: "no-store"}).then(function (response) {
         if (!response.ok) throw new Error("HTTP " + response.status);
@@ -626,10 +630,10 @@
     var encoded = node.getAttribute("data-encoding") === "gzip+base64";
     var text = node.textContent.trim();
     (encoded ? gunzip(text) : Promise.resolve(text)).then(function (json) {
-      var viewer = new Viewer(root, JSON.parse(json));
-      window.arenaViewer = viewer;
       var live = document.body.getAttribute("data-live");
-      if (live) viewer.follow(live);
+      var viewer = new Viewer(root, JSON.parse(json), live);
+      window.arenaViewer = viewer;
+      if (live) viewer.follow();
       document.body.setAttribute("data-ready", "1");
     }).catch(function (error) {
       root.textContent = "";

@@ -7,9 +7,11 @@ and the ``playwright`` package of the test extra, driving that browser directly 
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 import shutil
+import sqlite3
 import tempfile
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -19,7 +21,8 @@ from typing import Any
 import pytest
 
 from engine import Result, Termination
-from scheduler._html_report import build_report, public_log, timeline
+from scheduler._export import export_record
+from scheduler._html_report import build_report, move_log, timeline
 from scheduler._records import Faults, MatchRecord, SeatAction
 from scheduler._store import Store
 from tests.scheduler.test_cli import arena
@@ -67,7 +70,7 @@ def test_the_page_escapes_bot_text_and_shows_only_public_events(database: Path) 
     (policy,) = [attrs["content"] for tag, attrs in tags.found
                  if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy"]
     assert policy is not None and policy.startswith("default-src 'none';")
-    # The log is the spectator's: public events yes, a seat's secret never.
+    # The log shows public events (and each seat's choices), a seat's private line never.
     assert "bids (" in page and "your secret was" not in page
     # Faults per bot, kind by kind: EVIL's row reads 2 timeouts, 1 crash, 0, 3 illegal, 0.
     row = re.search(r"<tr><td class=name>" + re.escape(html.escape(EVIL)) +
@@ -75,19 +78,53 @@ def test_the_page_escapes_bot_text_and_shows_only_public_events(database: Path) 
     assert row is not None and re.findall(r"\d+", row.group(1)) == ["2", "1", "0", "3", "0"]
 
 
-def test_the_public_log_replays_each_step() -> None:
+def test_the_move_log_replays_each_step() -> None:
     # An independent count: the duel with 2 rounds is call, bids, call, bids (4 steps), and
     # each bid step logs one public line.
     record = MatchRecord("m", "duel", {"rounds": 2}, 3, ["a", "b"],
                          [[_act(0, 1)], [_act(0, 2), _act(1, 3)], [_act(1, 0)],
                           [_act(0, 0), _act(1, 0)]])
-    log = public_log(record)
+    log = move_log(record)
     assert [n for n, _, _ in log] == [1, 2, 3, 4]
-    assert [who for _, who, _ in log] == ["a", "a, b", "b", "a, b"]
+    assert [who for _, who, _ in log] == [[("a", None)], [("a", None), ("b", None)],
+                                          [("b", None)], [("a", None), ("b", None)]]
     assert log[0][2] == ["round 1: multiplier 2"]
     assert log[1][2] == ["bids (2, 3); scores " + log[1][2][0].split("scores ")[1]]
+    # Revealed: what each seat chose, as the duel words its actions.
+    assert [who for _, who, _ in move_log(record, reveal=True)] == [
+        [("a", "multiplier 2")], [("a", "bid 2"), ("b", "bid 3")], [("b", "multiplier 1")],
+        [("a", "bid 0"), ("b", "bid 0")]]
+    assert [events for _, _, events in move_log(record, reveal=True)] == [e for _, _, e in log]
     with pytest.raises(ValueError, match="not registered"):
-        public_log(MatchRecord("m", "no-such-game", {}, 1, ["a", "b"]))
+        move_log(MatchRecord("m", "no-such-game", {}, 1, ["a", "b"]))
+
+
+def test_a_log_shows_each_seats_choices_only_once_the_deal_is_played_out(
+        recorded: dict[str, Path], tmp_path: Path) -> None:
+    db = tmp_path / "race.sqlite"
+    db.write_bytes(recorded["race"].read_bytes())  # one deal: two seatings of one seed
+    with Store(db) as store:
+        first, second = store.matches()[::-1]
+        page = build_report(store)
+    for record in (first, second):
+        # Every choice of every seat, in order, and the seed.
+        chosen = [html.escape(d["text"]) for d in export_record(record, True)["decisions"]]
+        log = _log_of(page, record.match_id)
+        assert re.findall(r"<q>(.*?)</q>", log) == chosen
+        assert f"seed {record.seed}" in page
+    with sqlite3.connect(db) as connection:  # as if the other seating were still playing
+        connection.execute("DELETE FROM matches WHERE match_id = ?", (second.match_id,))
+    with Store(db) as store:
+        page = build_report(store)
+    log = _log_of(page, first.match_id)
+    assert "<q>" not in log and str(first.seed) not in page
+    assert log.count("<li ") == len(first.steps)  # who acted at each step, still
+
+
+def _log_of(page: str, match_id: str) -> str:
+    """The move log of one match of a report."""
+    start = page.index(f"id='m-{match_id}'")
+    return page[page.index("<ol class=log>", start):page.index("</ol>", start)]
 
 
 def test_the_timeline_refits_prefixes(database: Path) -> None:
@@ -133,10 +170,10 @@ def _act(seat: int, action: int) -> SeatAction:
     return SeatAction(seat, action, 0.01)
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """A headless Chromium context (Debian's, via Playwright) with an empty profile; closed
-    at the end whatever happens."""
+@contextlib.contextmanager
+def chromium(*extra_args: str) -> Iterator[Any]:
+    """A headless Chromium context (Debian's, via Playwright) with an empty profile and
+    ``extra_args``; closed at the end whatever happens. Skips without Chromium or Playwright."""
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
         pytest.skip("Chromium is not installed: apt-get install chromium (CI installs it)")
     sync_api = pytest.importorskip(
@@ -146,11 +183,18 @@ def browser() -> Iterator[Any]:
     with tempfile.TemporaryDirectory() as profile, sync_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM if Path(CHROMIUM).exists()
-            else shutil.which("chromium"), headless=True, args=CHROMIUM_ARGS)
+            else shutil.which("chromium"), headless=True, args=[*CHROMIUM_ARGS, *extra_args])
         try:
             yield context
         finally:
             context.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """A headless Chromium context (see ``chromium``)."""
+    with chromium() as context:
+        yield context
 
 
 def test_the_report_in_a_real_browser(database: Path, tmp_path: Path, browser: Any) -> None:
