@@ -796,7 +796,7 @@ def _check_backend(args: argparse.Namespace, *, join: bool = False) -> None:
         raise UsageError("--ray-address is for --backend ray; give both, or neither")
     if args.backend == "ray":
         try:
-            ray = import_ray()
+            ray = import_ray(args.ray_address)
             if join:
                 connect(ray, args.ray_address, args.concurrency)
         except RayUnavailable as error:
