@@ -16,6 +16,7 @@ from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
 from ._bridge import AsyncioHost, open_asyncio_host
+from ._front import Front
 from ._guard import ClientLimits, PeerGuard, connection_cap, peer_host
 from ._hub import Hub
 from ._service import (
@@ -34,6 +35,7 @@ T = TypeVar("T")
 # A connection with no call open this long is closed (a client reconnects by itself): idle
 # connections cost a file descriptor each and are what a flood of them is made of.
 IDLE_CONNECTION_MS = 120_000
+_LOOPBACK = "127.0.0.1"
 
 
 class ListenError(OSError):
@@ -129,16 +131,37 @@ async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,
 async def _serve(hub: Hub, auth: Authenticator, main: Callable[[Arena], Awaitable[T]],
                  host: str, port: int, records: Records | None, metrics: Metrics | None,
                  limits: ClientLimits, tls: ServerTls | None) -> T:
-    async with open_asyncio_host() as grpc_host:
+    async with open_asyncio_host() as grpc_host, trio.open_nursery() as nursery:
         servicer = ArenaServicer(hub, grpc_host, auth, records, limits)
-        server, bound, health = await grpc_host.run(_start(servicer, host, port, tls))
+        front = None
+        if limits.max_connections_per_host is not None:
+            front = Front(limits.max_connections_per_host, connection_cap(fronted=True),
+                          servicer.guard.first_note)
+            listeners = await _listen(front, host, port)
+            bound = listeners[0].socket.getsockname()[1]
+            # gRPC on a private loopback port that only the front connects to.
+            server, upstream, health = await grpc_host.run(
+                _start(servicer, _LOOPBACK, 0, tls))
+            front.upstream = (_LOOPBACK, upstream)
+            servicer.guard.behind(front.origin)
+            await nursery.start(front.serve, listeners)
+        else:
+            server, bound, health = await grpc_host.run(_start(servicer, host, port, tls))
         try:
             return await main(Arena(hub, auth, f"{host}:{bound}", bound, metrics,
                                     servicer.guard, health, grpc_host))
         finally:
             hub.close_all()
             await grpc_host.run(server.stop(grace=1.0))
+            nursery.cancel_scope.cancel()  # the front, once gRPC has said its last
             servicer.close()
+
+
+async def _listen(front: Front, host: str, port: int) -> list[trio.SocketListener]:
+    try:
+        return await front.listen(host, port)
+    except OSError as error:
+        raise ListenError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
 class GuardInterceptor(grpc.aio.ServerInterceptor):
@@ -187,7 +210,7 @@ class GuardInterceptor(grpc.aio.ServerInterceptor):
 
         async def opened(context: grpc.aio.ServicerContext) -> str:
             await within_call_budget(guard, context)
-            peer = peer_host(context.peer())
+            peer = peer_host(guard.client(context.peer()))
             refused = guard.open_spectator(peer)
             if refused is not None:
                 await refuse(guard, context, grpc.StatusCode.RESOURCE_EXHAUSTED,
