@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import inspect
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,7 @@ from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
 from ._bridge import AsyncioHost, open_asyncio_host
-from ._front import Front
+from ._front import Front, listen
 from ._guard import ClientLimits, PeerGuard, connection_cap, peer_host
 from ._hub import Hub
 from ._service import (
@@ -131,20 +132,20 @@ async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,
 async def _serve(hub: Hub, auth: Authenticator, main: Callable[[Arena], Awaitable[T]],
                  host: str, port: int, records: Records | None, metrics: Metrics | None,
                  limits: ClientLimits, tls: ServerTls | None) -> T:
-    async with open_asyncio_host() as grpc_host, trio.open_nursery() as nursery:
+    async with open_asyncio_host() as grpc_host:
         servicer = ArenaServicer(hub, grpc_host, auth, records, limits)
         front = None
         if limits.max_connections_per_host is not None:
             front = Front(limits.max_connections_per_host, connection_cap(fronted=True),
                           servicer.guard.first_note)
-            listeners = await _listen(front, host, port)
-            bound = listeners[0].socket.getsockname()[1]
+            listening = _listen(host, port)
+            bound = listening[0].getsockname()[1]
             # gRPC on a private loopback port that only the front connects to.
             server, upstream, health = await grpc_host.run(
                 _start(servicer, _LOOPBACK, 0, tls))
             front.upstream = (_LOOPBACK, upstream)
             servicer.guard.behind(front.origin)
-            await nursery.start(front.serve, listeners)
+            await grpc_host.run(front.start(listening))
         else:
             server, bound, health = await grpc_host.run(_start(servicer, host, port, tls))
         try:
@@ -153,13 +154,14 @@ async def _serve(hub: Hub, auth: Authenticator, main: Callable[[Arena], Awaitabl
         finally:
             hub.close_all()
             await grpc_host.run(server.stop(grace=1.0))
-            nursery.cancel_scope.cancel()  # the front, once gRPC has said its last
+            if front is not None:  # once gRPC has said its last
+                await grpc_host.run(front.stop())
             servicer.close()
 
 
-async def _listen(front: Front, host: str, port: int) -> list[trio.SocketListener]:
+def _listen(host: str, port: int) -> list[socket.socket]:
     try:
-        return await front.listen(host, port)
+        return listen(host, port)
     except OSError as error:
         raise ListenError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 

@@ -420,7 +420,7 @@ def test_the_connection_front_holds_all_hosts_to_the_cap_of_all_and_names_each_c
     front says it carries: two connections in all are joined, the third is closed unread,
     and each greeting names the client's own address, not the front's (known from the
     client's first byte on, as a gRPC handler needs it)."""
-    from arena._front import Front
+    from arena._front import Front, listen, peer_name
 
     notes: list[tuple[str, str]] = []
 
@@ -432,18 +432,18 @@ def test_the_connection_front_holds_all_hosts_to_the_cap_of_all_and_names_each_c
 
     async def greet(stream: trio.SocketStream) -> None:
         await stream.receive_some(1)  # a gRPC client speaks first (the HTTP/2 preface)
-        peer = front.origin(_front_peer(stream))
+        peer = front.origin(peer_name(stream.socket.getpeername()))
         await stream.send_all(peer.encode() + b"\n")
         await stream.receive_some(1)  # until the client closes
 
     async def main() -> tuple[list[bytes], list[str]]:
-        async with trio.open_nursery() as nursery:
+        async with open_asyncio_host() as host, trio.open_nursery() as nursery:
             (server,) = await nursery.start(
                 functools.partial(trio.serve_tcp, greet, 0, host="127.0.0.1"))
             front.upstream = ("127.0.0.1", server.socket.getsockname()[1])
-            listeners = await front.listen("127.0.0.1", 0)
-            port = listeners[0].socket.getsockname()[1]
-            await nursery.start(front.serve, listeners)
+            listening = listen("127.0.0.1", 0)
+            port = listening[0].getsockname()[1]
+            await host.run(front.start(listening))
             clients = [await trio.open_tcp_stream("127.0.0.1", port) for _ in range(3)]
             for client in clients:
                 with contextlib.suppress(trio.BrokenResourceError):  # the third: maybe closed
@@ -458,6 +458,7 @@ def test_the_connection_front_holds_all_hosts_to_the_cap_of_all_and_names_each_c
             names = [f"ipv4:127.0.0.1:{c.socket.getsockname()[1]}\n" for c in clients]
             for client in clients:
                 await client.aclose()
+            await host.run(front.stop())
             nursery.cancel_scope.cancel()
         return greetings, names
 
@@ -465,9 +466,3 @@ def test_the_connection_front_holds_all_hosts_to_the_cap_of_all_and_names_each_c
     assert greetings[:2] == [name.encode() for name in names[:2]]
     assert greetings[2] == b""  # closed unread
     assert notes == [("ipv4:127.0.0.1", "connections")]
-
-
-def _front_peer(stream: trio.SocketStream) -> str:
-    from arena._front import peer_name
-
-    return peer_name(stream.socket.getpeername())
