@@ -27,11 +27,14 @@ class ClientLimits:
     token_checks_per_peer: int = 4  # Hellos of one peer whose token is being checked at once
     max_id_length: int = 128  # characters of a match or tournament id in a request
     public_bots: bool = False  # ListBots without a registered bot's token
+    # Connections one host may hold open (None: no cap per host; the arena then accepts
+    # through a front of its own, ``_front``, since gRPC cannot refuse one by its address).
+    max_connections_per_host: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("max_spectators", "max_spectators_per_peer", "call_burst",
-                     "token_checks_per_peer", "max_id_length"):
-            if getattr(self, name) < 1:
+                     "token_checks_per_peer", "max_id_length", "max_connections_per_host"):
+            if getattr(self, name) is not None and getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         if not self.calls_per_second > 0:
             raise ValueError(f"calls_per_second must be above 0, got {self.calls_per_second}")
@@ -56,13 +59,16 @@ def raise_open_files_limit() -> int:
     return soft
 
 
-def connection_cap() -> int:
+def connection_cap(fronted: bool = False) -> int:
     """Incoming connections the server accepts at once: what the open-files limit leaves
-    after ``RESERVED_FILES`` (gRPC refuses more, instead of failing to accept anything)."""
+    after ``RESERVED_FILES`` (it refuses more, instead of failing to accept anything).
+
+    ``fronted``: connections come through the arena's own front (a per-host cap), where each
+    takes three descriptors (the client's, the front's to gRPC, and gRPC's end of that)."""
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return 1_000_000
-    return max(16, soft - RESERVED_FILES)
+    return max(16, (soft - RESERVED_FILES) // (3 if fronted else 1))
 
 
 def peer_host(peer: str) -> str:
@@ -70,6 +76,10 @@ def peer_host(peer: str) -> str:
     if peer.startswith(("ipv4:", "ipv6:")):
         return peer.rsplit(":", 1)[0]
     return peer  # unix sockets and the like: the whole string
+
+
+def _itself(peer: str) -> str:
+    return peer
 
 
 class PeerGuard:
@@ -82,6 +92,16 @@ class PeerGuard:
         self._spectators: Counter[str] = Counter()
         self._token_checks: Counter[str] = Counter()
         self._noted: OrderedDict[tuple[str, str], float] = OrderedDict()
+        self._origin: Callable[[str], str] = _itself
+
+    def behind(self, origin: Callable[[str], str]) -> None:
+        """Connections come through a front: ``origin`` names the client behind a peer."""
+        self._origin = origin
+
+    def client(self, peer: str) -> str:
+        """The client's address behind a gRPC peer (``context.peer()``): the peer itself, or
+        with a front, the client the front joined (every budget here is the client host's)."""
+        return self._origin(peer)
 
     @property
     def spectators(self) -> int:

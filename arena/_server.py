@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import inspect
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,7 @@ from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
 from ._bridge import AsyncioHost, open_asyncio_host
+from ._front import Front, listen
 from ._guard import ClientLimits, PeerGuard, connection_cap, peer_host
 from ._hub import Hub
 from ._service import (
@@ -34,6 +36,7 @@ T = TypeVar("T")
 # A connection with no call open this long is closed (a client reconnects by itself): idle
 # connections cost a file descriptor each and are what a flood of them is made of.
 IDLE_CONNECTION_MS = 120_000
+_LOOPBACK = "127.0.0.1"
 
 
 class ListenError(OSError):
@@ -131,14 +134,36 @@ async def _serve(hub: Hub, auth: Authenticator, main: Callable[[Arena], Awaitabl
                  limits: ClientLimits, tls: ServerTls | None) -> T:
     async with open_asyncio_host() as grpc_host:
         servicer = ArenaServicer(hub, grpc_host, auth, records, limits)
-        server, bound, health = await grpc_host.run(_start(servicer, host, port, tls))
+        front = None
+        if limits.max_connections_per_host is not None:
+            front = Front(limits.max_connections_per_host, connection_cap(fronted=True),
+                          servicer.guard.first_note)
+            listening = _listen(host, port)
+            bound = listening[0].getsockname()[1]
+            # gRPC on a private loopback port that only the front connects to.
+            server, upstream, health = await grpc_host.run(
+                _start(servicer, _LOOPBACK, 0, tls))
+            front.upstream = (_LOOPBACK, upstream)
+            servicer.guard.behind(front.origin)
+            await grpc_host.run(front.start(listening))
+        else:
+            server, bound, health = await grpc_host.run(_start(servicer, host, port, tls))
         try:
             return await main(Arena(hub, auth, f"{host}:{bound}", bound, metrics,
                                     servicer.guard, health, grpc_host))
         finally:
             hub.close_all()
             await grpc_host.run(server.stop(grace=1.0))
+            if front is not None:  # once gRPC has said its last
+                await grpc_host.run(front.stop())
             servicer.close()
+
+
+def _listen(host: str, port: int) -> list[socket.socket]:
+    try:
+        return listen(host, port)
+    except OSError as error:
+        raise ListenError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
 class GuardInterceptor(grpc.aio.ServerInterceptor):
@@ -187,7 +212,7 @@ class GuardInterceptor(grpc.aio.ServerInterceptor):
 
         async def opened(context: grpc.aio.ServicerContext) -> str:
             await within_call_budget(guard, context)
-            peer = peer_host(context.peer())
+            peer = peer_host(guard.client(context.peer()))
             refused = guard.open_spectator(peer)
             if refused is not None:
                 await refuse(guard, context, grpc.StatusCode.RESOURCE_EXHAUSTED,

@@ -160,7 +160,7 @@ class ArenaServicer:
         """
         # Read first, while the call is surely live: grpcio crashes (SIGSEGV) on peer() of a
         # call that has ended, as this one may have by the time its handler ends.
-        peer = context.peer()
+        peer = self.guard.client(context.peer())
         try:
             first = await asyncio.wait_for(context.read(), HELLO_TIMEOUT)
         except TimeoutError:
@@ -267,7 +267,7 @@ class ArenaServicer:
                 context, grpc.StatusCode.UNAVAILABLE,
                 f"the arena is checking {MAX_PENDING_TOKEN_CHECKS} tokens already; retry with "
                 f"backoff (the bot SDK does)", "token_checks")
-        peer = peer_host(context.peer())
+        peer = peer_host(self.guard.client(context.peer()))
         if not self.guard.begin_token_check(peer):
             await self._refuse(
                 context, grpc.StatusCode.RESOURCE_EXHAUSTED,
@@ -367,7 +367,7 @@ class ArenaServicer:
         The stream counts against the spectator limits until this handler returns (a client
         that reads nothing keeps it open), not only while its match runs."""
         await self._require_id("match_id", request.match_id, context)
-        peer = peer_host(context.peer())
+        peer = peer_host(self.guard.client(context.peer()))
         refused = self.guard.open_spectator(peer)
         if refused is not None:
             await self._refuse(context, grpc.StatusCode.RESOURCE_EXHAUSTED,
@@ -415,7 +415,7 @@ async def refuse(guard: PeerGuard, context: grpc.aio.ServicerContext, code: grpc
                  message: str, reason: str, **fields: Any) -> None:
     """Abort the call with ``code`` and ``message``; log it (at warning) the first time in a
     minute that this peer host is refused for ``reason``. Never logs a token."""
-    peer = context.peer()
+    peer = guard.client(context.peer())
     if guard.first_note(peer_host(peer), reason):
         log.warning("refused %s: %s", peer, message, extra={"fields": {
             "event": "refused", "reason": reason, "peer": peer, "code": code.name,
@@ -426,7 +426,7 @@ async def refuse(guard: PeerGuard, context: grpc.aio.ServicerContext, code: grpc
 
 async def within_call_budget(guard: PeerGuard, context: grpc.aio.ServicerContext) -> None:
     """Spend one call of the peer host's budget; RESOURCE_EXHAUSTED when none is left."""
-    refused = guard.over_budget(peer_host(context.peer()))
+    refused = guard.over_budget(peer_host(guard.client(context.peer())))
     if refused is not None:
         await refuse(guard, context, grpc.StatusCode.RESOURCE_EXHAUSTED, refused, "rate_limit")
 

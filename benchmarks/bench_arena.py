@@ -1,4 +1,4 @@
-"""Arena benchmarks: ``python benchmarks/bench_arena.py [roundtrip|throughput|idle|all]``.
+"""Arena benchmarks: ``python benchmarks/bench_arena.py [roundtrip|front|throughput|idle|all]``.
 
 - roundtrip: a decision's round trip through the arena (bot in its own process) next to a raw
   grpc.aio bidirectional ping-pong between two processes, and next to the least any grpc.aio
@@ -8,6 +8,9 @@
   scheduler's placement out of the numbers.
 - roundtrip also times a launched bot's decision over its pipes (no network, as in a
   tournament) beside the others.
+- front: the round trip with a cap of connections per host (``--max-connections-per-host``:
+  the arena's own front accepts the bot's connection and passes its bytes to gRPC) next to
+  the same without one, alternating rounds.
 - throughput: tournament matches per second, launched bot processes over their pipes (with
   and without the sandbox) vs in-process bots; and what the sandbox adds to a process's start.
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
@@ -228,13 +231,16 @@ def asyncio_floor(count: int, bot: str = f"{PYTHON} -m bots.run random", hosted:
 # -- arena round trip -----------------------------------------------------------------------
 
 def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run random",
-                    transport: str = "grpc") -> tuple[list[float], float, dict[str, float]]:
+                    transport: str = "grpc", limits: arena.ClientLimits | None = None
+                    ) -> tuple[list[float], float, dict[str, float]]:
     """Per-decision round trips seen by the runner (send request -> move back), the wall time
     per decision of the whole match, and stats: the server process's CPU seconds per decision
     (all its threads) and its memory before/after opening ``idle`` idle streams.
 
     ``transport``: ``grpc``, the bot connects to the served arena as a remote bot does; or
-    ``pipes``, the arena launches it and it plays over its standard streams (no sandbox)."""
+    ``pipes``, the arena launches it and it plays over its standard streams (no sandbox).
+    ``limits``: the server's client limits (with ``max_connections_per_host``, the bot's
+    connection goes through the arena's own front)."""
     from arena._launcher import BotProcess
     from scheduler._runner import MatchSpec, run_match
     from scheduler._seating import BotPool, BotSpec
@@ -291,7 +297,7 @@ def arena_roundtrip(count: int, idle: int = 0, bot: str = f"{PYTHON} -m bots.run
     if transport == "pipes":
         times, wall = trio.run(over_pipes)
     else:
-        times, wall = arena.run(over_grpc)
+        times, wall = arena.run(over_grpc, limits=limits or arena.ClientLimits())
     engine.unregister("ping")
     return times, wall, stats
 
@@ -457,6 +463,31 @@ def report_roundtrip(count: int = 2000, rounds: int = 5) -> None:
           f"{statistics.median(cpu_ratios):.2f}x (steadier than latency on a shared machine)")
 
 
+def report_front(count: int = 2000, rounds: int = 5) -> None:
+    """The decision round trip with and without a cap of connections per host (the arena's
+    own front then accepts the bot's connection and passes its bytes on), alternating."""
+    capped = arena.ClientLimits(max_connections_per_host=50)
+    p50: dict[str, list[float]] = {"direct": [], "front": []}
+    cpu: dict[str, list[float]] = {"direct": [], "front": []}
+    for i in range(rounds):
+        for name, limits in (("direct", arena.ClientLimits()), ("front", capped)):
+            times, _, stats = arena_roundtrip(count, limits=limits)
+            p50[name].append(percentile(times, 0.5))
+            cpu[name].append(stats["cpu_per_decision_s"])
+        print(f"round {i + 1}: decision round trip p50 {p50['direct'][-1] * 1e3:.3f} ms "
+              f"direct, {p50['front'][-1] * 1e3:.3f} ms through the front "
+              f"({p50['front'][-1] / p50['direct'][-1]:.2f}x); server CPU per decision "
+              f"{cpu['direct'][-1] * 1e6:.0f} us direct, {cpu['front'][-1] * 1e6:.0f} us "
+              f"through the front")
+    ratio = statistics.median(f / d for f, d in zip(p50["front"], p50["direct"], strict=True))
+    cpu_ratio = statistics.median(f / d for f, d in zip(cpu["front"], cpu["direct"],
+                                                        strict=True))
+    extra = statistics.median(f - d for f, d in zip(cpu["front"], cpu["direct"], strict=True))
+    print(f"through the front over {rounds} rounds of {count}: round trip median ratio "
+          f"{ratio:.2f}x, server CPU median ratio {cpu_ratio:.2f}x "
+          f"(+{extra * 1e6:.0f} us a decision)")
+
+
 def report_pinned_roundtrip(count: int = 2000, rounds: int = 5) -> None:
     """The same variants with the server and the bot on a CPU each, alternating rounds."""
     if not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2:
@@ -550,7 +581,8 @@ def measure(quick: bool, rounds: int | None = None) -> dict[str, float]:
 
 
 def main() -> None:
-    """``bench_arena.py [roundtrip|throughput|idle|all]`` (and the child modes it uses)."""
+    """``bench_arena.py [roundtrip|front|throughput|idle|all]`` (and the child modes it
+    uses)."""
     what = sys.argv[1] if len(sys.argv) > 1 else "all"
     if what == "_pin":  # _pin CPU -- COMMAND...: exec COMMAND on that CPU only
         os.sched_setaffinity(0, {int(sys.argv[2])})
@@ -570,9 +602,11 @@ def main() -> None:
         asyncio.run(_idle_client(sys.argv[2], sys.argv[3]))
     elif what in ("-h", "--help"):
         print(__doc__)
+    elif what == "front":
+        report_front()
     elif what not in ("roundtrip", "throughput", "idle", "all"):
         raise SystemExit(f"bench_arena.py: unknown mode {what!r}; the modes are roundtrip, "
-                         "throughput, idle and all (the default)")
+                         "front, throughput, idle and all (the default)")
     else:
         if what in ("roundtrip", "all"):
             report_roundtrip()

@@ -18,6 +18,7 @@ Ray is imported only when this backend runs: the rest of the arena needs no Ray.
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import sys
@@ -48,6 +49,7 @@ INSTALL_HINT = ("pip install 'space-arena[ray]' (in a checkout: pip install -e '
 LOCAL_CPUS = 2  # a Ray started here (no address) is kept small: it shares the machine
 _GRACE_SECONDS = 10.0  # how long cancelled matches get to stop their bots at an early stop
 _ATTEMPTS = 2  # a match whose worker dies is played once more
+log = logging.getLogger("arena.ray")
 
 
 class RayUnavailable(RuntimeError):
@@ -58,8 +60,24 @@ class WorkerLost(RuntimeError):
     """A match's worker died on its retry too: the tournament stops (resume plays it)."""
 
 
-def import_ray() -> ModuleType:
-    """The ``ray`` module; RayUnavailable saying how to install it."""
+# Ray's switch between a multi-node cluster and one machine (on by default on Linux, off on
+# macOS and Windows): off, a Ray started here takes loopback as its node's address, and its
+# GCS server, raylet, object manager, agents and workers listen on 127.0.0.1 only (measured
+# with Ray 2.60: all of them, tests/scheduler/test_ray_backend.py). Ray reads it when imported.
+LOOPBACK_ONLY = ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+
+
+def _starts_local(address: str | None) -> bool:
+    """Whether ``connect`` will start a Ray here rather than join one."""
+    return not (address or os.environ.get("RAY_ADDRESS"))
+
+
+def import_ray(address: str | None = None) -> ModuleType:
+    """The ``ray`` module; RayUnavailable saying how to install it. Without an ``address``
+    (nor ``RAY_ADDRESS``) a local Ray is to be started: the first import sets it up to listen
+    on loopback only (``LOOPBACK_ONLY``; an operator's own setting of it is kept)."""
+    if _starts_local(address) and "ray" not in sys.modules:
+        os.environ.setdefault(*LOOPBACK_ONLY)
     try:
         import ray
     except ImportError as error:
@@ -123,12 +141,10 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
     """Connect to the Ray cluster at ``address`` (else ``RAY_ADDRESS``, as a Ray job's driver
     has it), or start a local Ray of at most ``LOCAL_CPUS`` CPUs; whether one was started or
     joined here (and so is to be shut down here). A Ray already initialised is used as is."""
-    import logging
-
     if ray.is_initialized():
         return False
-    address = address or os.environ.get("RAY_ADDRESS") or None
-    if address is not None:
+    if not _starts_local(address):
+        address = address or os.environ["RAY_ADDRESS"]
         _check_reachable(address)
         try:
             ray.init(address=address, logging_level=logging.WARNING)
@@ -141,6 +157,12 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
         cpus = max(1, min(concurrency, LOCAL_CPUS, os.cpu_count() or 1))
         ray.init(address="local", num_cpus=cpus, include_dashboard=False,
                  logging_level=logging.WARNING)
+        node = ray.util.get_node_ip_address()
+        if not node.startswith("127."):  # Ray was imported before import_ray could set it up
+            log.warning("the local Ray listens on every interface (its node address is %s): "
+                        "set %s=%s before Ray is imported to keep it on loopback",
+                        node, *LOOPBACK_ONLY,
+                        extra={"fields": {"event": "ray_not_loopback", "node": node}})
     return True
 
 
@@ -177,7 +199,7 @@ def play_tournament_on_ray(
     Ray; WorkerLost when a match's worker dies twice; a bot that cannot start raises its
     BotStartError here, as on the local backend.
     """
-    ray = import_ray()
+    ray = import_ray(address)
     row = store.tournament(tournament_id)
     config = TournamentConfig.from_dict(row.config)
     done = store.finished_indices(tournament_id)

@@ -392,6 +392,11 @@ def build_parser() -> argparse.ArgumentParser:
                         f"--call-burst (default {limits.calls_per_second:g})")
     p.add_argument("--call-burst", type=_positive(int), default=limits.call_burst,
                    help=f"(default {limits.call_burst})")
+    p.add_argument("--max-connections-per-host", type=_positive(int), metavar="N",
+                   default=limits.max_connections_per_host,
+                   help="connections one client host may hold open; more are closed at once "
+                        "(default: no cap per host; the arena then accepts connections itself "
+                        "and passes their bytes to gRPC: docs/operations.md gives the cost)")
     p.add_argument("--web-port", type=_number(int, at_least=0), default=None, metavar="PORT",
                    help="also serve web pages of the live and finished matches and the "
                         "standings here, over HTTPS with --tls-cert (0: any free port; "
@@ -836,7 +841,7 @@ def _check_backend(args: argparse.Namespace, *, join: bool = False) -> None:
         raise UsageError("--ray-address is for --backend ray; give both, or neither")
     if args.backend == "ray":
         try:
-            ray = import_ray()
+            ray = import_ray(args.ray_address)
             if join:
                 connect(ray, args.ray_address, args.concurrency)
         except RayUnavailable as error:
@@ -934,7 +939,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = arena.ClientLimits(
         max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
         calls_per_second=args.calls_per_second, call_burst=args.call_burst,
-        public_bots=args.public_bots)
+        public_bots=args.public_bots, max_connections_per_host=args.max_connections_per_host)
 
     records = _records(store)
 
@@ -951,7 +956,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                      "calls_per_second": limits.calls_per_second,
                      "call_burst": limits.call_burst, "max_spectators": limits.max_spectators,
                      "max_spectators_per_peer": limits.max_spectators_per_peer,
-                     "max_connections": connection_cap()}})
+                     "max_connections": connection_cap(
+                         fronted=limits.max_connections_per_host is not None),
+                     "max_connections_per_host": limits.max_connections_per_host}})
         with _web_pages(args, hosted, records, games):
             if args.no_ladder:
                 await trio.sleep_forever()

@@ -3,6 +3,8 @@ its own strings echoed at any length, or get an unclear answer to bytes that mea
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -410,3 +412,57 @@ def test_one_peer_cannot_hold_every_token_check() -> None:
     third, *first_two = run_in_arena(main, records=records, limits=limits)
     assert third[0] == grpc.StatusCode.RESOURCE_EXHAUSTED and "being checked" in third[1]
     assert [code for code, _ in first_two] == [grpc.StatusCode.UNAUTHENTICATED] * 2
+
+
+def test_the_connection_front_holds_all_hosts_to_the_cap_of_all_and_names_each_client(
+) -> None:
+    """The front before a stand-in server that greets each connection with the client the
+    front says it carries: two connections in all are joined, the third is closed unread,
+    and each greeting names the client's own address, not the front's (known from the
+    client's first byte on, as a gRPC handler needs it)."""
+    from arena._front import Front, listen, peer_name
+
+    notes: list[tuple[str, str]] = []
+
+    def note(host: str, reason: str) -> bool:
+        notes.append((host, reason))
+        return True
+
+    front = Front(per_host=10, total=2, note=note)
+
+    async def greet(stream: trio.SocketStream) -> None:
+        await stream.receive_some(1)  # a gRPC client speaks first (the HTTP/2 preface)
+        peer = front.origin(peer_name(stream.socket.getpeername()))
+        await stream.send_all(peer.encode() + b"\n")
+        await stream.receive_some(1)  # until the client closes
+
+    async def main() -> tuple[list[bytes], list[str]]:
+        async with open_asyncio_host() as host, trio.open_nursery() as nursery:
+            (server,) = await nursery.start(
+                functools.partial(trio.serve_tcp, greet, 0, host="127.0.0.1"))
+            front.upstream = ("127.0.0.1", server.socket.getsockname()[1])
+            listening = listen("127.0.0.1", 0)
+            port = listening[0].getsockname()[1]
+            await host.run(front.start(listening))
+            clients = [await trio.open_tcp_stream("127.0.0.1", port) for _ in range(3)]
+            for client in clients:
+                with contextlib.suppress(trio.BrokenResourceError):  # the third: maybe closed
+                    await client.send_all(b"?")
+            greetings = []
+            with trio.fail_after(30):
+                for client in clients:
+                    try:
+                        greetings.append(await client.receive_some(100))
+                    except trio.BrokenResourceError:  # reset: closed before "?" arrived
+                        greetings.append(b"")
+            names = [f"ipv4:127.0.0.1:{c.socket.getsockname()[1]}\n" for c in clients]
+            for client in clients:
+                await client.aclose()
+            await host.run(front.stop())
+            nursery.cancel_scope.cancel()
+        return greetings, names
+
+    greetings, names = trio.run(main)
+    assert greetings[:2] == [name.encode() for name in names[:2]]
+    assert greetings[2] == b""  # closed unread
+    assert notes == [("ipv4:127.0.0.1", "connections")]

@@ -25,9 +25,11 @@ PYTHON = sys.executable
 
 
 def play_once(tls: arena.ServerTls, bot_flags: list[str], log: Path,
-              command: str = f"{PYTHON} -m bots.run random --once") -> tuple[str, int | None]:
-    """One duel between a bot process with ``bot_flags`` and a built-in bot, on a TLS arena:
-    the termination, or "refused" and the bot's exit code if it never got in."""
+              command: str = f"{PYTHON} -m bots.run random --once",
+              limits: arena.ClientLimits | None = None) -> tuple[str, int | None]:
+    """One duel between a bot process with ``bot_flags`` and a built-in bot, on a TLS arena
+    with client ``limits``: the termination, or "refused" and the bot's exit code if it never
+    got in."""
     async def main(hosted: arena.Arena) -> tuple[str, int | None]:
         token = hosted.auth.issue("tls-bot")
         bot = grpc_bot(" ".join([command, *bot_flags]), "tls-bot", hosted.address, token, log)
@@ -55,7 +57,7 @@ def play_once(tls: arena.ServerTls, bot_flags: list[str], log: Path,
         assert record.result is not None
         return record.result.termination.value, None
 
-    return run_in_arena(main, tls=tls)
+    return run_in_arena(main, tls=tls, limits=limits or arena.ClientLimits())
 
 
 @pytest.fixture
@@ -87,6 +89,21 @@ def test_with_a_client_ca_only_a_bot_with_a_certificate_gets_in(ca: ScratchCa,
     assert play_once(tls, [f"--tls-ca={ca.pem.cert}"], tmp_path / "a.log") == ("refused", 1)
     assert play_once(tls, [f"--tls-ca={ca.pem.cert}", f"--tls-cert={client.cert}",
                            f"--tls-key={client.key}"], tmp_path / "b.log") == (
+        Termination.NORMAL.value, None)
+
+
+def test_mutual_tls_ends_in_grpc_behind_the_connection_front(ca: ScratchCa,
+                                                             tmp_path: Path) -> None:
+    """With a cap per host the arena accepts connections itself and passes their bytes on:
+    TLS still ends in gRPC, which still asks for and checks the bot's certificate."""
+    server = ca.issue("server", server=True)
+    client = ca.issue("bot", server=False)
+    tls = arena.ServerTls.from_files(str(server.cert), str(server.key), str(ca.pem.cert))
+    capped = arena.ClientLimits(max_connections_per_host=2)
+    assert play_once(tls, [f"--tls-ca={ca.pem.cert}"], tmp_path / "a.log",
+                     limits=capped) == ("refused", 1)
+    assert play_once(tls, [f"--tls-ca={ca.pem.cert}", f"--tls-cert={client.cert}",
+                           f"--tls-key={client.key}"], tmp_path / "b.log", limits=capped) == (
         Termination.NORMAL.value, None)
 
 

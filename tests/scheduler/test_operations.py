@@ -561,3 +561,133 @@ def test_a_plaintext_bot_at_a_tls_arena_says_why_at_every_retry(tmp_path: Path) 
     for line in lines[:2]:
         assert "connection failed or lost (UNAVAILABLE" in line, lines
         assert line.rstrip().endswith("if the arena serves TLS, give --tls-ca"), lines
+
+
+# -- 6. connections per host ----------------------------------------------------------------
+
+
+class Relay:
+    """One TCP connection from 127.0.0.1 relayed to ``target`` from the loopback address
+    ``source``: to the server, a client of another host."""
+
+    def __init__(self, target: str, source: str) -> None:
+        host, port = target.rsplit(":", 1)
+        self._target = (host, int(port))
+        self._source = source
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener.settimeout(60)
+        self.address = f"127.0.0.1:{self._listener.getsockname()[1]}"
+        self._sockets: list[socket.socket] = [self._listener]
+        self._threads = [threading.Thread(target=self._serve_one, daemon=True)]
+        self._threads[0].start()
+
+    def _serve_one(self) -> None:
+        try:
+            client, _ = self._listener.accept()
+            server = socket.create_connection(self._target, timeout=60,
+                                              source_address=(self._source, 0))
+        except OSError:
+            return
+        server.settimeout(None)
+        self._sockets += [client, server]
+        for a, b in ((client, server), (server, client)):
+            pump = threading.Thread(target=self._pump, args=(a, b), daemon=True)
+            self._threads.append(pump)
+            pump.start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(1 << 16):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        for sock in list(self._sockets):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+        for thread in list(self._threads):
+            thread.join(timeout=30)
+
+
+def hello(address: str, name: str, token: str) -> pb.PlayResponse:
+    """The arena's answer to a Hello of bot ``name`` (grpc.RpcError if the call fails)."""
+    done = threading.Event()
+
+    def requests() -> Iterator[pb.PlayRequest]:
+        yield pb.PlayRequest(hello=pb.Hello(bot_name=name, token=token, protocol_version=1))
+        done.wait(60)  # the stream stays open until the answer is read
+
+    with grpc.insecure_channel(address) as channel:
+        call = pb_grpc.ArenaServiceStub(channel).Play(requests(), timeout=60)
+        try:
+            return next(call)
+        finally:
+            done.set()
+            call.cancel()
+
+
+def test_one_host_holds_at_most_its_connections_and_others_still_get_answers(
+        tmp_path: Path) -> None:
+    try:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.2", 0))
+    except OSError:
+        pytest.skip("127.0.0.2 is not an address of this machine (Linux has all of 127/8)")
+    db = tmp_path / "c.sqlite"
+    tokens = register(db, "near", "far")
+    server = Server(db, "--no-ladder", "--max-connections-per-host", "3")
+    host, port = server.address.rsplit(":", 1)
+    held: list[socket.socket] = []
+    relay = None
+    try:
+        for _ in range(5):
+            held.append(socket.create_connection((host, int(port)), timeout=60))
+        # gRPC greets each connection joined to it with its settings at once; the front
+        # closes the ones past the host's three without a byte.
+        greeted = []
+        for connection in held:
+            try:
+                greeted.append(len(connection.recv(9)) > 0)
+            except ConnectionResetError:
+                greeted.append(False)
+        assert greeted == [True, True, True, False, False]
+        with pytest.raises(grpc.RpcError) as refused:
+            hello(server.address, "near", tokens["near"])
+        assert refused.value.code() == grpc.StatusCode.UNAVAILABLE
+
+        relay = Relay(server.address, "127.0.0.2")  # another host: it has its own three
+        assert hello(relay.address, "far", tokens["far"]).welcome.bot_name == "far"
+
+        for connection in held:
+            connection.close()
+
+        def answered() -> bool:  # once the front has seen them close
+            try:
+                return hello(server.address, "near", tokens["near"]).HasField("welcome")
+            except grpc.RpcError:
+                return False
+        wait_until(answered, "a Hello of 127.0.0.1 once its connections closed", 60)
+    finally:
+        for connection in held:
+            connection.close()
+        if relay is not None:
+            relay.close()
+        server.stop()
+    log = server.log
+    closing = [line for line in log.splitlines() if "closing connections of" in line]
+    assert len(closing) == 1, log  # three refusals (or more), one line
+    assert ("closing connections of ipv4:127.0.0.1: it has 3 connections open, the most one "
+            "host may (--max-connections-per-host)") in closing[0]
+    # The per-host budgets see the clients, not the front: each bot's own address.
+    assert re.search(r"bot far connected from ipv4:127\.0\.0\.2:\d+", log), log
+    assert "max_connections_per_host=3" in log

@@ -8,10 +8,12 @@ the tests go to one xdist worker through their group) and is sized to a few matc
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -277,3 +279,80 @@ def test_a_cluster_that_wants_a_token_is_named_in_one_line(tmp_path: Path) -> No
     assert "RAY_AUTH_TOKEN" in line and "Traceback" not in run.stderr
     assert not (tmp_path / "arena.sqlite").exists()  # refused before anything was planned
 
+
+
+def _listening(root: int) -> dict[str, list[str]]:
+    """The TCP addresses that process ``root`` and its descendants listen on, by process
+    name (read from /proc: the sockets' inodes in each process's descriptors, then the
+    kernel's tables of TCP sockets)."""
+    import ipaddress
+
+    pids, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            todo += [int(child) for child in task.read_text().split()]
+    inodes: dict[str, str] = {}
+    for pid in pids:
+        name = Path(f"/proc/{pid}/comm").read_text().strip()
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:  # closed meanwhile
+                continue
+            if target.startswith("socket:["):
+                inodes[target[8:-1]] = name
+    found: dict[str, list[str]] = {}
+    for table, size in (("tcp", 4), ("tcp6", 16)):
+        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] != "0A" or fields[9] not in inodes:  # 0A: LISTEN
+                continue
+            raw, port = fields[1].split(":")
+            # The kernel writes each 32-bit word of the address in the host's byte order.
+            words = [bytes.fromhex(raw[i:i + 8])[::-1] for i in range(0, size * 2, 8)]
+            address = ipaddress.ip_address(b"".join(words))
+            if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+                address = address.ipv4_mapped
+            found.setdefault(inodes[fields[9]], []).append(f"{address}:{int(port, 16)}")
+    return found
+
+
+def test_a_local_ray_listens_on_loopback_only(tmp_path: Path) -> None:
+    """Without --ray-address the Ray that the backend starts (GCS server, raylet, object
+    manager, agents, workers, the driver's own) listens on 127.0.0.1 and nowhere else."""
+    pytest.importorskip("ray")
+    if not Path("/proc/self/task").exists():
+        pytest.skip("reads the listening sockets from /proc (Linux)")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("RAY_ADDRESS", "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")}
+    script = textwrap.dedent("""
+        import sys
+        from scheduler._ray_backend import connect, import_ray
+        ray = import_ray(None)
+        assert connect(ray, None, 1)
+        print("started", flush=True)
+        sys.stdin.read()  # until the test has looked
+        ray.shutdown()
+    """)
+    driver = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=(tmp_path / "driver.log").open("w"))
+    deadline = threading.Timer(180, driver.kill)  # a Ray that never starts ends the read
+    deadline.start()
+    try:
+        assert driver.stdout is not None and driver.stdin is not None
+        assert driver.stdout.readline() == "started\n", (tmp_path / "driver.log").read_text()
+        listening = _listening(driver.pid)
+        driver.stdin.close()
+        assert driver.wait(timeout=120) == 0, (tmp_path / "driver.log").read_text()
+    finally:
+        deadline.cancel()
+        if driver.poll() is None:
+            driver.kill()
+            driver.wait()
+    names = set(listening)
+    assert {"gcs_server", "raylet"} <= names, listening  # Ray's own servers were found
+    assert all(a.startswith("127.") for addresses in listening.values() for a in addresses), (
+        listening)
