@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import ipaddress
 import logging
 import os
 import secrets
@@ -189,6 +190,23 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
             raise UsageError(f"bad --option {pair!r}; accepted: NAME=VALUE")
         options[key] = value
     return options
+
+
+PUBLIC_CONNECTIONS_PER_HOST = 128
+
+
+def connections_per_host(host: str, given: int | None) -> int | None:
+    """The per-host connection cap of ``serve`` (None: no cap). Unless given (0: none), a
+    server that listens beyond this machine caps each host at ``PUBLIC_CONNECTIONS_PER_HOST``
+    (so that one host cannot take every connection), and a loopback one, whose clients are
+    all this machine, has none (and no front's cost)."""
+    if given is not None:
+        return given or None
+    try:
+        loopback = ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    return None if loopback else PUBLIC_CONNECTIONS_PER_HOST
 
 
 def _positive(kind: type) -> Any:
@@ -392,11 +410,14 @@ def build_parser() -> argparse.ArgumentParser:
                         f"--call-burst (default {limits.calls_per_second:g})")
     p.add_argument("--call-burst", type=_positive(int), default=limits.call_burst,
                    help=f"(default {limits.call_burst})")
-    p.add_argument("--max-connections-per-host", type=_positive(int), metavar="N",
-                   default=limits.max_connections_per_host,
-                   help="connections one client host may hold open; more are closed at once "
-                        "(default: no cap per host; the arena then accepts connections itself "
-                        "and passes their bytes to gRPC: docs/operations.md gives the cost)")
+    p.add_argument("--max-connections-per-host", type=_number(int, at_least=0), metavar="N",
+                   default=None,
+                   help=f"connections one client host may hold open; more are closed at once "
+                        f"(the arena then accepts connections itself and passes their bytes "
+                        f"to gRPC: docs/operations.md gives the cost). Default: "
+                        f"{PUBLIC_CONNECTIONS_PER_HOST} when --host is not a loopback address, "
+                        f"else none; 0: none (behind a proxy that hides the clients' "
+                        f"addresses)")
     p.add_argument("--web-port", type=_number(int, at_least=0), default=None, metavar="PORT",
                    help="also serve web pages of the live and finished matches and the "
                         "standings here, over HTTPS with --tls-cert (0: any free port; "
@@ -939,7 +960,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = arena.ClientLimits(
         max_spectators=args.max_spectators, max_spectators_per_peer=args.max_spectators_per_peer,
         calls_per_second=args.calls_per_second, call_burst=args.call_burst,
-        public_bots=args.public_bots, max_connections_per_host=args.max_connections_per_host)
+        public_bots=args.public_bots,
+        max_connections_per_host=connections_per_host(args.host, args.max_connections_per_host))
 
     records = _records(store)
 

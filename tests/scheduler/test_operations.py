@@ -30,6 +30,7 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from scheduler._store import Store
+from scheduler.cli import PUBLIC_CONNECTIONS_PER_HOST, connections_per_host
 from tests.support.harness import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -691,3 +692,14 @@ def test_one_host_holds_at_most_its_connections_and_others_still_get_answers(
     # The per-host budgets see the clients, not the front: each bot's own address.
     assert re.search(r"bot far connected from ipv4:127\.0\.0\.2:\d+", log), log
     assert "max_connections_per_host=3" in log
+
+
+@pytest.mark.parametrize(("host", "given", "cap"), [
+    ("127.0.0.1", None, None), ("::1", None, None), ("[::1]", None, None),
+    ("localhost", None, None), ("0.0.0.0", None, PUBLIC_CONNECTIONS_PER_HOST),
+    ("::", None, PUBLIC_CONNECTIONS_PER_HOST), ("arena.example.org", None,
+                                                PUBLIC_CONNECTIONS_PER_HOST),
+    ("0.0.0.0", 0, None), ("127.0.0.1", 5, 5)])
+def test_a_server_open_to_other_machines_caps_each_host_by_default(
+        host: str, given: int | None, cap: int | None) -> None:
+    assert connections_per_host(host, given) == cap
