@@ -45,6 +45,7 @@ def bare(game: str, seeds: range) -> int:
         while pending := state.pending():
             state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
             steps += len(pending)
+        engine.envs.rewards(state.result())  # the returns, as the adapters give them
     return steps
 
 
@@ -64,7 +65,9 @@ def aec_loop(env: AECEnv, seeds: range) -> int:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            # the legal indices: a bool view's nonzero (numpy's nonzero of an int8 array
+            # is ten times slower: 24 us for Sol's mask of 13 322)
+            env.step(rng.choice(observation["action_mask"].view(np.bool_).nonzero()[0].tolist()))
             steps += 1
     return steps
 
@@ -100,12 +103,10 @@ class _Floor(AECEnv):  # type: ignore[misc]
         if self.terminations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
         self._steps += 1
         if self._steps >= self._length:
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = "player_1" if agent == "player_0" else "player_0"
-        self._accumulate_rewards()
 
 
 def floor(game: str, seeds: range) -> int:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from operator import attrgetter
+from typing import Any, cast
 
 import numpy as np
 
@@ -90,9 +91,10 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
-        self._cache: dict[int, _Decoded] = {}
+        self._cache: dict[int, Decoded] = {}
         self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
-        self._signatures: dict[tuple[int, ...], _Decoded] = {}
+        self._firsts: dict[int, int] = {}  # id of an action kept in _entries -> its place
+        self._signatures: dict[tuple[int, ...], Decoded] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -135,10 +137,14 @@ class ActionSpace:
         entry = (key if lazy else action, *self._place(detail), detail)
         if len(self._entries) >= _ENTRIES:
             self._entries.clear()
+            self._firsts.clear()
         self._entries[key] = entry
+        if not lazy:
+            self._firsts[key] = entry[1]
         return entry
 
-    def _decode(self, legal: Sequence[Action]) -> _Decoded:
+    def decode(self, legal: Sequence[Action]) -> Decoded:
+        """One decision's legal actions as indices (kept: see the comments)."""
         # The same legal tuple is asked for its mask, then the chosen index's id, and
         # engines that keep their decisions (Galaxies, a clone's) ask again later.
         cached = self._cache.get(id(legal))
@@ -150,12 +156,30 @@ class ActionSpace:
         cached = self._signatures.get(signature)
         if cached is not None:
             return cached
+        # Most actions are kept by their id (see ``_entry``): their places are looked up at
+        # once, in C (an id kept there is of a live action: its entry holds it).
+        found = list(map(self._firsts.get, signature))
+        out = ([self._entry(action)[1] for action in legal] if None in found
+               else cast(list[int], found))
+        ids = dict(zip(out, map(_ID, legal), strict=True))
+        if len(ids) < len(out):  # two actions share a place (rare)
+            out, ids = self._share(legal, [self._entry(action) for action in legal])
+        decoded = Decoded(legal, out, ids, self.size)
+        if len(self._cache) >= _CACHE:
+            self._cache.clear()
+        if len(self._signatures) >= _CACHE:
+            self._signatures.clear()
+        self._cache[id(legal)] = self._signatures[signature] = decoded
+        return decoded
+
+    def _share(self, legal: Sequence[Action], entries: list[tuple[Any, int, int, Any]]
+               ) -> tuple[list[int], dict[int, int]]:
+        """Indices and ids where actions share a place: equal details share an index (the
+        first one's id), different ones take the place's next ordinal."""
         out: list[int] = []
         ids: dict[int, int] = {}
         seen: dict[int, list[Any]] = {}  # first index of a place -> the details there
-        entry_of = self._entry
-        for action in legal:
-            _, first, ordinals, detail = entry_of(action)
+        for action, (_, first, ordinals, detail) in zip(legal, entries, strict=True):
             there = seen.get(first)
             if there is None:
                 seen[first] = [detail]
@@ -174,31 +198,23 @@ class ActionSpace:
             out.append(index)
             if index not in ids:
                 ids[index] = action.id
-        decoded = _Decoded(legal, out, ids, sorted(ids))
-        if len(self._cache) >= _CACHE:
-            self._cache.clear()
-        if len(self._signatures) >= _CACHE:
-            self._signatures.clear()
-        self._cache[id(legal)] = self._signatures[signature] = decoded
-        return decoded
+        return out, ids
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action of one decision (equal details share one)."""
-        return list(self._decode(legal).indices)
+        return list(self.decode(legal).indices)
 
     def legal_indices(self, decision: Decision) -> list[int]:
         """The decision's legal indices, each once, sorted."""
-        return list(self._decode(decision.legal).sorted)
+        return list(self.decode(decision.legal).sorted)
 
     def mask(self, decision: Decision) -> np.ndarray:
         """An int8 vector of ``size``: 1 at the index of each legal action."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[self._decode(decision.legal).sorted] = 1
-        return mask
+        return self.decode(decision.legal).mask().copy()
 
     def action_id(self, decision: Decision, index: int) -> int:
         """The engine's action id for ``index`` in this decision; ValueError if not legal."""
-        decoded = self._decode(decision.legal)
+        decoded = self.decode(decision.legal)
         try:
             return decoded.ids[index]
         except (KeyError, TypeError):
@@ -211,23 +227,46 @@ class ActionSpace:
     def index(self, decision: Decision, action_id: int) -> int:
         """The index of the engine's action ``action_id`` in this decision."""
         action = decision.action(action_id)
-        for a, i in zip(decision.legal, self._decode(decision.legal).indices, strict=True):
+        for a, i in zip(decision.legal, self.decode(decision.legal).indices, strict=True):
             if a is action:
                 return i
         raise AssertionError("unreachable: decision.action returns one of decision.legal")
 
 
+_ID = attrgetter("id")
 #: Decoded legal tuples kept (by identity, and by their actions') before a cache starts over.
 _CACHE = 4096
 #: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
 _ENTRIES = 200_000
 
 
-@dataclass(frozen=True)
-class _Decoded:
-    """One legal tuple's indices, the first action id at each index, the indices sorted."""
+class Decoded:
+    """One legal tuple's indices and the first action id at each index; made on first use
+    (an AEC loop needs neither): the indices sorted, and the mask."""
 
-    legal: Sequence[Action]  # held, so that its id is not reused while cached
-    indices: list[int]
-    ids: dict[int, int]
-    sorted: list[int]
+    __slots__ = ("legal", "indices", "ids", "_size", "_sorted", "_mask")
+
+    def __init__(self, legal: Sequence[Action], indices: list[int], ids: dict[int, int],
+                 size: int) -> None:
+        self.legal = legal  # held, so that its id is not reused while cached
+        self.indices = indices
+        self.ids = ids
+        self._size = size
+        self._sorted: list[int] | None = None
+        self._mask: np.ndarray | None = None
+
+    @property
+    def sorted(self) -> list[int]:
+        """The legal indices, each once, sorted (kept: hand out copies)."""
+        indices = self._sorted
+        if indices is None:
+            indices = self._sorted = sorted(self.ids)
+        return indices
+
+    def mask(self) -> np.ndarray:
+        """The int8 mask of the legal indices (kept: hand out copies)."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(self._size, dtype=np.int8)
+            mask[self.indices] = 1
+        return mask
