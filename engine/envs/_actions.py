@@ -16,7 +16,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, cast
 
 import numpy as np
@@ -93,8 +92,8 @@ class ActionSpace:
         self.size = start
         self._cache: dict[int, Decoded] = {}
         self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
-        self._firsts: dict[int, int] = {}  # id of an action kept in _entries -> its place
-        self._signatures: dict[tuple[int, ...], Decoded] = {}
+        # the first index of each action (its key) in _entries, alone: looked up in C
+        self._firsts: dict[Any, int] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -139,8 +138,7 @@ class ActionSpace:
             self._entries.clear()
             self._firsts.clear()
         self._entries[key] = entry
-        if not lazy:
-            self._firsts[key] = entry[1]
+        self._firsts[key] = entry[1]
         return entry
 
     def decode(self, legal: Sequence[Action]) -> Decoded:
@@ -150,34 +148,35 @@ class ActionSpace:
         cached = self._cache.get(id(legal))
         if cached is not None and cached.legal is legal:
             return cached
-        # Engines that keep their actions (Sol) offer the same ones in new tuples: the same
-        # objects in the same order (alive: a kept record holds them) decode the same.
-        signature = tuple(map(id, legal))
-        cached = self._signatures.get(signature)
-        if cached is not None:
-            return cached
         # Most actions are kept by their id (see ``_entry``): their places are looked up at
-        # once, in C (an id kept there is of a live action: its entry holds it).
-        found = list(map(self._firsts.get, signature))
-        out = ([self._entry(action)[1] for action in legal] if None in found
-               else cast(list[int], found))
-        ids = dict(zip(out, map(_ID, legal), strict=True))
-        if len(ids) < len(out):  # two actions share a place (rare)
-            out, ids = self._share(legal, [self._entry(action) for action in legal])
-        decoded = Decoded(legal, out, ids, self.size)
+        # once, in C (an id kept there is of a live action: its entry holds it); then the
+        # lazy ones by their arguments, and the rest are worked out.
+        firsts = self._firsts.get
+        found = list(map(firsts, map(id, legal)))
+        if None in found:
+            for k, first in enumerate(found):
+                if first is None:
+                    action = legal[k]
+                    if type(action) is LazyAction:
+                        try:
+                            first = firsts(action._args)  # type: ignore[attr-defined]
+                        except TypeError:  # arguments that do not hash
+                            pass
+                    found[k] = first if first is not None else self._entry(action)[1]
+        out = cast(list[int], found)
+        if len(set(out)) < len(out):  # two actions share a place (rare)
+            out = self._share(legal, [self._entry(action) for action in legal])
+        decoded = Decoded(legal, out, self.size)
         if len(self._cache) >= _CACHE:
             self._cache.clear()
-        if len(self._signatures) >= _CACHE:
-            self._signatures.clear()
-        self._cache[id(legal)] = self._signatures[signature] = decoded
+        self._cache[id(legal)] = decoded
         return decoded
 
     def _share(self, legal: Sequence[Action], entries: list[tuple[Any, int, int, Any]]
-               ) -> tuple[list[int], dict[int, int]]:
-        """Indices and ids where actions share a place: equal details share an index (the
-        first one's id), different ones take the place's next ordinal."""
+               ) -> list[int]:
+        """Indices where actions share a place: equal details share an index (the first
+        one's is played), different ones take the place's next ordinal."""
         out: list[int] = []
-        ids: dict[int, int] = {}
         seen: dict[int, list[Any]] = {}  # first index of a place -> the details there
         for action, (_, first, ordinals, detail) in zip(legal, entries, strict=True):
             there = seen.get(first)
@@ -196,9 +195,7 @@ class ActionSpace:
                         f"engine/envs/_games.py needs more ordinals or fields")
                 index = first + ordinal
             out.append(index)
-            if index not in ids:
-                ids[index] = action.id
-        return out, ids
+        return out
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action of one decision (equal details share one)."""
@@ -210,14 +207,14 @@ class ActionSpace:
 
     def mask(self, decision: Decision) -> np.ndarray:
         """An int8 vector of ``size``: 1 at the index of each legal action."""
-        return self.decode(decision.legal).mask().copy()
+        return self.decode(decision.legal).mask()
 
     def action_id(self, decision: Decision, index: int) -> int:
         """The engine's action id for ``index`` in this decision; ValueError if not legal."""
         decoded = self.decode(decision.legal)
         try:
-            return decoded.ids[index]
-        except (KeyError, TypeError):
+            return decoded.id_at(index)
+        except ValueError:
             shown = ", ".join(map(str, decoded.sorted[:20]))
             raise ValueError(
                 f"{self.game}: action index {index!r} is not legal for seat {decision.seat} "
@@ -233,7 +230,6 @@ class ActionSpace:
         raise AssertionError("unreachable: decision.action returns one of decision.legal")
 
 
-_ID = attrgetter("id")
 #: Decoded legal tuples kept (by identity, and by their actions') before a cache starts over.
 _CACHE = 4096
 #: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
@@ -241,32 +237,36 @@ _ENTRIES = 200_000
 
 
 class Decoded:
-    """One legal tuple's indices and the first action id at each index; made on first use
-    (an AEC loop needs neither): the indices sorted, and the mask."""
+    """One legal tuple's actions as indices of the space (two with equal details share one:
+    the first of them is played); the indices sorted (made on first use: an AEC loop does
+    not need them), and its mask."""
 
-    __slots__ = ("legal", "indices", "ids", "_size", "_sorted", "_mask")
+    __slots__ = ("legal", "indices", "_size", "_sorted")
 
-    def __init__(self, legal: Sequence[Action], indices: list[int], ids: dict[int, int],
-                 size: int) -> None:
+    def __init__(self, legal: Sequence[Action], indices: list[int], size: int) -> None:
         self.legal = legal  # held, so that its id is not reused while cached
         self.indices = indices
-        self.ids = ids
         self._size = size
         self._sorted: list[int] | None = None
-        self._mask: np.ndarray | None = None
 
     @property
     def sorted(self) -> list[int]:
         """The legal indices, each once, sorted (kept: hand out copies)."""
         indices = self._sorted
         if indices is None:
-            indices = self._sorted = sorted(self.ids)
+            indices = self._sorted = sorted(set(self.indices))
         return indices
 
+    def id_at(self, index: int) -> int:
+        """The engine's action id at ``index``; ValueError if no legal action is there."""
+        # a search in C, cheaper than a dict made at every step for the one index played
+        return self.legal[self.indices.index(index)].id
+
     def mask(self) -> np.ndarray:
-        """The int8 mask of the legal indices (kept: hand out copies)."""
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = np.zeros(self._size, dtype=np.int8)
-            mask[self.indices] = 1
-        return mask
+        """A new int8 mask of the legal indices."""
+        # Set in a bytearray, which numpy then wraps: a third of the cost of numpy's zeros
+        # and an assignment at a list of indices (for masks of some thousands).
+        mask = bytearray(self._size)
+        for index in self.indices:
+            mask[index] = 1
+        return np.frombuffer(mask, np.int8)

@@ -138,7 +138,7 @@ class SeatedMatch:
         all zeros."""
         if seat != self.current():
             return self._zeros.copy()
-        return self.decoded().mask().copy()
+        return self.decoded().mask()
 
     def tensor(self, seat: int) -> np.ndarray:
         """``seat``'s observation tensor (from its observation only; a new array)."""
@@ -150,8 +150,8 @@ class SeatedMatch:
     def play(self, index: int) -> None:
         """The seat to choose now plays the action at ``index`` of the action space."""
         try:
-            action_id = self.decoded().ids[index]
-        except (KeyError, TypeError):
+            action_id = self.decoded().id_at(index)
+        except ValueError:
             self.space.action_id(self.decision(), index)  # raises, naming the legal ones
             raise
         self._put(action_id)
