@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, cast
 
 import numpy as np
@@ -90,7 +91,8 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
-        self._cache: dict[int, Decoded] = {}
+        self._recent: dict[int, Decoded] = {}  # by the legal tuple's id (see ``decode``)
+        self._kept: dict[int, Decoded] = {}
         self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
         # the first index of each action (its key) in _entries, alone: looked up in C
         self._firsts: dict[Any, int] = {}
@@ -143,16 +145,30 @@ class ActionSpace:
 
     def decode(self, legal: Sequence[Action]) -> Decoded:
         """One decision's legal actions as indices (kept: see the comments)."""
-        # The same legal tuple is asked for its mask, then the chosen index's id, and
-        # engines that keep their decisions (Galaxies, a clone's) ask again later.
-        cached = self._cache.get(id(legal))
+        # Engines that keep their decisions (Galaxies, a clone's) offer the same legal tuple
+        # again. A decoded tuple is kept a short while (``_recent``), and for long
+        # (``_kept``) once offered again: keeping every tuple for long held a whole search's
+        # worth of an engine's fresh actions alive, which slowed the engine itself.
+        key = id(legal)
+        cached = self._kept.get(key)
         if cached is not None and cached.legal is legal:
+            return cached
+        cached = self._recent.get(key)
+        if cached is not None and cached.legal is legal:
+            if len(self._kept) >= _KEPT:
+                self._kept.clear()
+            self._kept[key] = cached
             return cached
         # Most actions are kept by their id (see ``_entry``): their places are looked up at
         # once, in C (an id kept there is of a live action: its entry holds it); then the
         # lazy ones by their arguments, and the rest are worked out.
         firsts = self._firsts.get
         found = list(map(firsts, map(id, legal)))
+        if None in found:
+            try:  # a decision of lazy actions only, kept by their arguments: again in C
+                found = list(map(firsts, map(_ARGS, legal)))
+            except (AttributeError, TypeError):  # some not lazy, or arguments that do not hash
+                pass
         if None in found:
             for k, first in enumerate(found):
                 if first is None:
@@ -167,9 +183,9 @@ class ActionSpace:
         if len(set(out)) < len(out):  # two actions share a place (rare)
             out = self._share(legal, [self._entry(action) for action in legal])
         decoded = Decoded(legal, out, self.size)
-        if len(self._cache) >= _CACHE:
-            self._cache.clear()
-        self._cache[id(legal)] = decoded
+        if len(self._recent) >= _RECENT:
+            self._recent.clear()
+        self._recent[key] = decoded
         return decoded
 
     def _share(self, legal: Sequence[Action], entries: list[tuple[Any, int, int, Any]]
@@ -230,8 +246,11 @@ class ActionSpace:
         raise AssertionError("unreachable: decision.action returns one of decision.legal")
 
 
-#: Decoded legal tuples kept (by identity, and by their actions') before a cache starts over.
-_CACHE = 4096
+_ARGS = attrgetter("_args")
+#: Decoded legal tuples kept after their first decoding, and after a second one, before
+#: each cache starts over.
+_RECENT = 64
+_KEPT = 4096
 #: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
 _ENTRIES = 200_000
 
