@@ -10,11 +10,13 @@ the agent drawing among the mask's legal indices (from a bool view of the mask: 
 ``nonzero`` of an int8 array is ten times slower); the same AEC loop over an environment
 that plays nothing (PettingZoo's protocol, a mask of the game's size and the agent's draw
 from it: the floor of any AEC adapter, so that floor + engine bounds what any adapter can
-reach); the Gymnasium wrapper (the learner and its random opponent); and the OpenSpiel game
-(``legal_actions``/``apply_action``). The bare engine plays the matches the AEC
-environment's ``reset(seed)`` deals; the adapters draw among indices, the engine among ids,
-so the plays differ: each loop counts its own steps. Each figure is the best of
-``--rounds`` rounds, which go round the loops in turn.
+reach); two loops between the engine and the AEC one, to see where a step's time goes (the
+engine with each decision decoded into indices; the adapters' ``SeatedMatch`` with masks
+and the agent's draw, without PettingZoo); the Gymnasium wrapper (the learner and its random
+opponent); and the OpenSpiel game (``legal_actions``/``apply_action``). The bare engine
+plays the matches the AEC environment's ``reset(seed)`` deals; the adapters draw among
+indices, the engine among ids, so the plays differ: each loop counts its own steps. Each
+figure is the best of ``--rounds`` rounds, which go round the loops in turn.
 """
 
 from __future__ import annotations
@@ -40,18 +42,61 @@ GAMES = ["galaxies", "race", "sector41", "sol"]
 _EMPTY = np.zeros(0, dtype=np.float32)
 
 
+def _deal(seed: int) -> int:
+    """The engine seed the AEC environment's ``reset(seed)`` draws: the same deals."""
+    return int(np.random.default_rng(seed).integers(2**63))
+
+
+def _draw(rng: random.Random, mask: np.ndarray) -> int:
+    """A random legal index of ``mask``: from a bool view's nonzero (numpy's nonzero of an
+    int8 array is ten times slower: 24 us for Sol's mask of 13 322)."""
+    return rng.choice(mask.view(np.bool_).nonzero()[0].tolist())  # type: ignore[no-any-return]
+
+
 def bare(game: str, seeds: range) -> int:
     """The engine alone: random legal ids."""
     rules = engine.get(game)
     steps = 0
     for seed in seeds:
         rng = random.Random(seed)
-        # the engine seed the AEC environment's reset(seed) draws: the same deals
-        state = rules.new_match(2, int(np.random.default_rng(seed).integers(2**63)))
+        state = rules.new_match(2, _deal(seed))
         while pending := state.pending():
             state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
             steps += len(pending)
         engine.envs.rewards(state.result())  # the returns, as the adapters give them
+    return steps
+
+
+def decoded(game: str, seeds: range) -> int:
+    """The engine with each decision decoded into action-space indices, a random index's
+    action played: the table work of the adapters alone."""
+    rules, space = engine.get(game), engine.envs.action_space(game)
+    steps = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = rules.new_match(2, _deal(seed))
+        while pending := state.pending():
+            choices = {}
+            for seat, decision in pending.items():
+                indices = space.decode(decision.legal)
+                choices[seat] = indices.id_at(rng.choice(indices.indices))
+            state.apply(choices)
+            steps += len(pending)
+        engine.envs.rewards(state.result())
+    return steps
+
+
+def seated(game: str, seeds: range) -> int:
+    """The adapters' match (``SeatedMatch``) without PettingZoo: a seat at a time, its mask,
+    the agent's draw from it."""
+    steps = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = engine.envs.SeatedMatch(game, 2, {}, _deal(seed))
+        while (seat := match.current()) >= 0:
+            match.play(_draw(rng, match.mask(seat)))
+            steps += 1
+        match.rewards()
     return steps
 
 
@@ -71,9 +116,7 @@ def aec_loop(env: AECEnv, seeds: range) -> int:
             if terminated or truncated:
                 env.step(None)
                 continue
-            # the legal indices: a bool view's nonzero (numpy's nonzero of an int8 array
-            # is ten times slower: 24 us for Sol's mask of 13 322)
-            env.step(rng.choice(observation["action_mask"].view(np.bool_).nonzero()[0].tolist()))
+            env.step(_draw(rng, observation["action_mask"]))
             steps += 1
     return steps
 
@@ -97,7 +140,7 @@ class _Floor(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
         self.agent_selection = "player_0"
         self._steps = 0
 
@@ -158,6 +201,8 @@ def measure(game: str, games: int, rounds: int) -> dict[str, float]:
     loops: dict[str, Callable[[], int]] = {
         "engine": lambda: bare(game, seeds),
         "aec_protocol_alone": lambda: floor(game, seeds, length),
+        "decoded": lambda: decoded(game, seeds),
+        "seated": lambda: seated(game, seeds),
         "aec_mask_only": lambda: aec(game, seeds, False),
         "aec": lambda: aec(game, seeds, True),
         "gymnasium": lambda: gymnasium(game, seeds),
@@ -199,7 +244,11 @@ def main() -> None:
               f"{us['aec_protocol_alone']:5.1f}  AEC mask only {us['aec_mask_only']:5.1f} "
               f"({us['aec_mask_only'] / us['engine']:.1f}x, floor {bound:.1f}x; own "
               f"{own:4.1f} = {own / us['engine']:.1f}x engine)  AEC {us['aec']:6.1f}  gymnasium "
-              f"{us['gymnasium']:6.1f}  openspiel {us['openspiel']:5.1f}", flush=True)
+              f"{us['gymnasium']:6.1f}  openspiel {us['openspiel']:5.1f}\n"
+              f"{'':>9}  an AEC step: engine {us['engine']:4.1f}, decoding "
+              f"{us['decoded'] - us['engine']:+4.1f}, seats, mask and draw "
+              f"{us['seated'] - us['decoded']:+4.1f}, PettingZoo's protocol "
+              f"{us['aec_mask_only'] - us['seated']:+4.1f}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
 

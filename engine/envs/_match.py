@@ -138,7 +138,7 @@ class SeatedMatch:
         all zeros."""
         if seat != self.current():
             return self._zeros.copy()
-        return self.decoded().mask()
+        return (self._decoded or self.decoded()).mask()
 
     def tensor(self, seat: int) -> np.ndarray:
         """``seat``'s observation tensor (from its observation only; a new array)."""
@@ -150,7 +150,7 @@ class SeatedMatch:
     def play(self, index: int) -> None:
         """The seat to choose now plays the action at ``index`` of the action space."""
         try:
-            action_id = self.decoded().id_at(index)
+            action_id = (self._decoded or self.decoded()).id_at(index)
         except ValueError:
             self.space.action_id(self.decision(), index)  # raises, naming the legal ones
             raise
@@ -163,21 +163,23 @@ class SeatedMatch:
 
     def _put(self, action_id: int) -> None:
         """The seat to choose now chooses the legal ``action_id``."""
-        seat = self.current()
+        seat = self.current()  # (which asked the engine for its pending decisions)
         self.steps += 1
         buffer = self._buffer
-        if buffer or len(self.pending()) > 1:
+        pending = self._pending
+        assert pending is not None
+        if buffer or len(pending) > 1:
             buffer[seat] = action_id
-            if len(buffer) < len(self.pending()):
+            if len(buffer) < len(pending):
                 self._forget_seat()
                 return
-            choices, self.buffer = buffer, {}
+            choices, self._buffer = buffer, {}
         else:
             choices = {seat: action_id}
         self._state.apply(choices)
-        self._pending = None
+        # the engine's state moved on: what was worked out for the last one goes
+        self._pending = self._seat = self._decoded = None
         self._tensors = {}
-        self._forget_seat()
 
     def is_over(self) -> bool:
         """Whether the match has ended."""
