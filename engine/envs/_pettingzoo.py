@@ -55,6 +55,14 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         self._seeds = np.random.default_rng()
         self._seat_vectors = [np.full(1, seat, np.float32) for seat in range(players)]
 
+    def __getattr__(self, name: str) -> Any:
+        # Called only for an attribute not set: the per-match ones before the first reset
+        # (what PettingZoo's OrderEnforcingWrapper says, without its cost on every step).
+        if name in _SET_BY_RESET:
+            raise AttributeError(f"{type(self).__name__}.{name} is set by reset(): call "
+                                 "reset() before agent_iter, last, observe or step")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object on every call)."""
         return self.observation_spaces[agent]
@@ -121,3 +129,8 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     def match(self) -> SeatedMatch:
         """The match being played (its engine state is ``match.state``)."""
         return self._match
+
+
+#: The attributes a match has once ``reset`` made it.
+_SET_BY_RESET = frozenset({"agents", "rewards", "_cumulative_rewards", "terminations",
+                           "truncations", "infos", "agent_selection"})

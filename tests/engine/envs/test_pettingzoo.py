@@ -39,6 +39,16 @@ def test_seed_test_passes(game: str) -> None:
                               num_cycles=100)
 
 
+def test_playing_before_reset_says_to_reset_first() -> None:
+    env = engine.envs.pettingzoo_env("race", 2)
+    with pytest.raises(AttributeError, match=r"agent_selection is set by reset\(\)"):
+        env.step(0)
+    with pytest.raises(AttributeError, match=r"agents is set by reset\(\)"):
+        list(env.agent_iter())
+    with pytest.raises(AttributeError, match="has no attribute 'nonsense'"):
+        env.nonsense  # noqa: B018
+
+
 def play_to_the_end(env: engine.envs.ArenaAECEnv, seed: int) -> dict[str, float]:
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
