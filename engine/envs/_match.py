@@ -163,11 +163,10 @@ class SeatedMatch:
 
     def _put(self, action_id: int) -> None:
         """The seat to choose now chooses the legal ``action_id``."""
-        seat = self.current()  # (which asked the engine for its pending decisions)
+        seat = self.current()
         self.steps += 1
         buffer = self._buffer
-        pending = self._pending
-        assert pending is not None
+        pending = self.pending()
         if buffer or len(pending) > 1:
             buffer[seat] = action_id
             if len(buffer) < len(pending):
