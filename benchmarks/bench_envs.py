@@ -1,15 +1,22 @@
 """Steps per second of the researchers' adapters against the bare engine, per game.
 
-``python benchmarks/bench_envs.py [--games N] [--game G] [--json FILE]``
+``python benchmarks/bench_envs.py [--games N] [--rounds R] [--game G] [--json FILE]``
 
-A step is one seat's decision. Each loop plays random matches (two players, seeds 0..N-1)
-on one core, CPU time: the bare engine (``pending``/``apply`` with a random legal id), the
+A step is one seat's decision. Each loop plays random two-player matches on one core, in CPU
+time, doing what a user's loop must: choose a legal action, play it, see the match end and
+its returns. The loops: the bare engine (``pending``/``apply`` with a random legal id); the
 PettingZoo AEC loop without tensors (``tensors=False``: the action mask only) and with them,
-the same AEC loop over an environment that plays nothing (PettingZoo's protocol and the
-agent's draw from the mask alone: the floor of any AEC adapter), the Gymnasium wrapper (the
-learner and its random opponent), and the OpenSpiel game (``legal_actions``/``apply_action``).
-Each figure is the best of ``--rounds`` rounds. The adapters draw among the mask's indices,
-the engine among its ids, so the matches differ: each loop counts its own steps.
+the agent drawing among the mask's legal indices (from a bool view of the mask: numpy's
+``nonzero`` of an int8 array is ten times slower); the same AEC loop over an environment
+that plays nothing (PettingZoo's protocol, a mask of the game's size and the agent's draw
+from it: the floor of any AEC adapter, so that floor + engine bounds what any adapter can
+reach); two loops between the engine and the AEC one, to see where a step's time goes (the
+engine with each decision decoded into indices; the adapters' ``SeatedMatch`` with masks
+and the agent's draw, without PettingZoo); the Gymnasium wrapper (the learner and its random
+opponent); and the OpenSpiel game (``legal_actions``/``apply_action``). The bare engine
+plays the matches the AEC environment's ``reset(seed)`` deals; the adapters draw among
+indices, the engine among ids, so the plays differ: each loop counts its own steps. Each
+figure is the best of ``--rounds`` rounds, which go round the loops in turn.
 """
 
 from __future__ import annotations
@@ -35,16 +42,61 @@ GAMES = ["galaxies", "race", "sector41", "sol"]
 _EMPTY = np.zeros(0, dtype=np.float32)
 
 
+def _deal(seed: int) -> int:
+    """The engine seed the AEC environment's ``reset(seed)`` draws: the same deals."""
+    return int(np.random.default_rng(seed).integers(2**63))
+
+
+def _draw(rng: random.Random, mask: np.ndarray) -> int:
+    """A random legal index of ``mask``: from a bool view's nonzero (numpy's nonzero of an
+    int8 array is ten times slower: 24 us for Sol's mask of 13 322)."""
+    return rng.choice(mask.view(np.bool_).nonzero()[0].tolist())  # type: ignore[no-any-return]
+
+
 def bare(game: str, seeds: range) -> int:
     """The engine alone: random legal ids."""
     rules = engine.get(game)
     steps = 0
     for seed in seeds:
         rng = random.Random(seed)
-        state = rules.new_match(2, seed)
+        state = rules.new_match(2, _deal(seed))
         while pending := state.pending():
             state.apply({s: rng.choice(d.legal).id for s, d in pending.items()})
             steps += len(pending)
+        engine.envs.rewards(state.result())  # the returns, as the adapters give them
+    return steps
+
+
+def decoded(game: str, seeds: range) -> int:
+    """The engine with each decision decoded into action-space indices, a random index's
+    action played: the table work of the adapters alone."""
+    rules, space = engine.get(game), engine.envs.action_space(game)
+    steps = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = rules.new_match(2, _deal(seed))
+        while pending := state.pending():
+            choices = {}
+            for seat, decision in pending.items():
+                indices = space.decode(decision.legal)
+                choices[seat] = indices.id_at(rng.choice(indices.indices))
+            state.apply(choices)
+            steps += len(pending)
+        engine.envs.rewards(state.result())
+    return steps
+
+
+def seated(game: str, seeds: range) -> int:
+    """The adapters' match (``SeatedMatch``) without PettingZoo: a seat at a time, its mask,
+    the agent's draw from it."""
+    steps = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = engine.envs.SeatedMatch(game, 2, {}, _deal(seed))
+        while (seat := match.current()) >= 0:
+            match.play(_draw(rng, match.mask(seat)))
+            steps += 1
+        match.rewards()
     return steps
 
 
@@ -64,7 +116,7 @@ def aec_loop(env: AECEnv, seeds: range) -> int:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            env.step(_draw(rng, observation["action_mask"]))
             steps += 1
     return steps
 
@@ -88,7 +140,7 @@ class _Floor(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
         self.agent_selection = "player_0"
         self._steps = 0
 
@@ -100,17 +152,14 @@ class _Floor(AECEnv):  # type: ignore[misc]
         if self.terminations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
         self._steps += 1
         if self._steps >= self._length:
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = "player_1" if agent == "player_0" else "player_0"
-        self._accumulate_rewards()
 
 
-def floor(game: str, seeds: range) -> int:
-    """The same AEC loop over ``_Floor`` (as many steps as a match of the game)."""
-    length = bare(game, range(1))
+def floor(game: str, seeds: range, length: int) -> int:
+    """The same AEC loop over ``_Floor`` (``length`` steps a match: a match of the game's)."""
     return aec_loop(_Floor(engine.envs.action_space(game).size, length), seeds)
 
 
@@ -143,26 +192,28 @@ def openspiel(game: str, seeds: range) -> int:
     return steps
 
 
-def rate(loop: Callable[[], int], rounds: int) -> float:
-    """Steps per CPU second, the best of ``rounds``."""
-    best = 0.0
-    for _ in range(rounds):
-        start = time.process_time()
-        steps = loop()
-        best = max(best, steps / (time.process_time() - start))
-    return best
-
-
 def measure(game: str, games: int, rounds: int) -> dict[str, float]:
-    """The row of one game."""
+    """The row of one game: steps per CPU second of each loop, the best of ``rounds``. The
+    rounds go round the loops in turn, so that the machine's load, which changes by the
+    second on a shared machine, weighs on each loop alike."""
     seeds = range(games)
-    bare(game, range(1))  # imports and first-use caches before any clock runs
-    row = {"engine": rate(lambda: bare(game, seeds), rounds),
-           "aec_protocol_alone": rate(lambda: floor(game, seeds), rounds),
-           "aec_mask_only": rate(lambda: aec(game, seeds, False), rounds),
-           "aec": rate(lambda: aec(game, seeds, True), rounds),
-           "gymnasium": rate(lambda: gymnasium(game, seeds), rounds),
-           "openspiel": rate(lambda: openspiel(game, seeds), rounds)}
+    length = bare(game, range(1))  # also imports and first-use caches before any clock runs
+    loops: dict[str, Callable[[], int]] = {
+        "engine": lambda: bare(game, seeds),
+        "aec_protocol_alone": lambda: floor(game, seeds, length),
+        "decoded": lambda: decoded(game, seeds),
+        "seated": lambda: seated(game, seeds),
+        "aec_mask_only": lambda: aec(game, seeds, False),
+        "aec": lambda: aec(game, seeds, True),
+        "gymnasium": lambda: gymnasium(game, seeds),
+        "openspiel": lambda: openspiel(game, seeds),
+    }
+    row = dict.fromkeys(loops, 0.0)
+    for _ in range(rounds):
+        for name, loop in loops.items():
+            start = time.process_time()
+            steps = loop()
+            row[name] = max(row[name], steps / (time.process_time() - start))
     return row
 
 
@@ -177,20 +228,27 @@ def main() -> None:
     args = parser.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"bench_envs {started}: microseconds per step (CPU), 2 players, {args.games} "
-          f"matches, best of {args.rounds} rounds; own = AEC mask only - protocol alone - "
-          f"engine, the adapter's own work")
+          f"matches, best of {args.rounds} rounds; floor = (protocol alone + engine) / engine, "
+          f"the best any AEC adapter can do; own = AEC mask only - protocol alone - engine, "
+          f"the adapter's own work")
     figures: dict[str, object] = {"when": started}
     for game in args.game or GAMES:
         row = measure(game, args.games, args.rounds)
         us = {name: 1e6 / value for name, value in row.items()}
         own = us["aec_mask_only"] - us["aec_protocol_alone"] - us["engine"]
+        bound = (us["aec_protocol_alone"] + us["engine"]) / us["engine"]
         row["adapter_own_us"] = own
+        row["best_possible_ratio"] = bound
         figures[game] = row
         print(f"{game:>9}: engine {us['engine']:5.1f}  protocol alone "
               f"{us['aec_protocol_alone']:5.1f}  AEC mask only {us['aec_mask_only']:5.1f} "
-              f"({us['aec_mask_only'] / us['engine']:.1f}x; own {own:4.1f} = "
-              f"{own / us['engine']:.1f}x engine)  AEC {us['aec']:6.1f}  gymnasium "
-              f"{us['gymnasium']:6.1f}  openspiel {us['openspiel']:5.1f}", flush=True)
+              f"({us['aec_mask_only'] / us['engine']:.1f}x, floor {bound:.1f}x; own "
+              f"{own:4.1f} = {own / us['engine']:.1f}x engine)  AEC {us['aec']:6.1f}  gymnasium "
+              f"{us['gymnasium']:6.1f}  openspiel {us['openspiel']:5.1f}\n"
+              f"{'':>9}  an AEC step: engine {us['engine']:4.1f}, decoding "
+              f"{us['decoded'] - us['engine']:+4.1f}, seats, mask and draw "
+              f"{us['seated'] - us['decoded']:+4.1f}, PettingZoo's protocol "
+              f"{us['aec_mask_only'] - us['seated']:+4.1f}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from operator import attrgetter
+from typing import Any, cast
 
 import numpy as np
 
@@ -90,9 +91,11 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
-        self._cache: dict[int, _Decoded] = {}
+        self._recent: dict[int, Decoded] = {}  # by the legal tuple's id (see ``decode``)
+        self._kept: dict[int, Decoded] = {}
         self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
-        self._signatures: dict[tuple[int, ...], _Decoded] = {}
+        # the first index of each action (its key) in _entries, alone: looked up in C
+        self._firsts: dict[Any, int] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -135,27 +138,63 @@ class ActionSpace:
         entry = (key if lazy else action, *self._place(detail), detail)
         if len(self._entries) >= _ENTRIES:
             self._entries.clear()
+            self._firsts.clear()
         self._entries[key] = entry
+        self._firsts[key] = entry[1]
         return entry
 
-    def _decode(self, legal: Sequence[Action]) -> _Decoded:
-        # The same legal tuple is asked for its mask, then the chosen index's id, and
-        # engines that keep their decisions (Galaxies, a clone's) ask again later.
-        cached = self._cache.get(id(legal))
+    def decode(self, legal: Sequence[Action]) -> Decoded:
+        """One decision's legal actions as indices (kept: see the comments)."""
+        # Engines that keep their decisions (Galaxies, a clone's) offer the same legal tuple
+        # again. A decoded tuple is kept a short while (``_recent``), and for long
+        # (``_kept``) once offered again: keeping every tuple for long held a whole search's
+        # worth of an engine's fresh actions alive, which slowed the engine itself.
+        key = id(legal)
+        cached = self._kept.get(key)
         if cached is not None and cached.legal is legal:
             return cached
-        # Engines that keep their actions (Sol) offer the same ones in new tuples: the same
-        # objects in the same order (alive: a kept record holds them) decode the same.
-        signature = tuple(map(id, legal))
-        cached = self._signatures.get(signature)
-        if cached is not None:
+        cached = self._recent.get(key)
+        if cached is not None and cached.legal is legal:
+            if len(self._kept) >= _KEPT:
+                self._kept.clear()
+            self._kept[key] = cached
             return cached
+        # Most actions are kept by their id (see ``_entry``): their places are looked up at
+        # once, in C (an id kept there is of a live action: its entry holds it); then the
+        # lazy ones by their arguments, and the rest are worked out.
+        firsts = self._firsts.get
+        found = list(map(firsts, map(id, legal)))
+        if None in found:
+            try:  # a decision of lazy actions only, kept by their arguments: again in C
+                found = list(map(firsts, map(_ARGS, legal)))
+            except (AttributeError, TypeError):  # some not lazy, or arguments that do not hash
+                pass
+        if None in found:
+            for k, first in enumerate(found):
+                if first is None:
+                    action = legal[k]
+                    if type(action) is LazyAction:
+                        try:
+                            first = firsts(action._args)  # type: ignore[attr-defined]
+                        except TypeError:  # arguments that do not hash
+                            pass
+                    found[k] = first if first is not None else self._entry(action)[1]
+        out = cast(list[int], found)
+        if len(set(out)) < len(out):  # two actions share a place (rare)
+            out = self._share(legal, [self._entry(action) for action in legal])
+        decoded = Decoded(legal, out, self.size)
+        if len(self._recent) >= _RECENT:
+            self._recent.clear()
+        self._recent[key] = decoded
+        return decoded
+
+    def _share(self, legal: Sequence[Action], entries: list[tuple[Any, int, int, Any]]
+               ) -> list[int]:
+        """Indices where actions share a place: equal details share an index (the first
+        one's is played), different ones take the place's next ordinal."""
         out: list[int] = []
-        ids: dict[int, int] = {}
         seen: dict[int, list[Any]] = {}  # first index of a place -> the details there
-        entry_of = self._entry
-        for action in legal:
-            _, first, ordinals, detail = entry_of(action)
+        for action, (_, first, ordinals, detail) in zip(legal, entries, strict=True):
             there = seen.get(first)
             if there is None:
                 seen[first] = [detail]
@@ -172,36 +211,26 @@ class ActionSpace:
                         f"engine/envs/_games.py needs more ordinals or fields")
                 index = first + ordinal
             out.append(index)
-            if index not in ids:
-                ids[index] = action.id
-        decoded = _Decoded(legal, out, ids, sorted(ids))
-        if len(self._cache) >= _CACHE:
-            self._cache.clear()
-        if len(self._signatures) >= _CACHE:
-            self._signatures.clear()
-        self._cache[id(legal)] = self._signatures[signature] = decoded
-        return decoded
+        return out
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action of one decision (equal details share one)."""
-        return list(self._decode(legal).indices)
+        return list(self.decode(legal).indices)
 
     def legal_indices(self, decision: Decision) -> list[int]:
         """The decision's legal indices, each once, sorted."""
-        return list(self._decode(decision.legal).sorted)
+        return list(self.decode(decision.legal).sorted)
 
     def mask(self, decision: Decision) -> np.ndarray:
         """An int8 vector of ``size``: 1 at the index of each legal action."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[self._decode(decision.legal).sorted] = 1
-        return mask
+        return self.decode(decision.legal).mask()
 
     def action_id(self, decision: Decision, index: int) -> int:
         """The engine's action id for ``index`` in this decision; ValueError if not legal."""
-        decoded = self._decode(decision.legal)
+        decoded = self.decode(decision.legal)
         try:
-            return decoded.ids[index]
-        except (KeyError, TypeError):
+            return decoded.id_at(index)
+        except ValueError:
             shown = ", ".join(map(str, decoded.sorted[:20]))
             raise ValueError(
                 f"{self.game}: action index {index!r} is not legal for seat {decision.seat} "
@@ -211,23 +240,52 @@ class ActionSpace:
     def index(self, decision: Decision, action_id: int) -> int:
         """The index of the engine's action ``action_id`` in this decision."""
         action = decision.action(action_id)
-        for a, i in zip(decision.legal, self._decode(decision.legal).indices, strict=True):
+        for a, i in zip(decision.legal, self.decode(decision.legal).indices, strict=True):
             if a is action:
                 return i
         raise AssertionError("unreachable: decision.action returns one of decision.legal")
 
 
-#: Decoded legal tuples kept (by identity, and by their actions') before a cache starts over.
-_CACHE = 4096
+_ARGS = attrgetter("_args")
+#: Decoded legal tuples kept after their first decoding, and after a second one, before
+#: each cache starts over.
+_RECENT = 64
+_KEPT = 4096
 #: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
 _ENTRIES = 200_000
 
 
-@dataclass(frozen=True)
-class _Decoded:
-    """One legal tuple's indices, the first action id at each index, the indices sorted."""
+class Decoded:
+    """One legal tuple's actions as indices of the space (two with equal details share one:
+    the first of them is played); the indices sorted (made on first use: an AEC loop does
+    not need them), and its mask."""
 
-    legal: Sequence[Action]  # held, so that its id is not reused while cached
-    indices: list[int]
-    ids: dict[int, int]
-    sorted: list[int]
+    __slots__ = ("legal", "indices", "_size", "_sorted")
+
+    def __init__(self, legal: Sequence[Action], indices: list[int], size: int) -> None:
+        self.legal = legal  # held, so that its id is not reused while cached
+        self.indices = indices
+        self._size = size
+        self._sorted: list[int] | None = None
+
+    @property
+    def sorted(self) -> list[int]:
+        """The legal indices, each once, sorted (kept: hand out copies)."""
+        indices = self._sorted
+        if indices is None:
+            indices = self._sorted = sorted(set(self.indices))
+        return indices
+
+    def id_at(self, index: int) -> int:
+        """The engine's action id at ``index``; ValueError if no legal action is there."""
+        # a search in C, cheaper than a dict made at every step for the one index played
+        return self.legal[self.indices.index(index)].id
+
+    def mask(self) -> np.ndarray:
+        """A new int8 mask of the legal indices."""
+        # Set in a bytearray, which numpy then wraps: a third of the cost of numpy's zeros
+        # and an assignment at a list of indices (for masks of some thousands).
+        mask = bytearray(self._size)
+        for index in self.indices:
+            mask[index] = 1
+        return np.frombuffer(mask, np.int8)

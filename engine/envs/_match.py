@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import _registry
 from .._core import Decision, GameState, Result, Termination
-from ._actions import ActionSpace
+from ._actions import ActionSpace, Decoded
 from ._games import tables
 from ._tensor import Encoder
 
@@ -32,7 +32,12 @@ def rewards(result: Result) -> list[float]:
 
 
 class SeatedMatch:
-    """One match of a game with its adapter tables, played one seat at a time."""
+    """One match of a game with its adapter tables, played one seat at a time.
+
+    The seat asked now, its decoded decision (indices, mask) and each seat's tensor are
+    worked out once per step, when first asked, and kept until the next choice goes in:
+    an environment's loop asks for each several times a step.
+    """
 
     def __init__(self, game: str, players: int, options: Mapping[str, object] | None,
                  seed: int) -> None:
@@ -42,9 +47,10 @@ class SeatedMatch:
         self.space: ActionSpace
         self.encoder: Encoder
         self.space, self.encoder = tables(game)
+        self._buffer: dict[int, int] = {}
         self.state = _registry.get(game).new_match(players, seed, self.options)
-        self.buffer: dict[int, int] = {}
         self.steps = 0
+        self._zeros = np.zeros(self.space.size, dtype=np.int8)
 
     @property
     def state(self) -> GameState:
@@ -56,6 +62,22 @@ class SeatedMatch:
         self._state = state
         # Its open decisions, asked once per step: some engines build them on every call.
         self._pending: dict[int, Decision] | None = None
+        self._tensors: dict[int, np.ndarray] = {}
+        self._forget_seat()
+
+    @property
+    def buffer(self) -> dict[int, int]:
+        """The blind choices made so far of a decision asked of several seats (seat -> id)."""
+        return self._buffer
+
+    @buffer.setter
+    def buffer(self, buffer: dict[int, int]) -> None:
+        self._buffer = buffer
+        self._forget_seat()
+
+    def _forget_seat(self) -> None:
+        self._seat: int | None = None
+        self._decoded: Decoded | None = None
 
     def pending(self) -> dict[int, Decision]:
         """The engine's open decisions (kept until the next action goes in)."""
@@ -69,7 +91,7 @@ class SeatedMatch:
         other = object.__new__(SeatedMatch)
         other.__dict__.update(self.__dict__)
         other.state = self._state.clone()
-        other.buffer = dict(self.buffer)
+        other.buffer = dict(self._buffer)
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SeatedMatch:
@@ -78,12 +100,18 @@ class SeatedMatch:
 
     def current(self) -> int:
         """The seat to choose now (-1 when the match is over)."""
+        seat = self._seat
+        if seat is None:
+            seat = self._seat = self._next_seat()
+        return seat
+
+    def _next_seat(self) -> int:
         pending = self.pending()
-        if len(pending) == 1 and not self.buffer:  # the usual case: one seat asked
+        if len(pending) == 1 and not self._buffer:  # the usual case: one seat asked
             for seat in pending:
                 return seat
         for seat in sorted(pending):
-            if seat not in self.buffer:
+            if seat not in self._buffer:
                 return seat
         return -1
 
@@ -94,40 +122,67 @@ class SeatedMatch:
             raise ValueError(f"{self.game}: the match is over; no seat is asked")
         return self.pending()[seat]
 
+    def decoded(self) -> Decoded:
+        """The decision of the seat to choose now, as indices of the action space."""
+        decoded = self._decoded
+        if decoded is None:
+            decoded = self._decoded = self.space.decode(self.decision().legal)
+        return decoded
+
     def legal_indices(self) -> list[int]:
         """The action-space indices legal for the seat to choose now (sorted)."""
-        return self.space.legal_indices(self.decision())
+        return list(self.decoded().sorted)
 
     def mask(self, seat: int) -> np.ndarray:
-        """``seat``'s action mask: its legal indices if it chooses now, else all zeros."""
+        """``seat``'s action mask (a new array): its legal indices if it chooses now, else
+        all zeros."""
         if seat != self.current():
-            return np.zeros(self.space.size, dtype=np.int8)
-        return self.space.mask(self.decision())
+            return self._zeros.copy()
+        return (self._decoded or self.decoded()).mask()
 
     def tensor(self, seat: int) -> np.ndarray:
-        """``seat``'s observation tensor (from its observation only)."""
-        return self.encoder.encode(self.state.observation(seat))
+        """``seat``'s observation tensor (from its observation only; a new array)."""
+        tensor = self._tensors.get(seat)
+        if tensor is None:
+            tensor = self._tensors[seat] = self.encoder.encode(self._state.observation(seat))
+        return tensor.copy()
 
     def play(self, index: int) -> None:
         """The seat to choose now plays the action at ``index`` of the action space."""
-        self.play_id(self.space.action_id(self.decision(), index))
+        try:
+            action_id = (self._decoded or self.decoded()).id_at(index)
+        except ValueError:
+            self.space.action_id(self.decision(), index)  # raises, naming the legal ones
+            raise
+        self._put(action_id)
 
     def play_id(self, action_id: int) -> None:
         """The seat to choose now plays the engine's action ``action_id``."""
-        decision = self.decision()
-        decision.action(action_id)  # IllegalActionError now, not when the round is full
-        pending = self.pending()
+        self.decision().action(action_id)  # IllegalActionError now, not when the round is full
+        self._put(action_id)
+
+    def _put(self, action_id: int) -> None:
+        """The seat to choose now chooses the legal ``action_id``."""
         seat = self.current()
-        self.buffer[seat] = action_id
         self.steps += 1
-        if len(self.buffer) == len(pending):
-            choices, self.buffer = self.buffer, {}
-            self._pending = None
-            self._state.apply(choices)
+        buffer = self._buffer
+        pending = self.pending()
+        if buffer or len(pending) > 1:
+            buffer[seat] = action_id
+            if len(buffer) < len(pending):
+                self._forget_seat()
+                return
+            choices, self._buffer = buffer, {}
+        else:
+            choices = {seat: action_id}
+        self._state.apply(choices)
+        # the engine's state moved on: what was worked out for the last one goes
+        self._pending = self._seat = self._decoded = None
+        self._tensors = {}
 
     def is_over(self) -> bool:
         """Whether the match has ended."""
-        return not self.pending()
+        return self.current() < 0
 
     def truncated(self) -> bool:
         """Whether it ended at the game's turn (or round) limit rather than by its rules."""
@@ -144,4 +199,3 @@ class SeatedMatch:
             return f"{self.game}: over ({result.termination.value}), ranks {result.ranks}"
         decision = self.decision()
         return f"{self.game}: seat {decision.seat} to choose: {decision.prompt}"
-

@@ -52,7 +52,7 @@ def register(game: str) -> str:
         max_num_players=meta.max_players,
         min_num_players=meta.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -102,7 +102,7 @@ class ArenaGame(pyspiel.Game):  # type: ignore[misc]
         """The observer of an information state (perfect recall) or an observation."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
-        return _Observer(self.encoder.size,
+        return _Observer(self.encoder.size, self.space.size,
                          bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
     def draw_seed(self) -> int:
@@ -174,16 +174,25 @@ class ArenaState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """pyspiel's PyObserver: the seat's tensor, and its observation (or, with perfect
-    recall, its own moves and then its observation) as a string."""
+    """pyspiel's PyObserver. An observation: the seat's tensor, and its observation as a
+    string. An information state (perfect recall): the seat's tensor followed by how many
+    times it has played each index of the action space (``own_moves``), and as a string its
+    own moves in order and then its observation. The engines' observations carry the public
+    history a player needs; what the seat itself did is what they may not (its past blind
+    choices, say)."""
 
-    def __init__(self, size: int, perfect_recall: bool) -> None:
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+    def __init__(self, size: int, actions: int, perfect_recall: bool) -> None:
+        self.tensor = np.zeros(size + actions if perfect_recall else size, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["own_moves"] = self.tensor[size:]
         self.perfect_recall = perfect_recall
 
     def set_from(self, state: ArenaState, player: int) -> None:
-        self.tensor[:] = state.match.tensor(player)
+        self.dict["observation"][:] = state.match.tensor(player)
+        if self.perfect_recall:
+            own = self.dict["own_moves"]
+            own[:] = np.bincount(np.asarray(state.own[player], np.intp), minlength=len(own))
 
     def string_from(self, state: ArenaState, player: int) -> str:
         observation = repr(state.match.state.observation(player))

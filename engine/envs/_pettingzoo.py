@@ -53,6 +53,15 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(self._match.space.size)
                               for agent in self.possible_agents}
         self._seeds = np.random.default_rng()
+        self._seat_vectors = [np.full(1, seat, np.float32) for seat in range(players)]
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for an attribute not set: the per-match ones before the first reset
+        # (what PettingZoo's OrderEnforcingWrapper says, without its cost on every step).
+        if name in _SET_BY_RESET:
+            raise AttributeError(f"{type(self).__name__}.{name} is set by reset(): call "
+                                 "reset() before agent_iter, last, observe or step")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object on every call)."""
@@ -78,10 +87,11 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self._match.current()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's tensor and action mask."""
+        """The agent's tensor and action mask (new arrays; both are worked out once a step)."""
         seat = self._seat_of[agent]
-        tensor = self._match.tensor(seat) if self.tensors else np.full(1, seat, np.float32)
-        return {"observation": tensor, "action_mask": self._match.mask(seat)}
+        match = self._match
+        tensor = match.tensor(seat) if self.tensors else self._seat_vectors[seat].copy()
+        return {"observation": tensor, "action_mask": match.mask(seat)}
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (an index of the action space)."""
@@ -92,18 +102,20 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must choose an action index (it is not done)")
         match = self._match
-        self._cumulative_rewards[agent] = 0.0
         match.play(int(action))
-        if match.is_over():
-            truncated = match.truncated()
-            for agent_name, reward in zip(self.agents, match.rewards(), strict=True):
-                self.rewards[agent_name] = reward
-                self.terminations[agent_name] = not truncated
-                self.truncations[agent_name] = truncated
-            # the dead agents are stepped out in seat order
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[match.current()]
+        seat = match.current()
+        if seat >= 0:
+            # Rewards stay 0 until the end, so neither ``rewards`` nor the cumulative
+            # rewards change here: PettingZoo's bookkeeping is done only when it does work.
+            self.agent_selection = self.possible_agents[seat]
+            return
+        truncated = match.truncated()
+        for agent_name, reward in zip(self.agents, match.rewards(), strict=True):
+            self.rewards[agent_name] = reward
+            self.terminations[agent_name] = not truncated
+            self.truncations[agent_name] = truncated
+        # the dead agents are stepped out in seat order
+        self.agent_selection = self.agents[0]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -117,3 +129,8 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     def match(self) -> SeatedMatch:
         """The match being played (its engine state is ``match.state``)."""
         return self._match
+
+
+#: The attributes a match has once ``reset`` made it.
+_SET_BY_RESET = frozenset({"agents", "rewards", "_cumulative_rewards", "terminations",
+                           "truncations", "infos", "agent_selection"})

@@ -1,9 +1,11 @@
 """Tiny Epic Galaxies with the Beyond the Black expansion: registry name "galaxies".
 
 ``GAME`` is the registered game (expansion on by default, option ``expansion=false`` for the
-base game); ``GalaxiesState`` the match state. ``game_with_content`` plays with another
-content file (the printed pilots and exploration cards). ``build_position(Position(...))`` makes
-a state from a readable description of a position. Interpretations are in RULES.md.
+base game); ``GalaxiesState`` the match state (``state.determinized(seat, rng)``: the others'
+missions and the decks redrawn, for information-set search). ``game_with_content`` plays
+with another content file (the printed pilots and exploration cards).
+``build_position(Position(...))`` makes a state from a readable description of a position.
+Interpretations are in RULES.md.
 """
 
 from __future__ import annotations

@@ -717,6 +717,32 @@ class GalaxiesState(GameState):
             other._pend = dict(self._pend)  # the same frozen Decision, in a dict of its own
         return other
 
+    def determinized(self, seat: int, rng: random.Random) -> GalaxiesState:
+        """A state ``seat`` cannot tell from this one, its hidden parts drawn from ``rng``
+        (for information-set search): a clone in which the other seats' missions (and the
+        missions offered to them) are drawn from those ``seat`` has not seen, the planet,
+        pilot and exploration decks are in a new order, and the random source is its own,
+        seeded from ``rng``. This state is untouched."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        other = self.clone()
+        # the seat saw its own two offers (the one it kept and the one it gave back)
+        pool = sorted(set(range(len(MISSIONS))) - set(self.offers[seat]))
+        shuffle(pool, rng)
+        for q in range(self.num_players):
+            if q != seat:
+                other.offers[q] = [pool.pop(), pool.pop()]
+                if other.mission[q] >= 0:
+                    other.mission[q] = other.offers[q][0]
+        if other._seat not in (-1, seat) and other.stack[-1][0] == "mission":
+            # another seat chooses its mission now: its menu shows the drawn offers
+            other._opts = other._opts_mission(other.stack[-1])[1]
+            other._pend = None
+        for deck in (other.deck, other.pilot_deck, other.ex_deck):
+            shuffle(deck, rng)
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
+
     # -- scoring ---------------------------------------------------------------------------
 
     def advanced_ships(self, p: int) -> int:

@@ -1,6 +1,7 @@
 """Sol: Last Days of a Star (Elephant Laboratories, 2016): harvest a dying Sun, escape its end.
 
-``GAME`` is the registered game; ``SolState`` the match state; ``build_position(Position(...))``
+``GAME`` is the registered game; ``SolState`` the match state (``state.determinized(seat,
+rng)``: the deck reshuffled, for information-set search); ``build_position(Position(...))``
 a state from a readable description of a position. Interpretations of the
 rulebook are listed in RULES.md next to the tests that pin them.
 """

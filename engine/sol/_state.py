@@ -696,6 +696,18 @@ class SolState(GameState):
             setattr(other, name, list(getattr(self, name)))
         return other
 
+    def determinized(self, seat: int, rng: random.Random) -> SolState:
+        """A state ``seat`` cannot tell from this one, its hidden part drawn from ``rng``
+        (for information-set search): a clone with the deck in a new order (the order is
+        all that Sol hides, from every seat alike) and its own random source seeded from
+        ``rng``. This state is untouched."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        other = self.clone()
+        shuffle(other.deck, rng)
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
+
     def reopen_turn(self) -> None:
         """Start the current seat's turn afresh (for hand-built positions in tests)."""
         self._decision = None

@@ -50,6 +50,29 @@ def test_the_registered_names_load_with_parameters() -> None:
     assert len(state.observation_tensor(1)) == engine.envs.observation_encoder("sol").size
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_information_state_tensor_is_the_observation_and_the_seats_own_moves(
+        game: str) -> None:
+    spiel_game = engine.envs.openspiel_game(game, 2, **SHORT[game])
+    size = engine.envs.observation_encoder(game).size
+    actions = engine.envs.action_space(game).size
+    assert spiel_game.information_state_tensor_shape() == [size + actions]
+    state = spiel_game.new_initial_state()
+    rng = random.Random(1)
+    mine = np.zeros(actions)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        action = rng.choice(state.legal_actions())
+        if state.current_player() == 0:
+            mine[action] += 1
+        state.apply_action(action)
+        tensor = np.array(state.information_state_tensor(0))
+        assert np.array_equal(tensor[:size], state.observation_tensor(0))
+        assert np.array_equal(tensor[size:], mine)  # the other seat's moves are not there
+    assert mine.sum() > 3
+
+
 def test_bad_players_and_options_are_named() -> None:
     with pytest.raises(engine.PlayerCountError, match="2..4 players, got 6"):
         engine.envs.openspiel_game("race", 6)

@@ -39,6 +39,30 @@ def test_seed_test_passes(game: str) -> None:
                               num_cycles=100)
 
 
+def test_playing_before_reset_says_to_reset_first() -> None:
+    env = engine.envs.pettingzoo_env("race", 2)
+    with pytest.raises(AttributeError, match=r"agent_selection is set by reset\(\)"):
+        env.step(0)
+    with pytest.raises(AttributeError, match=r"agents is set by reset\(\)"):
+        list(env.agent_iter())
+    with pytest.raises(AttributeError, match="has no attribute 'nonsense'"):
+        env.nonsense  # noqa: B018
+
+
+def test_an_illegal_index_is_refused_with_the_legal_ones_and_nothing_is_played() -> None:
+    env = engine.envs.pettingzoo_env("sol", 2, tensors=False)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    legal = np.flatnonzero(env.observe(agent)["action_mask"])
+    illegal = next(i for i in range(env.action_space(agent).n) if i not in legal)
+    with pytest.raises(ValueError, match=rf"index {illegal} is not legal .* legal indices: "
+                                         rf"{legal[0]}"):
+        env.step(illegal)
+    assert env.match.steps == 0 and env.agent_selection == agent
+    env.step(int(legal[-1]))
+    assert env.match.steps == 1
+
+
 def play_to_the_end(env: engine.envs.ArenaAECEnv, seed: int) -> dict[str, float]:
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
