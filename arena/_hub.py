@@ -69,6 +69,22 @@ class Outbox(Protocol):
     def drop(self, reason: str) -> None: ...
 
 
+class DirectReader(Protocol):
+    """A connection that the seat asking it may read itself (a launched bot's pipe,
+    ``arena._pipes.PipeConnection``): the seat's task waits for the answer on the pipe, so a
+    decision costs one wake-up of trio's, not a reader task's and then the seat's. Whatever
+    it reads goes through the hub as a reader task's would. Held by one match at a time."""
+
+    async def until(self, done: trio.Event) -> None:
+        """Read and route what the bot sends until ``done`` is set (or the pipe ends)."""
+
+    def poll(self) -> None:
+        """Route what the bot has sent meanwhile, without waiting."""
+
+    def release(self) -> None:
+        """The match is over: the connection's own reader reads again."""
+
+
 @dataclass(eq=False)
 class _OpenDecision:
     """A decision sent to a bot and not answered yet.
@@ -135,6 +151,7 @@ class BotSession:
         self.gave_up: dict[str, SeatFault] = {}
         self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
+        self.reader: DirectReader | None = None  # set by a connection a seat may read itself
         self._allowance = float(REFUSED_BURST)  # refused messages it may still send
         self._allowance_at = time.monotonic()
 
@@ -499,7 +516,10 @@ class RemoteSeat(Seat):
         session.open[request.match_id] = decision
         try:
             session.queue(decision)
-            await decision.done.wait()
+            if session.reader is None:
+                await decision.done.wait()
+            else:
+                await session.reader.until(decision.done)
         finally:
             if session.open.get(request.match_id) is decision:
                 del session.open[request.match_id]
@@ -517,6 +537,8 @@ class RemoteSeat(Seat):
 
     def gave_up(self) -> SeatFault | None:
         """A Resign (or failure) the bot sent for this match while it was not being asked."""
+        if self.session.reader is not None:
+            self.session.reader.poll()
         return self.session.gave_up.pop(self._match_id, None)
 
     async def _lost(self) -> SeatFault:
@@ -532,6 +554,9 @@ class RemoteSeat(Seat):
 
     async def end(self, ended: pb.MatchEnded) -> None:
         """Tell the bot the result."""
+        if self.session.reader is not None:
+            self.session.reader.poll()
+            self.session.reader.release()
         self.session.send(pb.PlayResponse(match_ended=ended))
         self.session.matches.discard(self._match_id)
         self.session.ended.append(self._match_id)

@@ -121,6 +121,10 @@ class PipeConnection:
         self._early: list[pb.PlayRequest | None] = []  # what came with the Hello
         self._outbox = PipeOutbox()
         self.session: BotSession | None = None
+        self._held = False  # a match's seat reads the pipe (see ``until``)
+        self._released = trio.Event()
+        self._idle: trio.CancelScope | None = None  # the reader's wait, while it reads
+        self._ended = False
 
     @property
     def form(self) -> str:
@@ -174,25 +178,101 @@ class PipeConnection:
                 for request in self._early:
                     self._router.receive(session, request)
                 self._early = []
-                await self._read(session)
+                session.reader = self
+                await self._read()
                 nursery.cancel_scope.cancel()
         finally:
+            self._ended = True
             self._router.disconnect(session)
+            fd = self._receive.fileno()  # type: ignore[attr-defined]
+            if fd >= 0:  # wakes a seat waiting on the pipe: its decision has just failed
+                trio.lowlevel.notify_closing(fd)
 
-    async def _read(self, session: BotSession) -> None:
-        receive, feed, route = self._receive.receive_some, self._decoder.feed, self._router.receive
-        try:
-            while data := await receive(_CHUNK):
+    async def _read(self) -> None:
+        """The reader of the pipe while no match holds it (between matches); a match's seat
+        reads it itself (``until``, ``poll``) from its first decision to its end."""
+        while not self._ended:
+            if self._held:
+                await self._released.wait()
+                continue
+            fd = self._receive.fileno()  # type: ignore[attr-defined]
+            if fd < 0:  # closed: the process has ended
+                return
+            with trio.CancelScope() as self._idle:
                 try:
-                    requests = feed(data)
-                except FrameError as error:
-                    session.error(grpc.StatusCode.INVALID_ARGUMENT, f"malformed stream: {error}")
-                    session.outbox.drop(str(error))
+                    await trio.lowlevel.wait_readable(fd)
+                except trio.ClosedResourceError:
                     return
-                for request in requests:
-                    route(session, request)
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+            self._idle = None
+            if not self._held:  # else the seat that took the pipe meanwhile reads it
+                self._pump()
+
+    def _hold(self) -> None:
+        """A match's seat reads the pipe from now until ``release``."""
+        self._held = True
+        self._released = trio.Event()
+        if self._idle is not None:
+            self._idle.cancel()  # the reader's wait on the pipe ends at once
+
+    async def until(self, done: trio.Event) -> None:
+        """Read and route what the bot sends until ``done`` is set: one wake-up per answer
+        (see ``DirectReader``). Takes the pipe from the connection's reader if need be."""
+        if not self._held:
+            self._hold()
+        while not done.is_set():
+            fd = self._receive.fileno()  # type: ignore[attr-defined]
+            if self._ended or fd < 0:
+                self._end()
+                return
+            try:
+                await trio.lowlevel.wait_readable(fd)
+            except trio.ClosedResourceError:  # the process ended, or the connection (``run``)
+                self._end()
+                return
+            self._pump()
+
+    def poll(self) -> None:
+        """Route what the bot has sent meanwhile (a Resign out of turn), without waiting."""
+        if self._held and not self._ended:
+            self._pump()
+
+    def release(self) -> None:
+        """The match is over: the connection's reader reads between matches again."""
+        self._held = False
+        self._released.set()
+
+    def _pump(self) -> None:
+        """Read once what the pipe holds and route it; at its end (or a broken stream) the
+        session is disconnected and the reader stops."""
+        session = self.session
+        assert session is not None
+        fd = self._receive.fileno()  # type: ignore[attr-defined]
+        try:
+            data = os.read(fd, _CHUNK) if fd >= 0 else b""
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        try:
+            requests = self._decoder.feed(data) if data else None
+        except FrameError as error:
+            session.error(grpc.StatusCode.INVALID_ARGUMENT, f"malformed stream: {error}")
+            session.outbox.drop(str(error))
+            requests = None
+        if requests is None:
+            self._end()
+            return
+        route = self._router.receive
+        for request in requests:
+            route(session, request)
+
+    def _end(self) -> None:
+        """The pipe has ended: its open decisions fail, and the reader (if parked) returns,
+        which ends ``run``."""
+        self._ended = True
+        self._released.set()
+        if self.session is not None:
+            self._router.disconnect(self.session)
 
     async def _write(self, done: trio.CancelScope) -> None:
         outbox = self._outbox
@@ -236,6 +316,7 @@ class PipeConnection:
 
     def close(self, reason: str) -> None:
         """No more matches: say so, then end the bot's input (it should exit)."""
+        self.release()  # a match cut short never released the pipe; its end must be seen
         if self.session is not None and not self.session.closed:
             self.session.send(pb.PlayResponse(session_ended=pb.SessionEnded(reason=reason)))
             self.session.outbox.put(CLOSE)
