@@ -99,7 +99,8 @@ class _OpenDecision:
     action_id: int | None = None
     fault: SeatFault | None = None
     answered_at: float | None = None  # trio's clock when the move arrived
-    message: pb.PlayResponse | None = None  # the request, until it is written
+    # The request, until it is written (bytes: a binary frame, for a stream that takes them).
+    message: pb.PlayResponse | bytes | None = None
     deadline: Deadline | None = None  # started when the request is written
 
     def resolve(self, action_id: int | None = None, fault: SeatFault | None = None) -> None:
@@ -151,6 +152,7 @@ class BotSession:
         self.gave_up: dict[str, SeatFault] = {}
         self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
+        self.binary = False  # takes requests as binary frames (bytes; see ``_OpenDecision``)
         self.reader: DirectReader | None = None  # set by a connection a seat may read itself
         self._allowance = float(REFUSED_BURST)  # refused messages it may still send
         self._allowance_at = time.monotonic()
@@ -500,9 +502,20 @@ class RemoteSeat(Seat):
         """Send the request, wait for the matching Move; the time starts when it is written."""
         return await self._ask(request, deadline)
 
+    @property
+    def binary_wire(self) -> bool:  # type: ignore[override]
+        """Whether the bot reads binary frames (a launched bot that chose them)."""
+        return self.session.binary
+
     async def _ask(self, request: Request, deadline: Deadline | None) -> int:
-        if isinstance(request, LocalRequest):  # the runner sends messages; anyone else may not
-            request = request.message()
+        message: pb.PlayResponse | bytes
+        if isinstance(request, LocalRequest):
+            if request.wire is not None and self.session.binary:
+                message = request.wire
+            else:  # a request the runner did not build for this seat
+                message = pb.PlayResponse(decision_request=request.message())
+        else:
+            message = pb.PlayResponse(decision_request=request)
         self._answered_at = None
         session = self.session
         fault = session.gave_up.pop(request.match_id, None)
@@ -510,8 +523,7 @@ class RemoteSeat(Seat):
             raise fault
         if session.closed:
             raise await self._lost()
-        decision = _OpenDecision(request.match_id, request.decision_id,
-                                 message=pb.PlayResponse(decision_request=request),
+        decision = _OpenDecision(request.match_id, request.decision_id, message=message,
                                  deadline=deadline)
         session.open[request.match_id] = decision
         try:

@@ -152,6 +152,7 @@ class PipeConnection:
                                   hello.max_concurrent_matches, self._outbox,
                                   match_budget=hello.max_matches)
         self.session.version = hello.version[:64]
+        self.session.binary = self.form == BINARY
         self.session.send(pb.PlayResponse(welcome=pb.Welcome(
             bot_name=self.name, protocol_version=PROTOCOL_VERSION,
             server_version=SERVER_VERSION)))
@@ -283,7 +284,7 @@ class PipeConnection:
             message = on_the_wire(item)
             if message is None:
                 return b""
-            data = encode(message, form)
+            data = message if message.__class__ is bytes else encode(message, form)
             try:
                 return data[os.write(fd, data):]
             except BlockingIOError:
@@ -305,7 +306,8 @@ class PipeConnection:
                         continue
                     message = on_the_wire(item)
                     if message is not None:
-                        chunks.append(encode(message, form))
+                        chunks.append(message if message.__class__ is bytes
+                                      else encode(message, form))
                 if chunks:
                     await self._send.send_all(b"".join(chunks))
                 if closing:
