@@ -32,6 +32,8 @@ from google.protobuf.message import Message
 
 from arena.v1 import game_pb2
 
+from ._frames import ONE_BYTE, varint
+
 
 class CodecError(TypeError):
     """An engine value that does not fit its game's message (a bug in the game's schema)."""
@@ -175,7 +177,6 @@ _serializers: dict[tuple[type, str], Callable[[Any], bytes]] = {}
 _VARINTS = frozenset({FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_INT64,
                       FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_UINT64,
                       FieldDescriptor.TYPE_BOOL, FieldDescriptor.TYPE_ENUM})
-_U64 = (1 << 64) - 1
 
 
 def to_bytes(value: Any, descriptor: Descriptor) -> bytes:
@@ -190,27 +191,12 @@ def to_bytes(value: Any, descriptor: Descriptor) -> bytes:
     return serializer(value)
 
 
-def _varint(value: int) -> bytes:
-    if 0 <= value < 0x80:
-        return _ONE_BYTE[value]
-    value &= _U64  # a negative int32/int64 is ten bytes, as protobuf writes it
-    out = bytearray()
-    while value > 0x7F:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
-_ONE_BYTE = [bytes((i,)) for i in range(0x80)]
-
-
 def _field_writer(field: FieldDescriptor) -> Callable[[Any], bytes] | None:
     """The bytes of one field from the dataclass's value of it (None: a kind not written
     here). Fields with presence (optional, oneof members, messages) are written when not
     None, the others when not zero or empty, as proto3 does."""
     number, kind = field.number, field.type
-    length_tag = _varint(number << 3 | 2)
+    length_tag = varint(number << 3 | 2)
     repeated = _is_repeated(field)
     if kind == FieldDescriptor.TYPE_MESSAGE:
         entry = cast(Descriptor, field.message_type)
@@ -227,14 +213,14 @@ def _field_writer(field: FieldDescriptor) -> Callable[[Any], bytes] | None:
                                                                    entry.full_name]
             data = serializer(item)
             size = len(data)
-            return length_tag + (_ONE_BYTE[size] if size < 0x80 else _varint(size)) + data
+            return length_tag + (ONE_BYTE[size] if size < 0x80 else varint(size)) + data
         if repeated:
             return lambda items: b"".join([message(x) for x in items])
         return message
     if kind == FieldDescriptor.TYPE_STRING:
         def text(item: str) -> bytes:
             data = item.encode()
-            return length_tag + _varint(len(data)) + data
+            return length_tag + varint(len(data)) + data
         if repeated:
             return lambda items: b"".join([text(x) for x in items])
         return text if field.has_presence else lambda item: text(item) if item else b""
@@ -246,25 +232,25 @@ def _field_writer(field: FieldDescriptor) -> Callable[[Any], bytes] | None:
             def packed(items: Any) -> bytes:
                 if not items:
                     return b""
-                data = b"".join([_varint(number_of(x)) for x in items])
-                return length_tag + _varint(len(data)) + data
+                data = b"".join([varint(number_of(x)) for x in items])
+                return length_tag + varint(len(data)) + data
             return packed
-        tag = _varint(number << 3)
+        tag = varint(number << 3)
         if field.has_presence:
-            return lambda item: tag + _varint(number_of(item))
+            return lambda item: tag + varint(number_of(item))
 
         def scalar(item: Any) -> bytes:
             item = number_of(item)
             if 0 < item < 0x80:
-                return tag + _ONE_BYTE[item]
-            return tag + _varint(item) if item else b""
+                return tag + ONE_BYTE[item]
+            return tag + varint(item) if item else b""
         return scalar
     if kind == FieldDescriptor.TYPE_DOUBLE and repeated:
         def doubles(items: Any) -> bytes:
             if not items:
                 return b""
             data = struct.pack(f"<{len(items)}d", *items)
-            return length_tag + _varint(len(data)) + data
+            return length_tag + varint(len(data)) + data
         return doubles
     return None
 
@@ -314,7 +300,7 @@ def observation_bytes(game: str, value: Any) -> bytes:
             or field.message_type is None:
         return observation(game, value).SerializeToString()
     data = to_bytes(value, cast(Descriptor, field.message_type))
-    return _varint(field.number << 3 | 2) + _varint(len(data)) + data
+    return varint(field.number << 3 | 2) + varint(len(data)) + data
 
 
 def to_jsonable(value: Any) -> Any:
