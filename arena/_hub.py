@@ -73,16 +73,17 @@ class DirectReader(Protocol):
     """A connection that the seat asking it may read itself (a launched bot's pipe,
     ``arena._pipes.PipeConnection``): the seat's task waits for the answer on the pipe, so a
     decision costs one wake-up of trio's, not a reader task's and then the seat's. Whatever
-    it reads goes through the hub as a reader task's would. Held by one match at a time."""
+    it reads goes through the hub as a reader task's would."""
 
-    async def until(self, done: trio.Event) -> None:
-        """Read and route what the bot sends until ``done`` is set (or the pipe ends)."""
+    async def until(self, match_id: str, done: trio.Event) -> None:
+        """Read and route what the bot sends until ``done`` is set (or the pipe ends); the
+        match holds the connection from its first decision."""
 
     def poll(self) -> None:
         """Route what the bot has sent meanwhile, without waiting."""
 
-    def release(self) -> None:
-        """The match is over: the connection's own reader reads again."""
+    def release(self, match_id: str) -> None:
+        """The match is over: once no match holds it, the connection's own reader reads."""
 
 
 @dataclass(eq=False)
@@ -531,7 +532,7 @@ class RemoteSeat(Seat):
             if session.reader is None:
                 await decision.done.wait()
             else:
-                await session.reader.until(decision.done)
+                await session.reader.until(request.match_id, decision.done)
         finally:
             if session.open.get(request.match_id) is decision:
                 del session.open[request.match_id]
@@ -568,7 +569,7 @@ class RemoteSeat(Seat):
         """Tell the bot the result."""
         if self.session.reader is not None:
             self.session.reader.poll()
-            self.session.reader.release()
+            self.session.reader.release(self._match_id)
         self.session.send(pb.PlayResponse(match_ended=ended))
         self.session.matches.discard(self._match_id)
         self.session.ended.append(self._match_id)

@@ -121,8 +121,11 @@ class PipeConnection:
         self._early: list[pb.PlayRequest | None] = []  # what came with the Hello
         self._outbox = PipeOutbox()
         self.session: BotSession | None = None
-        self._held = False  # a match's seat reads the pipe (see ``until``)
-        self._released = trio.Event()
+        self._holders: set[str] = set()  # matches whose seats read the pipe (``until``)
+        self._released = trio.Event()  # set when no match holds it
+        self._reading = False  # a seat waits on the pipe
+        self._turn = trio.Event()  # set for the seats waiting while another one reads
+        self._waiting = 0
         self._idle: trio.CancelScope | None = None  # the reader's wait, while it reads
         self._ended = False
 
@@ -193,7 +196,7 @@ class PipeConnection:
         """The reader of the pipe while no match holds it (between matches); a match's seat
         reads it itself (``until``, ``poll``) from its first decision to its end."""
         while not self._ended:
-            if self._held:
+            if self._holders:
                 await self._released.wait()
                 continue
             fd = self._receive.fileno()  # type: ignore[attr-defined]
@@ -205,42 +208,61 @@ class PipeConnection:
                 except trio.ClosedResourceError:
                     return
             self._idle = None
-            if not self._held:  # else the seat that took the pipe meanwhile reads it
+            if not self._holders:  # else the seat that took the pipe meanwhile reads it
                 self._pump()
 
-    def _hold(self) -> None:
-        """A match's seat reads the pipe from now until ``release``."""
-        self._held = True
-        self._released = trio.Event()
-        if self._idle is not None:
-            self._idle.cancel()  # the reader's wait on the pipe ends at once
-
-    async def until(self, done: trio.Event) -> None:
+    async def until(self, match_id: str, done: trio.Event) -> None:
         """Read and route what the bot sends until ``done`` is set: one wake-up per answer
-        (see ``DirectReader``). Takes the pipe from the connection's reader if need be."""
-        if not self._held:
-            self._hold()
+        (see ``DirectReader``). Match ``match_id`` holds the pipe from now until ``release``;
+        of several matches at once on one connection (a bot that takes them), one seat at a
+        time waits on the pipe and the others for their answer or their turn."""
+        if match_id not in self._holders:
+            if not self._holders:
+                self._released = trio.Event()
+                if self._idle is not None:
+                    self._idle.cancel()  # the reader's wait on the pipe ends at once
+            self._holders.add(match_id)
         while not done.is_set():
+            if self._reading:
+                self._waiting += 1
+                try:
+                    await self._turn.wait()
+                finally:
+                    self._waiting -= 1
+                continue
             fd = self._receive.fileno()  # type: ignore[attr-defined]
             if self._ended or fd < 0:
                 self._end()
                 return
+            self._reading = True
             try:
                 await trio.lowlevel.wait_readable(fd)
             except trio.ClosedResourceError:  # the process ended, or the connection (``run``)
                 self._end()
                 return
+            finally:
+                self._reading = False
+                self._pass_turn()  # the others look again once this step is done
             self._pump()
+
+    def _pass_turn(self) -> None:
+        if self._waiting:
+            self._turn.set()
+            self._turn = trio.Event()
 
     def poll(self) -> None:
-        """Route what the bot has sent meanwhile (a Resign out of turn), without waiting."""
-        if self._held and not self._ended:
+        """Route what the bot has sent meanwhile (a Resign out of turn), without waiting
+        (nor reading under a seat that waits on the pipe: it routes what comes)."""
+        if self._holders and not self._reading and not self._ended:
             self._pump()
+            self._pass_turn()
 
-    def release(self) -> None:
-        """The match is over: the connection's reader reads between matches again."""
-        self._held = False
-        self._released.set()
+    def release(self, match_id: str) -> None:
+        """Match ``match_id`` is over: once no match holds the pipe, the connection's reader
+        reads it between matches again."""
+        self._holders.discard(match_id)
+        if not self._holders:
+            self._released.set()
 
     def _pump(self) -> None:
         """Read once what the pipe holds and route it; at its end (or a broken stream) the
@@ -272,6 +294,7 @@ class PipeConnection:
         which ends ``run``."""
         self._ended = True
         self._released.set()
+        self._pass_turn()
         if self.session is not None:
             self._router.disconnect(self.session)
 
@@ -318,7 +341,8 @@ class PipeConnection:
 
     def close(self, reason: str) -> None:
         """No more matches: say so, then end the bot's input (it should exit)."""
-        self.release()  # a match cut short never released the pipe; its end must be seen
+        self._holders.clear()  # a match cut short never released the pipe; its end must be seen
+        self._released.set()
         if self.session is not None and not self.session.closed:
             self.session.send(pb.PlayResponse(session_ended=pb.SessionEnded(reason=reason)))
             self.session.outbox.put(CLOSE)
