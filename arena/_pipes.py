@@ -341,8 +341,10 @@ class PipeConnection:
 
     def close(self, reason: str) -> None:
         """No more matches: say so, then end the bot's input (it should exit)."""
-        self._holders.clear()  # a match cut short never released the pipe; its end must be seen
-        self._released.set()
+        if not self._reading:  # (a seat waiting on the pipe still reads its end)
+            # A match cut short never released the pipe; the bot's end must be seen.
+            self._holders.clear()
+            self._released.set()
         if self.session is not None and not self.session.closed:
             self.session.send(pb.PlayResponse(session_ended=pb.SessionEnded(reason=reason)))
             self.session.outbox.put(CLOSE)
