@@ -69,6 +69,23 @@ class Outbox(Protocol):
     def drop(self, reason: str) -> None: ...
 
 
+class DirectReader(Protocol):
+    """A connection that the seat asking it may read itself (a launched bot's pipe,
+    ``arena._pipes.PipeConnection``): the seat's task waits for the answer on the pipe, so a
+    decision costs one wake-up of trio's, not a reader task's and then the seat's. Whatever
+    it reads goes through the hub as a reader task's would."""
+
+    async def until(self, match_id: str, done: trio.Event) -> None:
+        """Read and route what the bot sends until ``done`` is set (or the pipe ends); the
+        match holds the connection from its first decision."""
+
+    def poll(self) -> None:
+        """Route what the bot has sent meanwhile, without waiting."""
+
+    def release(self, match_id: str) -> None:
+        """The match is over: once no match holds it, the connection's own reader reads."""
+
+
 @dataclass(eq=False)
 class _OpenDecision:
     """A decision sent to a bot and not answered yet.
@@ -83,7 +100,8 @@ class _OpenDecision:
     action_id: int | None = None
     fault: SeatFault | None = None
     answered_at: float | None = None  # trio's clock when the move arrived
-    message: pb.PlayResponse | None = None  # the request, until it is written
+    # The request, until it is written (bytes: a binary frame, for a stream that takes them).
+    message: pb.PlayResponse | bytes | None = None
     deadline: Deadline | None = None  # started when the request is written
 
     def resolve(self, action_id: int | None = None, fault: SeatFault | None = None) -> None:
@@ -135,6 +153,8 @@ class BotSession:
         self.gave_up: dict[str, SeatFault] = {}
         self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
+        self.binary = False  # takes requests as binary frames (bytes; see ``_OpenDecision``)
+        self.reader: DirectReader | None = None  # set by a connection a seat may read itself
         self._allowance = float(REFUSED_BURST)  # refused messages it may still send
         self._allowance_at = time.monotonic()
 
@@ -491,9 +511,20 @@ class RemoteSeat(Seat):
         """Send the request, wait for the matching Move; the time starts when it is written."""
         return await self._ask(request, deadline)
 
+    @property
+    def binary_wire(self) -> bool:  # type: ignore[override]
+        """Whether the bot reads binary frames (a launched bot that chose them)."""
+        return self.session.binary
+
     async def _ask(self, request: Request, deadline: Deadline | None) -> int:
-        if isinstance(request, LocalRequest):  # the runner sends messages; anyone else may not
-            request = request.message()
+        message: pb.PlayResponse | bytes
+        if isinstance(request, LocalRequest):
+            if request.wire is not None and self.session.binary:
+                message = request.wire
+            else:  # a request the runner did not build for this seat
+                message = pb.PlayResponse(decision_request=request.message())
+        else:
+            message = pb.PlayResponse(decision_request=request)
         self._answered_at = None
         session = self.session
         fault = session.gave_up.pop(request.match_id, None)
@@ -501,13 +532,15 @@ class RemoteSeat(Seat):
             raise fault
         if session.closed:
             raise await self._lost()
-        decision = _OpenDecision(request.match_id, request.decision_id,
-                                 message=pb.PlayResponse(decision_request=request),
+        decision = _OpenDecision(request.match_id, request.decision_id, message=message,
                                  deadline=deadline)
         session.open[request.match_id] = decision
         try:
             session.queue(decision)
-            await decision.done.wait()
+            if session.reader is None:
+                await decision.done.wait()
+            else:
+                await session.reader.until(request.match_id, decision.done)
         finally:
             if session.open.get(request.match_id) is decision:
                 del session.open[request.match_id]
@@ -525,6 +558,8 @@ class RemoteSeat(Seat):
 
     def gave_up(self) -> SeatFault | None:
         """A Resign (or failure) the bot sent for this match while it was not being asked."""
+        if self.session.reader is not None:
+            self.session.reader.poll()
         return self.session.gave_up.pop(self._match_id, None)
 
     async def _lost(self) -> SeatFault:
@@ -540,6 +575,9 @@ class RemoteSeat(Seat):
 
     async def end(self, ended: pb.MatchEnded) -> None:
         """Tell the bot the result."""
+        if self.session.reader is not None:
+            self.session.reader.poll()
+            self.session.reader.release(self._match_id)
         self.session.send(pb.PlayResponse(match_ended=ended))
         self.session.matches.discard(self._match_id)
         self.session.ended.append(self._match_id)

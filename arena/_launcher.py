@@ -34,6 +34,7 @@ _LINE_LIMIT = 500  # characters kept of one line
 _CHUNK = 65536
 _DRAIN_SECONDS = 0.5
 LOG_BYTES = 1 << 20  # kept of one bot's stderr in one match (or between matches)
+_LIMITS = str(Path(__file__).with_name("_limits.py"))  # run as a script: see ``prepare``
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,9 @@ class Launch:
             env["PYTHONPATH"] = os.pathsep.join(
                 filter(None, [str(_sandbox.PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]))
             limits = self.limits
-            wrapper = [sys.executable, "-m", "arena._limits", f"--memory-mb={limits.memory_mb}",
+            # Isolated (-I), without site (-S): the wrapper needs only the standard library,
+            # and starts in 28 ms of CPU instead of 39 (a process per match at once).
+            wrapper = [sys.executable, "-I", "-S", _LIMITS, f"--memory-mb={limits.memory_mb}",
                        f"--cpu-seconds={limits.cpu_seconds}", f"--parent={os.getpid()}", "--"]
             return wrapper + words, env, None
         mine = set(_sandbox.command_paths(words, cwd))

@@ -1,4 +1,5 @@
-"""``python -m arena._limits --memory-mb M --cpu-seconds S -- COMMAND...``: exec under limits.
+"""``python -I -S arena/_limits.py --memory-mb M --cpu-seconds S -- COMMAND...``: exec under
+limits (a script of the standard library only, so that it starts fast).
 
 A tiny exec wrapper rather than ``preexec_fn``, which is unsafe in a process with threads.
 On Linux it also asks the kernel to SIGKILL the bot when the arena dies (``PR_SET_PDEATHSIG``,

@@ -126,6 +126,13 @@ class PipeConnection:
         self._early: list[pb.PlayRequest | None] = []  # what came with the Hello
         self._outbox = PipeOutbox()
         self.session: BotSession | None = None
+        self._holders: set[str] = set()  # matches whose seats read the pipe (``until``)
+        self._released = trio.Event()  # set when no match holds it
+        self._reading = False  # a seat waits on the pipe
+        self._turn = trio.Event()  # set for the seats waiting while another one reads
+        self._waiting = 0
+        self._idle: trio.CancelScope | None = None  # the reader's wait, while it reads
+        self._ended = False
 
     @property
     def form(self) -> str:
@@ -154,6 +161,7 @@ class PipeConnection:
                                   hello.max_concurrent_matches, self._outbox,
                                   match_budget=hello.max_matches)
         self.session.version = hello.version[:64]
+        self.session.binary = self.form == BINARY
         self.session.send(pb.PlayResponse(welcome=pb.Welcome(
             bot_name=self.name, protocol_version=PROTOCOL_VERSION,
             server_version=SERVER_VERSION)))
@@ -180,25 +188,121 @@ class PipeConnection:
                 for request in self._early:
                     self._router.receive(session, request)
                 self._early = []
-                await self._read(session)
+                session.reader = self
+                await self._read()
                 nursery.cancel_scope.cancel()
         finally:
+            self._ended = True
             self._router.disconnect(session)
+            fd = self._receive.fileno()  # type: ignore[attr-defined]
+            if fd >= 0:  # wakes a seat waiting on the pipe: its decision has just failed
+                trio.lowlevel.notify_closing(fd)
 
-    async def _read(self, session: BotSession) -> None:
-        receive, feed, route = self._receive.receive_some, self._decoder.feed, self._router.receive
-        try:
-            while data := await receive(_CHUNK):
+    async def _read(self) -> None:
+        """The reader of the pipe while no match holds it (between matches); a match's seat
+        reads it itself (``until``, ``poll``) from its first decision to its end."""
+        while not self._ended:
+            if self._holders:
+                await self._released.wait()
+                continue
+            fd = self._receive.fileno()  # type: ignore[attr-defined]
+            if fd < 0:  # closed: the process has ended
+                return
+            with trio.CancelScope() as self._idle:
                 try:
-                    requests = feed(data)
-                except FrameError as error:
-                    session.error(grpc.StatusCode.INVALID_ARGUMENT, f"malformed stream: {error}")
-                    session.outbox.drop(str(error))
+                    await trio.lowlevel.wait_readable(fd)
+                except trio.ClosedResourceError:
                     return
-                for request in requests:
-                    route(session, request)
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+            self._idle = None
+            if not self._holders:  # else the seat that took the pipe meanwhile reads it
+                self._pump()
+
+    async def until(self, match_id: str, done: trio.Event) -> None:
+        """Read and route what the bot sends until ``done`` is set: one wake-up per answer
+        (see ``DirectReader``). Match ``match_id`` holds the pipe from now until ``release``;
+        of several matches at once on one connection (a bot that takes them), one seat at a
+        time waits on the pipe and the others for their answer or their turn."""
+        if match_id not in self._holders:
+            if not self._holders:
+                self._released = trio.Event()
+                if self._idle is not None:
+                    self._idle.cancel()  # the reader's wait on the pipe ends at once
+            self._holders.add(match_id)
+        while not done.is_set():
+            if self._reading:
+                self._waiting += 1
+                try:
+                    await self._turn.wait()
+                finally:
+                    self._waiting -= 1
+                continue
+            fd = self._receive.fileno()  # type: ignore[attr-defined]
+            if self._ended or fd < 0:
+                self._end()
+                return
+            self._reading = True
+            try:
+                await trio.lowlevel.wait_readable(fd)
+            except trio.ClosedResourceError:  # the process ended, or the connection (``run``)
+                self._end()
+                return
+            finally:
+                self._reading = False
+                self._pass_turn()  # the others look again once this step is done
+            self._pump()
+
+    def _pass_turn(self) -> None:
+        if self._waiting:
+            self._turn.set()
+            self._turn = trio.Event()
+
+    def poll(self) -> None:
+        """Route what the bot has sent meanwhile (a Resign out of turn), without waiting
+        (nor reading under a seat that waits on the pipe: it routes what comes)."""
+        if self._holders and not self._reading and not self._ended:
+            self._pump()
+            self._pass_turn()
+
+    def release(self, match_id: str) -> None:
+        """Match ``match_id`` is over: once no match holds the pipe, the connection's reader
+        reads it between matches again."""
+        self._holders.discard(match_id)
+        if not self._holders:
+            self._released.set()
+
+    def _pump(self) -> None:
+        """Read once what the pipe holds and route it; at its end (or a broken stream) the
+        session is disconnected and the reader stops."""
+        session = self.session
+        assert session is not None
+        fd = self._receive.fileno()  # type: ignore[attr-defined]
+        try:
+            data = os.read(fd, _CHUNK) if fd >= 0 else b""
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        try:
+            requests = self._decoder.feed(data) if data else None
+        except FrameError as error:
+            session.error(grpc.StatusCode.INVALID_ARGUMENT, f"malformed stream: {error}")
+            session.outbox.drop(str(error))
+            requests = None
+        if requests is None:
+            self._end()
+            return
+        route = self._router.receive
+        for request in requests:
+            route(session, request)
+
+    def _end(self) -> None:
+        """The pipe has ended: its open decisions fail, and the reader (if parked) returns,
+        which ends ``run``."""
+        self._ended = True
+        self._released.set()
+        self._pass_turn()
+        if self.session is not None:
+            self._router.disconnect(self.session)
 
     async def _write(self, done: trio.CancelScope) -> None:
         outbox = self._outbox
@@ -209,7 +313,7 @@ class PipeConnection:
             message = on_the_wire(item)
             if message is None:
                 return b""
-            data = encode(message, form)
+            data = message if message.__class__ is bytes else encode(message, form)
             try:
                 return data[os.write(fd, data):]
             except BlockingIOError:
@@ -231,7 +335,8 @@ class PipeConnection:
                         continue
                     message = on_the_wire(item)
                     if message is not None:
-                        chunks.append(encode(message, form))
+                        chunks.append(message if message.__class__ is bytes
+                                      else encode(message, form))
                 if chunks:
                     await self._send.send_all(b"".join(chunks))
                 if closing:
@@ -242,6 +347,10 @@ class PipeConnection:
 
     def close(self, reason: str) -> None:
         """No more matches: say so, then end the bot's input (it should exit)."""
+        if not self._reading:  # (a seat waiting on the pipe still reads its end)
+            # A match cut short never released the pipe; the bot's end must be seen.
+            self._holders.clear()
+            self._released.set()
         if self.session is not None and not self.session.closed:
             self.session.send(pb.PlayResponse(session_ended=pb.SessionEnded(reason=reason)))
             self.session.outbox.put(CLOSE)

@@ -118,7 +118,7 @@ class LocalRequest:
     """
 
     __slots__ = ("match_id", "decision_id", "seat", "prompt", "kind", "time_left_ms",
-                 "events", "decision", "_game", "_observe", "_encode_action",
+                 "events", "decision", "wire", "_game", "_observe", "_encode_action",
                  "_engine_observation", "_observation", "_legal")
 
     def __init__(self, game: str, match_id: str, decision_id: int, seat: int,
@@ -133,6 +133,9 @@ class LocalRequest:
         self.time_left_ms = time_left_ms
         self.events = events
         self.decision = decision
+        # The request as a binary frame, built by the runner for a seat that sends it as is
+        # (``Seat.binary_wire``); None otherwise.
+        self.wire: bytes | None = None
         self._game = game
         self._observe = observe
         self._encode_action = encode_action
@@ -180,6 +183,9 @@ class Seat(ABC):
     # False for a seat answered over the network, whose time the server's one thread keeps
     # (the runner then keeps other matches' engine work off that thread).
     in_process: bool = True
+    # True for a remote seat that sends its requests as binary frames: it is given the
+    # ``LocalRequest`` with ``wire`` built (from bytes, not a message), else the message.
+    binary_wire: bool = False
     # True for a seat whose ``decide`` computes the answer without waiting (a Python bot in
     # this process; it may begin with a checkpoint): no cancel scope could stop it, so the
     # runner checks its time when it returns and calls ``decide``, not ``decide_by``.
@@ -192,7 +198,8 @@ class Seat(ABC):
     @abstractmethod
     async def decide(self, request: Request) -> int:
         """The chosen action id (raises SeatFault when no answer can come). An in-process
-        seat (``in_process``) is given a ``LocalRequest``, a remote one the message."""
+        seat (``in_process``) is given a ``LocalRequest``, a remote one the message (or,
+        ``binary_wire``, the ``LocalRequest`` with its frame)."""
 
     async def decide_by(self, request: Request, deadline: Deadline) -> int:
         """``decide`` under ``deadline``; a seat that queues its request before it reaches

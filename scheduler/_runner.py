@@ -32,6 +32,7 @@ import trio
 
 import engine
 from arena import _codec
+from arena._frames import delimit, length_field, varint_field
 from arena._hub import MatchFeed
 from arena._seats import Deadline, LocalRequest, Seat, SeatFault, StaleRequestError
 from arena.metrics import Metrics
@@ -160,6 +161,7 @@ class _Match:
         self.reasons: list[str] = []
         self.seen_events = [0] * n
         self._action_messages: dict[int, tuple[engine.Action, game_pb2.Action]] = {}
+        self._action_bytes_kept: dict[int, tuple[engine.Action, bytes]] = {}
         self.public_events = 0
         self.decisions = 0
         self.cpu_clock = cpu_clock
@@ -189,7 +191,42 @@ class _Match:
         request = LocalRequest(self.game.name, self.spec.match_id, self.decisions, seat,
                                decision, self._observer(seat), self._action_message,
                                round(limit * 1000), events)
-        return request if self.seats[seat].in_process else request.message()
+        asked = self.seats[seat]
+        if asked.in_process:
+            return request
+        if asked.binary_wire:
+            request.wire = self._frame(request)
+            return request
+        return request.message()
+
+    def _frame(self, request: LocalRequest) -> bytes:
+        """The request as a binary frame of a ``PlayResponse``, put together from bytes: the
+        same bytes as serializing ``request.message()`` wrapped in one (a test compares),
+        without building the message, each legal action's bytes kept from one decision to
+        the next (``_action_bytes``)."""
+        body = b"".join((
+            length_field(1, request.match_id.encode()) if request.match_id else b"",
+            varint_field(2, request.decision_id), varint_field(3, request.seat),
+            length_field(4, request.prompt.encode()) if request.prompt else b"",
+            length_field(5, request.kind.encode()) if request.kind else b"",
+            length_field(6, _codec.observation_bytes(self.game.name,
+                                                     request.engine_observation)),
+            *[self._action_bytes(action) for action in request.decision.legal],
+            varint_field(8, request.time_left_ms),
+            *[length_field(9, event.encode()) for event in request.events]))
+        return delimit(length_field(3, body))
+
+    def _action_bytes(self, action: engine.Action) -> bytes:
+        """An action as an entry of ``DecisionRequest.legal`` on the wire, kept as
+        ``_action_message`` keeps its message."""
+        known = self._action_bytes_kept.get(id(action))
+        if known is not None:
+            return known[1]
+        data = length_field(7, self._action_message(action).SerializeToString())
+        if len(self._action_bytes_kept) >= _ACTIONS_KEPT:
+            self._action_bytes_kept.clear()
+        self._action_bytes_kept[id(action)] = (action, data)
+        return data
 
     def _action_message(self, action: engine.Action) -> game_pb2.Action:
         """The action as protobuf, encoded once per action object: the engines offer the
