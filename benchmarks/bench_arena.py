@@ -44,6 +44,9 @@ import arena  # noqa: E402
 import engine  # noqa: E402
 from engine import Action, Decision, Game, GameInfo, GameState, OptionSpec, Result  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_load import percentile  # noqa: E402
+
 PYTHON = sys.executable
 
 
@@ -83,11 +86,6 @@ class PingState(GameState):
 
 PING = Game(GameInfo("ping", "Ping (benchmark)", 1, 2,
                      (OptionSpec("turns", 1000, "decisions", 1, 10**7),)), PingState)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 # -- raw ping-pong ---------------------------------------------------------------------------
