@@ -316,12 +316,22 @@ def test_an_immutable_database_is_waited_out_never_a_sigbus(
     tokens = register(db, "p", "q")
     server = Server(db, "--game", "duel", "--concurrency", "1", "--max-matches", "40",
                     "--move-time", "10")
-    bots = start_bots(server.address, tokens)
+    # q holds its 10th decision (in the 4th match: a duel is 3 decisions a seat) until released,
+    # so that the files become immutable while a match is being played, however fast.
+    release = tmp_path / "release"
+    bots = [*start_bots(server.address, {"p": tokens["p"]}),
+            subprocess.Popen([sys.executable, "-m", "tests.support.scripted_bot", "hold",
+                              "--hold-at", "10", f"--address={server.address}",
+                              f"--token={tokens['q']}", "--name=q"], cwd=ROOT,
+                             stderr=subprocess.DEVNULL,
+                             env={**os.environ, "SCRIPTED_BOT_RELEASE": str(release)})]
     try:
-        wait_until(lambda: len(recorded(db)) >= 3, "the first ladder matches", 120)
+        wait_until(lambda: Path(f"{release}.1.held").exists(), "the 4th ladder match", 120)
+        assert len(recorded(db)) >= 1
         files = database_files(db)
         os.sync()  # nothing dirty in memory: the next write to any of them faults in
         make_immutable(files, immutable)
+        Path(f"{release}.1").touch()
         server.wait_for("cannot write to the database")
         assert server.process.poll() is None, server.log
         with grpc.insecure_channel(server.address) as channel:
