@@ -211,9 +211,10 @@ def test_a_page_opened_mid_match_shows_it_from_its_first_move_to_its_end(
         for secret in secrets:
             assert secret not in carried and secret not in seen_mid_match, secret
 
-        # Over: the index lists it as finished, and its page is the record's, every view.
-        index = get(web + "/")[1].decode()
-        assert f"href='/match/{match_id}'" in index.split("<table class=finished>")[1]
+        # Over: the index lists it as finished (once its lists, kept 2 s, are read again),
+        # and its page is the record's, every view.
+        wait_until(lambda: f"href='/match/{match_id}'" in get(web + "/")[1].decode().partition(
+            "<table class=finished>")[2], "the match among the finished ones", 60)
         page.locator("#full-record").click()  # the live page's link to it
         page.wait_for_selector("body[data-ready]:not([data-live])")
         options = page.locator("#view option").all_inner_texts()
