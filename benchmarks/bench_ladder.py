@@ -12,7 +12,7 @@ the matches needed to reach the target (0.95) for good (the first checkpoint fro
 stays at or above it) in each of --seeds runs (seeds 1, 2...: the same bots and strengths
 for both pairings) with their mean and standard deviation, and the saving of matchmaking by
 skill: of the means, and by seed (its range, mean and sd).
-``python benchmarks/bench_ladder.py [--bots 200] [--matches N] [--seeds 8]``
+``python benchmarks/bench_ladder.py [--bots 200] [--matches N] [--seeds 10]``
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=200)
     parser.add_argument("--matches", type=int, default=None,
                         help="matches per run (default 16000 at 2 players, 8000 at 2+4)")
-    parser.add_argument("--seeds", type=int, default=8)
+    parser.add_argument("--seeds", type=int, default=10)
     args = parser.parse_args()
     start = time.process_time()
     seeds = range(1, args.seeds + 1)

@@ -22,8 +22,9 @@ doubt, as in active ranking. For each new match:
    mu, and the uncertain ones (whose place is least known) more readily: a match whose
    outcome is nearly certain tells little.
 
-``benchmarks/bench_ladder.py`` measures it (docs/ratings.md): the seed by place doubt took
-about 10% off the matches that the seed by sigma alone needed.
+``benchmarks/bench_ladder.py`` measures it (docs/ratings.md): on the tuning seeds, 200 bots
+in duels reached Spearman 0.95 after 5,875 matches with the seed by place doubt, 6,458 with
+a seed by sigma alone, 9,167 with random pairing.
 
 Starvation bound: a free bot that can play waits at most ``B + N - 1`` match starts, B the
 largest bonus and N the free bots. Once its wait exceeds B, a bot chosen after it has waited
