@@ -89,8 +89,11 @@ def place_doubt(field: Mapping[str, Skill]) -> dict[str, float]:
     mu = np.array([field[n].mu for n in names])
     var = np.array([field[n].sigma ** 2 for n in names])
     z = np.abs(mu[:, None] - mu[None, :]) / np.sqrt(var[:, None] + var[None, :])
-    wrong = (1 / (1 + np.exp(LOGISTIC * z))).sum(axis=1) - 0.5  # less the bot itself
+    tail = np.exp(-LOGISTIC * z)  # underflows to 0 far apart, where exp(+) would overflow
+    wrong = (tail / (1 + tail)).sum(axis=1) - 0.5  # less the bot itself
     mean = float(wrong.mean())
+    if mean == 0:  # every order certain: nobody's place is in more doubt than another's
+        return dict.fromkeys(names, 1.0)
     return {n: float(w) / mean for n, w in zip(names, wrong, strict=True)}
 
 

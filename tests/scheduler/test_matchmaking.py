@@ -4,6 +4,7 @@ everybody meeting everybody, new bots first, several player counts, and --player
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from itertools import combinations
 
@@ -119,6 +120,12 @@ def test_a_place_is_in_doubt_among_near_bots_and_for_a_new_bot() -> None:
     assert doubt["top"] == pytest.approx(doubt["bottom"]) and doubt["top"] < 0.05
     assert place_doubt({f"b{i}": Skill(25, 2.0) for i in range(5)}) == {
         f"b{i}": pytest.approx(1.0) for i in range(5)}
+    # Orders beyond doubt (and beyond what exp() can hold): every place equally known.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert place_doubt({"low": Skill(0, 0.1), "high": Skill(1e6, 0.1)}) == {
+            "low": 1.0, "high": 1.0}
+    assert place_doubt({"alone": Skill()}) == {"alone": 1.0}
 
 
 def test_bots_whose_place_is_in_doubt_play_more() -> None:
