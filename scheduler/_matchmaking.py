@@ -113,8 +113,8 @@ def choose_match(candidates: Sequence[Candidate], counts: Sequence[int],
         fields[game] = {**rated, **{c.name: rated.get(c.name, prior)
                                     for c in candidates if game in c.games}}
     doubts = {game: place_doubt(field) for game, field in fields.items()}
-    keys = [(-(c.waited + bonus(max(doubts[g][c.name] for g in c.games), free, counts)),
-             rng.random()) for c in candidates]
+    keys = [(-(c.waited + bonus(max((doubts[g][c.name] for g in c.games), default=1.0),
+                                free, counts)), rng.random()) for c in candidates]
     for i in sorted(range(free), key=keys.__getitem__):
         seed = candidates[i]
         playable = [g for g in sorted(seed.games)
