@@ -9,8 +9,10 @@ ladder's own rating (``_skill``) is updated with it, and the leaderboard (by ord
 mu - 3 sigma) is compared with the true order by Spearman's rank correlation every 250
 matches. Prints, per player-count setting and pairing, the correlation at checkpoints and
 the matches needed to reach the target (0.95) for good (the first checkpoint from which it
-stays at or above it), the mean over --seeds runs, and the saving of matchmaking by skill.
-``python benchmarks/bench_ladder.py [--bots 200] [--matches 30000] [--seeds 3]``
+stays at or above it) in each of --seeds runs (seeds 1, 2...: the same bots and strengths
+for both pairings) with their mean and standard deviation, and the saving of matchmaking by
+skill: of the means, and by seed (its range, mean and sd).
+``python benchmarks/bench_ladder.py [--bots 200] [--matches N] [--seeds 10]``
 """
 
 from __future__ import annotations
@@ -98,29 +100,47 @@ def main() -> None:
     """Simulate both pairings for 2-player and for mixed 2- and 4-player ladders."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bots", type=int, default=200)
-    parser.add_argument("--matches", type=int, default=30000)
-    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--matches", type=int, default=None,
+                        help="matches per run (default 16000 at 2 players, 8000 at 2+4)")
+    parser.add_argument("--seeds", type=int, default=10)
     args = parser.parse_args()
     start = time.process_time()
-    for counts in ((2,), (2, 4)):
-        needed: dict[str, list[float]] = {}
-        for label, by_skill in (("random", False), ("skill", True)):
-            runs = [run(args.bots, counts, args.matches, by_skill, seed)
-                    for seed in range(1, args.seeds + 1)]
+    seeds = range(1, args.seeds + 1)
+    for counts, horizon in (((2,), 16000), ((2, 4), 8000)):
+        matches = args.matches or horizon
+        label = "+".join(map(str, counts))
+        needed: dict[bool, list[int | None]] = {}
+        for by_skill in (False, True):
+            runs = [run(args.bots, counts, matches, by_skill, seed) for seed in seeds]
             mean = [statistics.mean(c) for c in zip(*runs, strict=True)]
-            marks = ", ".join(f"{(i + 1) * EVERY}: {mean[i]:.3f}"
-                              for i in range(len(mean)) if (i + 1) * EVERY in
-                              (1000, 2000, 5000, 10000, 20000, 30000, args.matches))
-            hit = [reached(c) for c in runs]
-            needed[label] = [h for h in hit if h is not None]
+            marks = ", ".join(f"{m}: {mean[m // EVERY - 1]:.3f}"
+                              for m in (1000, 2000, 5000, 10000, 15000) if m <= matches)
+            needed[by_skill] = hit = [reached(c) for c in runs]
             shown = ", ".join(str(h) if h is not None else "never" for h in hit)
-            print(f"{'+'.join(map(str, counts))} players, {label:6} pairing: Spearman "
-                  f"{marks}; {TARGET} for good after {shown} matches", flush=True)
-        if len(needed["random"]) == len(needed["skill"]) == args.seeds:
-            saving = 1 - statistics.mean(needed["skill"]) / statistics.mean(needed["random"])
-            print(f"{'+'.join(map(str, counts))} players: matchmaking by skill needs "
-                  f"{saving:.0%} fewer matches to reach {TARGET}")
+            print(f"{label} players, {'skill' if by_skill else 'random':6} pairing: Spearman "
+                  f"{marks}; {TARGET} for good after {shown} matches{_spread(hit)}",
+                  flush=True)
+        pairs = [(r, s) for r, s in zip(needed[False], needed[True], strict=True)
+                 if r is not None and s is not None]
+        if len(pairs) == args.seeds:
+            random_mean = statistics.mean(r for r, _ in pairs)
+            skill_mean = statistics.mean(s for _, s in pairs)
+            each = [1 - s / r for r, s in pairs]
+            print(f"{label} players: matchmaking by skill needs {1 - skill_mean / random_mean:.0%} "
+                  f"fewer matches to reach {TARGET} ({skill_mean:,.0f} against "
+                  f"{random_mean:,.0f}); by seed {min(each):.0%} to {max(each):.0%}, mean "
+                  f"{statistics.mean(each):.0%} +- {statistics.stdev(each):.0%} (sd)", flush=True)
+        else:
+            print(f"{label} players: some run never stayed at {TARGET}; give more --matches")
     print(f"{time.process_time() - start:.0f} s CPU")
+
+
+def _spread(hits: Sequence[int | None]) -> str:
+    """``; mean M +- SD`` of the matches needed, when every run got there."""
+    got = [h for h in hits if h is not None]
+    if len(got) < max(2, len(hits)):
+        return ""
+    return f"; mean {statistics.mean(got):,.0f} +- {statistics.stdev(got):,.0f} (sd)"
 
 
 if __name__ == "__main__":

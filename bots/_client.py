@@ -65,6 +65,7 @@ async def play_stream(
     *,
     max_concurrent: int = 1,
     tls: ClientTls | None = None,
+    version: str = "",
 ) -> int:
     """Play over one connection until the arena closes it; returns the matches finished.
 
@@ -72,7 +73,8 @@ async def play_stream(
     if it declares none). ``on_welcome`` is called when the arena has accepted the Hello.
     ``max_concurrent``: the matches the arena may give this connection at once (0: no
     limit). One by default, since ``choose`` runs on this one thread: a second match would
-    wait for the first's thinking. ``tls``: connect over TLS (None: plaintext).
+    wait for the first's thinking. ``tls``: connect over TLS (None: plaintext). ``version``:
+    the bot's version for the ladder (``Hello.version``; empty: not said).
     """
     matches = Matches(factory, max_matches, on_welcome)
     async with _channel(address, tls) as channel:
@@ -83,7 +85,8 @@ async def play_stream(
             await call.write(pb.PlayRequest(hello=pb.Hello(
                 bot_name=name, token=token, protocol_version=PROTOCOL_VERSION,
                 games=list(games or getattr(factory, "games", ())),
-                max_concurrent_matches=max_concurrent, max_matches=max_matches or 0)))
+                max_concurrent_matches=max_concurrent, max_matches=max_matches or 0,
+                version=version)))
             while not matches.done and (response := await call.read()) is not grpc.aio.EOF:
                 answer = matches.handle(response)
                 if answer is not None:
@@ -108,11 +111,12 @@ async def play(
     *,
     max_concurrent: int = 1,
     tls: ClientTls | None = None,
+    version: str = "",
 ) -> None:
     """Play forever, reconnecting with exponential backoff and jitter after a lost stream.
 
     With ``reconnect=False``: one connection; a failed or lost one raises AioRpcError.
-    ``max_concurrent``, ``tls``: as for ``play_stream``.
+    ``max_concurrent``, ``tls``, ``version``: as for ``play_stream``.
     """
     delay = FIRST_BACKOFF
 
@@ -123,7 +127,7 @@ async def play(
     while True:
         try:
             await play_stream(factory, address, name, token, games, on_welcome=welcomed,
-                              max_concurrent=max_concurrent, tls=tls)
+                              max_concurrent=max_concurrent, tls=tls, version=version)
         except grpc.aio.AioRpcError as error:
             if not reconnect:
                 raise

@@ -47,6 +47,12 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
                         help="the bot's token (env ARENA_TOKEN)")
     parser.add_argument("--name", default=os.environ.get("ARENA_BOT_NAME", default_name),
                         help="bot name (env ARENA_BOT_NAME)")
+    parser.add_argument("--version", type=_version,
+                        default=os.environ.get("ARENA_BOT_VERSION", ""),
+                        help="the bot's version, shown on the ladder's leaderboard; a new one "
+                             "keeps the bot's name and history and widens its rating's "
+                             "uncertainty (1 to 64 printable characters; env "
+                             "ARENA_BOT_VERSION; default: none)")
     parser.add_argument("--game", action="append", default=[],
                         help="a game this bot plays (repeatable; default: the games the bot "
                              "declares, or every game)")
@@ -74,18 +80,18 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
     games = args.game or list(declared)
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     if os.environ.get("ARENA_TRANSPORT") == "stdio":
-        _main_stdio(factory, args.name, games, args.max_matches)
+        _main_stdio(factory, args.name, games, args.max_matches, args.version)
     else:
         _main_grpc(factory, args, games, _tls(parser, args))
 
 
 def _main_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str, games: list[str],
-                max_matches: int | None) -> None:
+                max_matches: int | None, version: str) -> None:
     from ._matches import SessionRefused
     from ._stdio import play_stdio
 
     try:
-        play_stdio(factory, name, games, max_matches)
+        play_stdio(factory, name, games, max_matches, version)
     except SessionRefused as error:
         print(f"{name}: the arena refused this bot: {error}", file=sys.stderr)
         raise SystemExit(EXIT_REFUSED) from None
@@ -107,11 +113,13 @@ def _main_grpc(factory: Callable[[pb.MatchStarted], Bot], args: argparse.Namespa
         if args.max_matches is not None:
             asyncio.run(play_stream(factory, args.address, args.name, args.token, games,
                                     args.max_matches,
-                                    max_concurrent=args.max_concurrent_matches, tls=tls))
+                                    max_concurrent=args.max_concurrent_matches, tls=tls,
+                                    version=args.version))
         else:
             asyncio.run(play(factory, args.address, args.name, args.token, games,
                              reconnect=not args.once,
-                             max_concurrent=args.max_concurrent_matches, tls=tls))
+                             max_concurrent=args.max_concurrent_matches, tls=tls,
+                             version=args.version))
     except BotRejected as error:
         print(f"{args.name}: the arena refused this bot: {error}", file=sys.stderr)
         raise SystemExit(EXIT_REFUSED) from None
@@ -156,6 +164,15 @@ def _tls(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ClientTls
     from ._client import ClientTls
 
     return ClientTls(files["tls_ca"], files["tls_cert"], files["tls_key"])
+
+
+def _version(text: str) -> str:
+    """``--version``: what the arena accepts in ``Hello.version``, refused here by name
+    rather than by the arena after connecting."""
+    if len(text) > 64 or not text.isprintable():
+        raise argparse.ArgumentTypeError(f"{text[:70]!r} is not accepted: a version is 1 to "
+                                         f"64 printable characters")
+    return text
 
 
 def _at_least(low: int) -> Callable[[str], int]:

@@ -23,10 +23,12 @@ _CHUNK = 1 << 16
 
 
 def play_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str,
-               games: Sequence[str] = (), max_matches: int | None = None) -> int:
+               games: Sequence[str] = (), max_matches: int | None = None,
+               version: str = "") -> int:
     """Play over stdin/stdout until the arena ends the session (or ``max_matches`` are
-    done); returns the matches finished. SessionRefused if the Hello is refused; EOFError
-    if the input ends mid-session (the arena went away)."""
+    done); returns the matches finished (``version``: the bot's ``Hello.version``).
+    SessionRefused if the Hello is refused; EOFError if the input ends mid-session (the
+    arena went away)."""
     sys.stdout.flush()
     out = os.dup(1)
     os.dup2(2, 1)  # print() now goes to stderr
@@ -40,7 +42,7 @@ def play_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str,
 
     send(pb.PlayRequest(hello=pb.Hello(
         bot_name=name, protocol_version=PROTOCOL_VERSION, games=list(games),
-        max_concurrent_matches=1, max_matches=max_matches or 0)))
+        max_concurrent_matches=1, max_matches=max_matches or 0, version=version)))
     try:
         while not matches.done:
             data = os.read(0, _CHUNK)

@@ -2,23 +2,29 @@
 
 Halite's coordinator, Kaggle's simulations and CodinGame match by a Bayesian skill (mean
 and uncertainty) rather than at random: a strong bot learns little from beating weak ones.
-Here, for each new match:
+What the leaderboard needs is the order of the bots, so matches go where the order is in
+doubt, as in active ranking. For each new match:
 
 1. the seed bot is the free bot with the highest priority, ``waited + bonus``: ``waited``
    counts the matches started since it last played (or connected), ``bonus`` is
-   ``sigma / sigma0 * free bots / smallest player count``, so that a new bot (sigma at the
-   prior's) counts as having waited about one round more and plays more at first; ties
+   ``min(doubt, MOST) * free bots / smallest player count``, ``doubt`` the uncertainty of
+   its place on the leaderboard: the expected number of the other bots of the game whose
+   order with it is wrong, ``sum_j Phi(-|mu - mu_j| / sqrt(sigma² + sigma_j²))``, in
+   multiples of the field's mean (:func:`place_doubt`; of its games, the largest). A bot
+   among many of about its skill, or a new one (sigma at the prior's), gains up to MOST (3)
+   rounds on one alone at the top or the bottom of the field, whose place is known; ties
    are broken at random;
 2. the game is one the seed plays with enough free bots (at random), the player count one
    of ``counts`` that many free bots allow (at random);
 3. each other seat is drawn from the free bots of the game, with probability ``EXPLORE``
    (5%) uniformly (so that everybody meets everybody in time), else in proportion to
    ``exp(-(mu - mu_seed)² / (2 (beta² / 4 + sigma_seed² + sigma²)))``: the bots nearest in
-   mu, and the uncertain ones (whose place is least known) more readily. The spread is
-   that of the two bots' difference of mu plus a quarter of a match's performance noise;
-   TrueSkill's match quality (2 beta² in place of beta² / 4) and 10% uniform seats did a
-   little worse in ``benchmarks/bench_ladder.py`` (Spearman 0.948 against 0.958 after 6,000
-   matches of 200 bots, the mean of 4 seeds not used for the figures in the docs).
+   mu, and the uncertain ones (whose place is least known) more readily: a match whose
+   outcome is nearly certain tells little.
+
+``benchmarks/bench_ladder.py`` measures it (docs/ratings.md): on the tuning seeds, 200 bots
+in duels reached Spearman 0.95 after 5,875 matches with the seed by place doubt, 6,458 with
+a seed by sigma alone, 9,167 with random pairing.
 
 Starvation bound: a free bot that can play waits at most ``B + N - 1`` match starts, B the
 largest bonus and N the free bots. Once its wait exceeds B, a bot chosen after it has waited
@@ -28,15 +34,23 @@ or this one. (``tests/scheduler/test_matchmaking.py`` checks the bound.)
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ._skill import BETA, SIGMA0, Skill
+import numpy as np
+
+from ._skill import BETA, Skill
 
 #: The share of seats drawn uniformly among the free bots rather than by skill.
 EXPLORE = 0.05
+
+#: The most a bot's place uncertainty counts, in multiples of the field's mean (the bonus
+#: of a bot is at most this many rounds).
+MOST = 3.0
+
+#: Phi(x) ~ 1 / (1 + exp(-LOGISTIC x)) (within 0.01): numpy has no erf.
+LOGISTIC = 1.702
 
 
 @dataclass(frozen=True)
@@ -57,9 +71,30 @@ class Pairing:
     bots: tuple[str, ...]
 
 
-def bonus(sigma: float, free: int, counts: Sequence[int]) -> float:
-    """The seed priority a bot gets from its uncertainty (see the module's docstring)."""
-    return sigma / SIGMA0 * free / min(counts)
+def bonus(doubt: float, free: int, counts: Sequence[int]) -> float:
+    """The seed priority a bot gets from its place's uncertainty (``doubt``: in multiples
+    of the field's mean, see the module's docstring)."""
+    return min(doubt, MOST) * free / min(counts)
+
+
+def place_doubt(field: Mapping[str, Skill]) -> dict[str, float]:
+    """By bot of ``field`` (one game's): how uncertain its place on the leaderboard is, in
+    multiples of the field's mean (1 for every bot of an even field): the expected number of
+    the others whose order with it is wrong, ``sum_j Phi(-|mu - mu_j| / sqrt(sigma² +
+    sigma_j²))``. Many bots within a bot's uncertainty: its place is in doubt; alone at the
+    top (or bottom) of the field, or well known: little."""
+    names = list(field)
+    if len(names) < 2:
+        return dict.fromkeys(names, 1.0)
+    mu = np.array([field[n].mu for n in names])
+    var = np.array([field[n].sigma ** 2 for n in names])
+    z = np.abs(mu[:, None] - mu[None, :]) / np.sqrt(var[:, None] + var[None, :])
+    tail = np.exp(-LOGISTIC * z)  # underflows to 0 far apart, where exp(+) would overflow
+    wrong = (tail / (1 + tail)).sum(axis=1) - 0.5  # less the bot itself
+    mean = float(wrong.mean())
+    if mean == 0:  # every order certain: nobody's place is in more doubt than another's
+        return dict.fromkeys(names, 1.0)
+    return {n: float(w) / mean for n, w in zip(names, wrong, strict=True)}
 
 
 def choose_match(candidates: Sequence[Candidate], counts: Sequence[int],
@@ -71,41 +106,43 @@ def choose_match(candidates: Sequence[Candidate], counts: Sequence[int],
     if not counts or min(counts) < 2:
         raise ValueError(f"player counts must be 2 or more, got {list(counts)!r}")
     free = len(candidates)
-
-    def skill(game: str, name: str) -> Skill:
-        return skills.get(game, {}).get(name, Skill())
-
-    def priority(c: Candidate) -> float:
-        sigma = max((skill(g, c.name).sigma for g in c.games), default=SIGMA0)
-        return c.waited + bonus(sigma, free, counts)
-
-    order = sorted(candidates, key=lambda c: (-priority(c), rng.random()))
-    for seed in order:
-        games = [g for g in sorted(seed.games)
-                 if sum(g in c.games for c in candidates) >= min(counts)]
-        if not games:
+    prior = Skill()
+    fields: dict[str, dict[str, Skill]] = {}
+    for game in sorted({g for c in candidates for g in c.games}):
+        rated = skills.get(game, {})
+        fields[game] = {**rated, **{c.name: rated.get(c.name, prior)
+                                    for c in candidates if game in c.games}}
+    doubts = {game: place_doubt(field) for game, field in fields.items()}
+    keys = [(-(c.waited + bonus(max((doubts[g][c.name] for g in c.games), default=1.0),
+                                free, counts)), rng.random()) for c in candidates]
+    for i in sorted(range(free), key=keys.__getitem__):
+        seed = candidates[i]
+        playable = [g for g in sorted(seed.games)
+                    if sum(g in c.games for c in candidates) >= min(counts)]
+        if not playable:
             continue
-        game = rng.choice(games)
+        game = rng.choice(playable)
+        field = fields[game]
         pool = [c.name for c in candidates if game in c.games and c.name != seed.name]
         k = rng.choice([n for n in counts if n <= len(pool) + 1])
-        anchor = skill(game, seed.name)
         chosen = [seed.name]
         for _ in range(k - 1):
             if rng.random() < EXPLORE:
                 pick = rng.choice(pool)
             else:
-                weights = [_closeness(anchor, skill(game, name)) for name in pool]
-                pick = rng.choices(pool, weights)[0]
+                pick = rng.choices(pool, _closeness(field[seed.name], [field[n] for n in pool]))[0]
             pool.remove(pick)
             chosen.append(pick)
         return Pairing(game, tuple(chosen))
     return None
 
 
-def _closeness(seed: Skill, other: Skill) -> float:
-    spread = BETA ** 2 / 4 + seed.sigma ** 2 + other.sigma ** 2
+def _closeness(seed: Skill, others: Sequence[Skill]) -> list[float]:
+    """The weights of ``others`` as the seed's opponents (see the module's docstring)."""
+    mu = np.array([o.mu for o in others])
+    spread = BETA ** 2 / 4 + seed.sigma ** 2 + np.array([o.sigma ** 2 for o in others])
     # The floor keeps a bot far from everybody drawable by the weighted draw.
-    return max(math.exp(-(other.mu - seed.mu) ** 2 / (2 * spread)), 1e-300)
+    return list(np.maximum(np.exp(-(mu - seed.mu) ** 2 / (2 * spread)), 1e-300))
 
 
 def parse_counts(text: str, minimum: int = 2) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
@@ -47,17 +47,31 @@ class Standing:
     version: str = ""
 
 
+#: What standings are ranked by: the maximum-likelihood Elo (a tournament's report), or the
+#: skill's conservative ordinal, mu - 3 sigma (a ladder's leaderboard).
+Order = Literal["elo", "ordinal"]
+ORDERS: tuple[Order, ...] = get_args(Order)
+
+
 def standings(records: Sequence[MatchRecord],
-              versions: Mapping[str, Sequence[tuple[float, str]]] | None = None
-              ) -> list[Standing]:
-    """Fit Elo over finished matches and add each bot's fault counts; best first. A match
-    the arena aborted (its server stopped) rates nobody. ``versions``: each bot's version
-    history (``Store.versions``), for the skill rating and the version shown."""
-    return standings_and_seats(records, versions=versions)[0]
+              versions: Mapping[str, Sequence[tuple[float, str]]] | None = None,
+              order: Order = "elo") -> list[Standing]:
+    """Fit Elo over finished matches and add each bot's fault counts; best first by
+    ``order``. A match the arena aborted (its server stopped) rates nobody. ``versions``:
+    each bot's version history (``Store.versions``), for the skill rating and the version
+    shown."""
+    return standings_and_seats(records, versions=versions, order=order)[0]
+
+
+def ladder_order(records: Sequence[MatchRecord]) -> Order:
+    """How standings of ``records`` are ranked by default: by ordinal when they are all
+    ladder matches (no tournament's), else by Elo."""
+    return "ordinal" if all(r.tournament_id is None for r in records) else "elo"
 
 
 def standings_and_seats(records: Sequence[MatchRecord], seat_advantage: bool = False,
-                        versions: Mapping[str, Sequence[tuple[float, str]]] | None = None
+                        versions: Mapping[str, Sequence[tuple[float, str]]] | None = None,
+                        order: Order = "elo"
                         ) -> tuple[list[Standing], tuple[SeatAdvantage, ...]]:
     """``standings``, fitted with seat terms if ``seat_advantage`` (and those terms). The
     skill rating replays the matches in the order they ended (as the ladder rated them)."""
@@ -74,13 +88,17 @@ def standings_and_seats(records: Sequence[MatchRecord], seat_advantage: bool = F
             counts[0] += seat_faults.timeouts
             counts[1] += seat_faults.crashes + seat_faults.disconnects
             counts[2] += seat_faults.illegal + seat_faults.malformed
-    order = sorted(ratings, key=lambda n: (-ratings[n].elo, n))
+    if order not in ORDERS:
+        raise ValueError(f"standings are ranked by {' or '.join(ORDERS)}, not {order!r}")
+    key = ((lambda n: (-ratings[n].elo, n)) if order == "elo"
+           else (lambda n: (-skills[n].ordinal, n)))
+    ranked = sorted(ratings, key=key)
     latest = {bot: history[-1][1] for bot, history in (versions or {}).items() if history}
     return [Standing(i + 1, name, ratings[name].elo, ratings[name].low, ratings[name].high,
                      ratings[name].matches, ratings[name].score, faults[name][0],
                      faults[name][1], faults[name][2], skills[name].mu, skills[name].sigma,
                      skills[name].ordinal, latest.get(name, ""))
-            for i, name in enumerate(order)], fit.seats
+            for i, name in enumerate(ranked)], fit.seats
 
 
 def seat_lines(seats: Sequence[SeatAdvantage]) -> str:
@@ -374,8 +392,9 @@ class StoreRecords:
         game, tournament_id = key
         latest = self.store.last_match_seq()  # before reading: a later match refits again
         now = time.monotonic()
-        rows = standings(self.store.matches(game=game, tournament_id=tournament_id or None,
-                                            steps=False), self.store.versions())
+        records = self.store.matches(game=game, tournament_id=tournament_id or None,
+                                     steps=False)
+        rows = standings(records, self.store.versions(), ladder_order(records))
         fitted = [pb.Standing(rank=r.rank, bot_name=r.bot, elo=r.elo, elo_low=r.elo_low,
                               elo_high=r.elo_high, matches=r.matches, score=r.score,
                               timeouts=r.timeouts, crashes=r.crashes, illegal_moves=r.illegal,

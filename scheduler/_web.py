@@ -314,12 +314,15 @@ class LiveWeb:
                  f"<table class=finished><tr><th>match</th><th>game</th><th>result</th></tr>"
                  f"{done}</table>" if done else "<p class=muted>no match is recorded yet</p>"]
         for game in self.games:
+            # In the arena's order (GetStandings: the ladder's by ordinal).
             lines = "".join(
-                f"<tr><td>{s.rank}</td><td>{_e(s.bot_name)}</td><td>{s.elo:+.0f}</td>"
-                f"<td>[{s.elo_low:+.0f}, {s.elo_high:+.0f}]</td><td>{s.matches}</td>"
-                f"<td>{s.score:.1%}</td></tr>" for s in self.standings(game))
+                f"<tr><td>{s.rank}</td><td>{_e(s.bot_name)}</td><td>{_e(s.version)}</td>"
+                f"<td>{s.ordinal:.2f}</td><td>{s.mu:.2f} &plusmn; {s.sigma:.2f}</td>"
+                f"<td>{s.elo:+.0f}</td><td>[{s.elo_low:+.0f}, {s.elo_high:+.0f}]</td>"
+                f"<td>{s.matches}</td><td>{s.score:.1%}</td></tr>" for s in self.standings(game))
             parts.append(f"<h2>{_e(game)} standings</h2>" + (
-                f"<table class=standings><tr><th>rank</th><th>bot</th><th>Elo</th>"
+                f"<table class=standings><tr><th>rank</th><th>bot</th><th>version</th>"
+                f"<th>ordinal (mu - 3 sigma)</th><th>mu &plusmn; sigma</th><th>Elo</th>"
                 f"<th>95% interval</th><th>matches</th><th>score</th></tr>{lines}</table>"
                 if lines else "<p class=muted>no rated match yet</p>"))
         return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"

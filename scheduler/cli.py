@@ -44,11 +44,13 @@ from ._ray_backend import (
 )
 from ._records import MatchRecord
 from ._reports import (
+    ORDERS,
     StoreRecords,
     anchored,
     groups,
     head_to_head,
     head_to_head_table,
+    ladder_order,
     pgn_time_control,
     seat_lines,
     seats_csv,
@@ -588,6 +590,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show only bots with at least this many rated matches")
     p.add_argument("--head-to-head", action="store_true",
                    help="also print each pair's wins-draws-losses and the LOS matrix")
+    p.add_argument("--order", choices=ORDERS, default=None,
+                   help="rank by the maximum-likelihood Elo or by the skill's ordinal (mu - 3 "
+                        "sigma; default: by ordinal when every match shown is a ladder's, "
+                        "by Elo when any is a tournament's)")
     p.add_argument("--seat-advantage", action="store_true",
                    help="fit what seat 1 is worth over each other seat (with its 95%% "
                         "interval) along with the ratings; --json gets a \"seat_advantage\" "
@@ -1270,9 +1276,10 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                   f"of different groups cannot be compared", file=sys.stderr)
         for number, group in enumerate(met, 1):
             of_group = [r for r in of_game if r.seats[0] in group]
+            order = args.order or ladder_order(of_group)
             try:
                 rows, seats = standings_and_seats(of_group, args.seat_advantage,
-                                                  store.versions())
+                                                  store.versions(), order)
             except ValueError as error:
                 if not args.seat_advantage:
                     raise
@@ -1281,7 +1288,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
                 print(f"arena: warning: no seat terms for {game} ({len(of_group)} "
                       f"match(es)): {error}; its ratings are fitted without them",
                       file=sys.stderr)
-                rows, seats = standings_and_seats(of_group, False, store.versions())
+                rows, seats = standings_and_seats(of_group, False, store.versions(), order)
             if args.anchor:
                 try:
                     rows = anchored(rows, args.anchor, args.anchor_elo)
@@ -1292,7 +1299,8 @@ def cmd_ratings(args: argparse.Namespace) -> int:
             title = game if len(met) == 1 else f"{game} (group {number} of {len(met)})"
             by_game[title] = rows
             by_game_seats[title] = seats
-            print(f"{title}:")
+            print(f"{title}: ranked by "
+                  f"{'ordinal (mu - 3 sigma)' if order == 'ordinal' else 'Elo'}")
             print(table(rows))
             if seats:
                 print(seat_lines(seats))

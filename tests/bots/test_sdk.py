@@ -15,8 +15,9 @@ import pytest
 import trio
 
 import arena
-from arena._hub import RemoteSeat
+from arena._hub import BotSession, Hub, RemoteSeat
 from arena._launcher import BotProcess
+from arena._pipes import PipeConnection
 from engine import Termination
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BuiltinSeat
@@ -184,17 +185,22 @@ def test_a_refused_token_ends_the_bot_instead_of_retrying(tmp_path) -> None:
                                             (["--max-concurrent-matches", "0"], 0)])
 def test_a_bot_asks_for_one_match_at_a_time_unless_told(flags: list[str], allowed: int,
                                                         tmp_path) -> None:
-    async def hello(hosted: arena.Arena) -> int:
-        bot = grpc_bot(" ".join([f"{PYTHON} -m bots.random", *flags]), "steady",
+    assert hello_session(flags, tmp_path).max_matches == allowed
+
+
+def hello_session(flags: list[str], tmp_path: Path) -> BotSession:
+    """The session the arena made of the Hello of ``bots.random`` run with ``flags``."""
+    async def hello(hosted: arena.Arena) -> BotSession:
+        bot = grpc_bot(" ".join([f"{PYTHON} -m bots.random", *flags]), "hello",
                        hosted.address, TOKEN, tmp_path / "bot.log")
         async with trio.open_nursery() as nursery:
             await nursery.start(bot.run)
             with trio.fail_after(60):
-                session = await hosted.hub.wait_for_bot("steady")
+                session = await hosted.hub.wait_for_bot("hello")
             nursery.cancel_scope.cancel()
-        return session.max_matches
+        return session
 
-    assert run_in_arena(hello, records=OneToken()) == allowed
+    return run_in_arena(hello, records=OneToken())
 
 
 @pytest.mark.parametrize("flag, value", [("--max-matches", "0"),
@@ -203,3 +209,38 @@ def test_bad_counts_are_refused_by_name(flag: str, value: str) -> None:
     done = subprocess.run([PYTHON, "-m", "bots.random", flag, value], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and f"{value!r} is not a whole number" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("flags, environ, version", [
+    (["--version", "2.1-rc1"], {}, "2.1-rc1"),
+    ([], {"ARENA_BOT_VERSION": "0.9"}, "0.9"),
+    ([], {}, "")])
+def test_a_bot_says_its_version_in_its_hello(flags: list[str], environ: dict[str, str],
+                                             version: str, tmp_path, monkeypatch) -> None:
+    monkeypatch.delenv("ARENA_BOT_VERSION", raising=False)
+    for key, value in environ.items():
+        monkeypatch.setenv(key, value)
+    assert hello_session(flags, tmp_path).version == version
+
+
+def test_a_bad_version_is_refused_by_name() -> None:
+    done = subprocess.run([PYTHON, "-m", "bots.random", "--version", "x" * 65], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "--version" in done.stderr and "1 to 64 printable characters" in done.stderr
+
+
+def test_a_launched_bot_says_its_version_over_its_pipes_too() -> None:
+    async def hello() -> str:
+        env = {**os.environ, "ARENA_TRANSPORT": "stdio", "PYTHONPATH": str(ROOT)}
+        process = BotProcess("piped", [PYTHON, "-m", "bots.random", "--version", "3.0"], env)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(process.run)
+            assert process.stdin is not None and process.stdout is not None
+            connection = PipeConnection("piped", process.stdin, process.stdout, Hub())
+            with trio.fail_after(60):
+                session = await connection.open()
+            nursery.cancel_scope.cancel()  # kills the bot's process group
+        return session.version
+
+    assert trio.run(hello) == "3.0"

@@ -27,7 +27,7 @@ def test_a_ladder_of_two_and_three_players_rates_skills_and_versions(tmp_path: P
     # One match at a time: every match is planned with all four bots free, so each count
     # is drawn (both appear in 16 matches but with probability 2^-15). The versioned bot
     # connects first: on a loaded machine the others could play all 16 before it came.
-    run_ladder(db, {"a": ["tests.support.versioned_bot", "--version", "2.0"],
+    run_ladder(db, {"a": ["random", "--version", "2.0"],  # the SDK says its version
                     "b": ["random"], "c": ["random"], "d": ["random"]},
                "--game", "duel", "--players", "2-3", "--max-matches", "16", "--concurrency",
                "1", "--move-time", "10", first="a")

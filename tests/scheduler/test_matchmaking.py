@@ -4,13 +4,14 @@ everybody meeting everybody, new bots first, several player counts, and --player
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from itertools import combinations
 
 import pytest
 
-from scheduler._matchmaking import Candidate, bonus, choose_match, parse_counts
-from scheduler._skill import SIGMA0, Skill
+from scheduler._matchmaking import MOST, Candidate, bonus, choose_match, parse_counts, place_doubt
+from scheduler._skill import Skill
 
 
 def _simulate(skills: dict[str, Skill], counts: tuple[int, ...], starts: int, seed: int,
@@ -34,7 +35,8 @@ def _simulate(skills: dict[str, Skill], counts: tuple[int, ...], starts: int, se
         for name in pairing.bots:
             worst = max(worst, start - last[name])
             last[name] = start + 1
-        largest = max(bonus(skills[n].sigma, len(free), counts) for n in free)
+        doubts = place_doubt(skills)
+        largest = max(bonus(doubts[n], len(free), counts) for n in free)
         bound = max(bound, int(largest) + len(free))
         matches.append(pairing.bots)
     return matches, worst, bound
@@ -51,9 +53,11 @@ def test_no_free_bot_waits_longer_than_the_bound() -> None:
     for counts, busy in (((2,), 0.0), ((2, 4), 0.0), ((3,), 0.3)):
         _, worst, bound = _simulate(skills, counts, 3000, seed=2, busy=busy)
         assert worst <= bound, (counts, worst, bound)
-    # The bound is not loose by orders of magnitude: two-player matches of 41 bots.
+    # The bound is not loose by orders of magnitude: two-player matches of 41 bots, where a
+    # bot whose place is known waits about MOST rounds (of 20.5 starts) more than one in
+    # doubt, and at least a round.
     _, worst, _ = _simulate(skills, (2,), 3000, seed=3)
-    assert worst <= 41 + 41 // 2
+    assert 41 // 2 < worst <= 41 + MOST * 41 / 2
 
 
 def test_opponents_are_near_in_skill() -> None:
@@ -101,8 +105,40 @@ def test_player_counts_games_and_no_match() -> None:
         choose_match(candidates, (1, 2), {}, rng)
 
 
-def test_the_bonus_is_a_round_for_a_new_bot() -> None:
-    assert bonus(SIGMA0, 40, (2, 4)) == 20 and bonus(SIGMA0 / 4, 40, (2,)) == 5
+def test_the_bonus_is_a_round_per_mean_doubt_up_to_a_limit() -> None:
+    assert bonus(1.0, 40, (2, 4)) == 20 and bonus(0.25, 40, (2,)) == 5
+    assert bonus(10.0, 40, (2,)) == bonus(MOST, 40, (2,)) == MOST * 20
+
+
+def test_a_place_is_in_doubt_among_near_bots_and_for_a_new_bot() -> None:
+    # 11 bots a sigma apart in the middle, one far above them, one far below, and a new one.
+    skills = {f"m{i:02d}": Skill(25 + i - 5, 1.0) for i in range(11)}
+    skills |= {"top": Skill(60, 1.0), "bottom": Skill(-10, 1.0), "new": Skill()}
+    doubt = place_doubt(skills)
+    assert sum(doubt.values()) / len(doubt) == pytest.approx(1.0)
+    assert doubt["new"] > doubt["m05"] > doubt["m00"] > doubt["top"]
+    assert doubt["top"] == pytest.approx(doubt["bottom"]) and doubt["top"] < 0.05
+    assert place_doubt({f"b{i}": Skill(25, 2.0) for i in range(5)}) == {
+        f"b{i}": pytest.approx(1.0) for i in range(5)}
+    # Orders beyond doubt (and beyond what exp() can hold): every place equally known.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert place_doubt({"low": Skill(0, 0.1), "high": Skill(1e6, 0.1)}) == {
+            "low": 1.0, "high": 1.0}
+    assert place_doubt({"alone": Skill()}) == {"alone": 1.0}
+
+
+def test_bots_whose_place_is_in_doubt_play_more() -> None:
+    # Three clusters of 10 bots: two tight ones (each bot's order within them unknown), one
+    # spread (every order known): the clustered bots are seeded more often.
+    skills = {f"a{i}": Skill(10 + 0.1 * i, 1.0) for i in range(10)}
+    skills |= {f"b{i}": Skill(40 + 0.1 * i, 1.0) for i in range(10)}
+    skills |= {f"s{i}": Skill(60 + 10 * i, 1.0) for i in range(10)}
+    matches, worst, bound = _simulate(skills, (2,), 3000, seed=12)
+    played = Counter(bot for m in matches for bot in m)
+    clustered = [played[n] for n in skills if n[0] in "ab"]
+    spread = [played[n] for n in skills if n[0] == "s"]
+    assert min(clustered) > 1.5 * max(spread) and worst <= bound
 
 
 @pytest.mark.parametrize("text, counts", [("2", (2,)), ("2,4", (2, 4)), ("2-5", (2, 3, 4, 5)),

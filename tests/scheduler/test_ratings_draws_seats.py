@@ -155,7 +155,8 @@ def test_served_standings_are_fitted_off_the_callers_thread_one_fit_at_a_time(
     running, most, fits, threads = 0, 0, 0, set()
     lock = threading.Lock()
 
-    def watched(matches: list[MatchRecord], versions: Any = None) -> list[_reports.Standing]:
+    def watched(matches: list[MatchRecord], versions: Any = None,
+                order: Any = "elo") -> list[_reports.Standing]:
         # The real fit, counted: how many run at once and on which threads.
         nonlocal running, most, fits
         with lock:
@@ -164,7 +165,7 @@ def test_served_standings_are_fitted_off_the_callers_thread_one_fit_at_a_time(
             most = max(most, running)
             threads.add(threading.get_ident())
         try:
-            return real(matches, versions)
+            return real(matches, versions, order)
         finally:
             with lock:
                 running -= 1
@@ -194,9 +195,10 @@ def test_get_standings_fits_off_the_servers_loop(tmp_path: Path,
     real = _reports.standings
     fitted_on: list[int] = []
 
-    def watched(matches: list[MatchRecord], versions: Any = None) -> list[_reports.Standing]:
+    def watched(matches: list[MatchRecord], versions: Any = None,
+                order: Any = "elo") -> list[_reports.Standing]:
         fitted_on.append(threading.get_ident())
-        return real(matches, versions)
+        return real(matches, versions, order)
 
     monkeypatch.setattr(_reports, "standings", watched)
 
