@@ -95,6 +95,11 @@ class CgroupTree:
             return None
         return Cgroup(path)
 
+    def cpu_seconds(self) -> float | None:
+        """CPU time of every process that ran in any of its groups, removed ones too (a
+        cgroup's usage counts its descendants' and keeps them)."""
+        return Cgroup(self.path).cpu_seconds()
+
     def forget(self, group: Cgroup) -> None:
         """The group's process has ended: remove it now, or once what it left has died."""
         if not group.remove():

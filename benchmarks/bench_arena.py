@@ -361,7 +361,7 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
     (``<label>_server_us``, ``<label>_bots_us``)."""
     import resource
 
-    from arena import _sandbox
+    from arena import _cgroups, _sandbox
     from arena._launcher import Launch
     from scheduler._store import Store
     from scheduler._tournament import TournamentConfig, play_tournament
@@ -369,6 +369,16 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
     def cpu(who: int) -> float:
         usage = resource.getrusage(who)
         return usage.ru_utime + usage.ru_stime
+
+    cgroups = _cgroups.tree()
+
+    def bots_cpu() -> float:
+        """The bot processes' CPU so far: their cgroups' where the launcher makes them (a
+        sandboxed bot is reaped inside its PID namespace, which the children's rusage never
+        sees), else the ended children's."""
+        if cgroups is not None:
+            return cgroups.cpu_seconds() or 0.0
+        return cpu(resource.RUSAGE_CHILDREN)
 
     launched = [f"a={PYTHON} -m bots.run random", f"b={PYTHON} -m bots.run random"]
     variants = [("processes", launched, Launch()),
@@ -383,16 +393,15 @@ def throughput(game: str, matches: int, options: dict[str, Any]) -> dict[str, fl
                                       concurrency=4, move_time=5, options=options)
             tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
             started = time.perf_counter()
-            server, children = cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
+            server, children = cpu(resource.RUSAGE_SELF), bots_cpu()
 
             async def main(tid: str = tid, store: Store = store, launch: Launch = launch) -> int:
                 return await play_tournament(store, tid, launch=launch)
 
             played = trio.run(main)
             out[label] = played / (time.perf_counter() - started)
-            # The bots have exited and been waited for: their CPU is counted as children's.
-            server, children = (cpu(resource.RUSAGE_SELF) - server,
-                                cpu(resource.RUSAGE_CHILDREN) - children)
+            # The bots have exited: their CPU is counted (see bots_cpu).
+            server, children = cpu(resource.RUSAGE_SELF) - server, bots_cpu() - children
             decisions = sum(len(step) for record in store.matches(tournament_id=tid)
                             for step in record.steps)
             out[f"{label}_server_us"] = server / decisions * 1e6
