@@ -55,16 +55,29 @@ def spent_deals(store: Store) -> Callable[[MatchRecord], bool]:
     return spent
 
 
+def deal_partners(store: Store, tournament_id: str) -> dict[int, frozenset[int]] | None:
+    """Each match index of the tournament -> the indices that play its deal (its seat
+    rotations); None when this version would plan the tournament otherwise: then only the
+    tournament's end says that a deal is spent."""
+    try:
+        return same_deal(TournamentConfig.from_dict(store.tournament(tournament_id).config))
+    except ValueError:
+        return None
+
+
+def partners_done(deals: dict[int, frozenset[int]], index: int, done: set[int]) -> bool:
+    """Whether every match that plays the deal of the match at ``index`` is among ``done``."""
+    return deals.get(index, frozenset()) <= done
+
+
 def _deal_check(store: Store, tournament_id: str) -> Callable[[int], bool]:
     """Whether the deal of the match at an index of the tournament is spent."""
-    row = store.tournament(tournament_id)
-    try:
-        deals = same_deal(TournamentConfig.from_dict(row.config))
-    except ValueError:  # planned by another version: only the tournament's end is sure
-        finished = row.finished
+    deals = deal_partners(store, tournament_id)
+    if deals is None:
+        finished = store.tournament(tournament_id).finished
         return lambda index: finished
     done = store.finished_indices(tournament_id)
-    return lambda index: deals.get(index, frozenset()) <= done
+    return lambda index: partners_done(deals, index, done)
 
 
 def replay_state(record: MatchRecord) -> engine.GameState:

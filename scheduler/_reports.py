@@ -17,13 +17,13 @@ from typing import Any, Literal, get_args
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 
+from ._export import deal_partners, partners_done
 from ._ratings import SeatAdvantage, fit_ratings, pairwise_outcomes
 from ._records import MatchRecord
 from ._runner import result_proto
 from ._skill import MU0, SIGMA0, rebuild_skills
 from ._store import Store
 from ._timecontrol import TimeControl
-from ._tournament import TournamentConfig, same_deal
 
 
 @dataclass(frozen=True)
@@ -428,17 +428,14 @@ class StoreRecords:
             if deals is not None:
                 self._deals.move_to_end(tid)
         if deals is None:
-            row = self.store.tournament(tid)
-            try:
-                deals = same_deal(TournamentConfig.from_dict(row.config))
-            except ValueError:  # planned by another version: only its end is sure
-                return row.finished
+            deals = deal_partners(self.store, tid)
+            if deals is None:  # planned by another version: only its end is sure
+                return self.store.tournament(tid).finished
             with self._cache_lock:
                 self._deals[tid] = deals
                 while len(self._deals) > _DEALS_CACHED:
                     self._deals.popitem(last=False)
-        partners = deals.get(record.index, frozenset())
-        return partners <= self.store.finished_indices(tid)
+        return partners_done(deals, record.index, self.store.finished_indices(tid))
 
     def list_matches(self, game: str, limit: int) -> list[pb.MatchSummary]:
         """Recent matches."""
