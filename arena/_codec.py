@@ -20,7 +20,6 @@ import enum
 import json
 import operator
 import re
-import struct
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -31,8 +30,6 @@ from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescript
 from google.protobuf.message import Message
 
 from arena.v1 import game_pb2
-
-from ._frames import ONE_BYTE, varint
 
 
 class CodecError(TypeError):
@@ -169,138 +166,6 @@ def encode(value: Any, descriptor: Descriptor) -> Message:
     if encoder is None:
         encoder = _encoders[key] = _compile(type(value), descriptor)
     return encoder(value)
-
-
-# -- engine values -> wire bytes, without building messages ------------------------------------
-
-_serializers: dict[tuple[type, str], Callable[[Any], bytes]] = {}
-_VARINTS = frozenset({FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_INT64,
-                      FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_UINT64,
-                      FieldDescriptor.TYPE_BOOL, FieldDescriptor.TYPE_ENUM})
-
-
-def to_bytes(value: Any, descriptor: Descriptor) -> bytes:
-    """``encode(value, descriptor).SerializeToString()``, the same bytes, written directly
-    (a launched bot's observation, at every decision: building messages costs three times
-    as much). A message with a field kind it does not write (a map, a float, ...) goes
-    through ``encode``."""
-    key = (type(value), descriptor.full_name)
-    serializer = _serializers.get(key)
-    if serializer is None:
-        serializer = _serializers[key] = _compile_bytes(type(value), descriptor)
-    return serializer(value)
-
-
-def _field_writer(field: FieldDescriptor) -> Callable[[Any], bytes] | None:
-    """The bytes of one field from the dataclass's value of it (None: a kind not written
-    here). Fields with presence (optional, oneof members, messages) are written when not
-    None, the others when not zero or empty, as proto3 does."""
-    number, kind = field.number, field.type
-    length_tag = varint(number << 3 | 2)
-    repeated = _is_repeated(field)
-    if kind == FieldDescriptor.TYPE_MESSAGE:
-        entry = cast(Descriptor, field.message_type)
-        if entry.GetOptions().map_entry:
-            return None
-
-        by_type: dict[type, Callable[[Any], bytes]] = {}  # to_bytes's lookup, kept here
-
-        def message(item: Any) -> bytes:
-            serializer = by_type.get(item.__class__)
-            if serializer is None:
-                to_bytes(item, entry)
-                serializer = by_type[item.__class__] = _serializers[item.__class__,
-                                                                   entry.full_name]
-            data = serializer(item)
-            size = len(data)
-            return length_tag + (ONE_BYTE[size] if size < 0x80 else varint(size)) + data
-        if repeated:
-            return lambda items: b"".join([message(x) for x in items])
-        return message
-    if kind == FieldDescriptor.TYPE_STRING:
-        def text(item: str) -> bytes:
-            data = item.encode()
-            return length_tag + varint(len(data)) + data
-        if repeated:
-            return lambda items: b"".join([text(x) for x in items])
-        return text if field.has_presence else lambda item: text(item) if item else b""
-    if kind in _VARINTS:
-        number_of: Callable[[Any], int] = (
-            _enum_encoder(cast(EnumDescriptor, field.enum_type))
-            if kind == FieldDescriptor.TYPE_ENUM else int)
-        if repeated:  # packed
-            def packed(items: Any) -> bytes:
-                if not items:
-                    return b""
-                data = b"".join([varint(number_of(x)) for x in items])
-                return length_tag + varint(len(data)) + data
-            return packed
-        tag = varint(number << 3)
-        if field.has_presence:
-            return lambda item: tag + varint(number_of(item))
-
-        def scalar(item: Any) -> bytes:
-            item = number_of(item)
-            if 0 < item < 0x80:
-                return tag + ONE_BYTE[item]
-            return tag + varint(item) if item else b""
-        return scalar
-    if kind == FieldDescriptor.TYPE_DOUBLE and repeated:
-        def doubles(items: Any) -> bytes:
-            if not items:
-                return b""
-            data = struct.pack(f"<{len(items)}d", *items)
-            return length_tag + varint(len(data)) + data
-        return doubles
-    return None
-
-
-def _compile_bytes(cls: type, descriptor: Descriptor) -> Callable[[Any], bytes]:
-    _plan(cls, descriptor)  # the same checks as ``encode``'s
-    writers = []
-    for field in sorted(descriptor.fields, key=lambda f: f.number):
-        writer = _field_writer(field)
-        if writer is None:
-            return lambda value: encode(value, descriptor).SerializeToString()
-        writers.append((field.name, writer))
-    names = [name for name, _ in writers]
-    read_all = operator.attrgetter(*names) if len(names) > 1 else (
-        lambda value: (getattr(value, names[0]),))
-    write = [writer for _, writer in writers]
-
-    def serialize(value: Any) -> bytes:
-        return b"".join([w(item) for w, item in zip(write, read_all(value), strict=True)
-                         if item is not None])
-
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or any(_is_repeated(f) for f in descriptor.fields):
-        # Values with tuples too (a player's view that did not change) cost more to hash at
-        # every level than they save: 11% more instructions a Race observation (cachegrind).
-        return serialize
-    known: dict[Any, bytes] = {}  # as ``_compile``'s: such values recur
-
-    def serialize_known(value: Any) -> bytes:
-        try:
-            data = known.get(value)
-        except TypeError:
-            return serialize(value)
-        if data is None:
-            if len(known) >= _KNOWN_LIMIT:
-                known.clear()
-            data = known[value] = serialize(value)
-        return data
-
-    return serialize_known
-
-
-def observation_bytes(game: str, value: Any) -> bytes:
-    """``observation(game, value).SerializeToString()``, written directly (``to_bytes``)."""
-    field = game_pb2.Observation.DESCRIPTOR.fields_by_name.get(game)
-    if value is None or field is None or field.containing_oneof is None \
-            or field.message_type is None:
-        return observation(game, value).SerializeToString()
-    data = to_bytes(value, cast(Descriptor, field.message_type))
-    return varint(field.number << 3 | 2) + varint(len(data)) + data
 
 
 def to_jsonable(value: Any) -> Any:

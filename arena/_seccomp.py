@@ -6,8 +6,8 @@ sandboxes before (other processes' memory, the kernel's keyrings, BPF programs, 
 counters, new user namespaces and mounts inside them, io_uring), and the ones that only an
 administrator calls. Everything else is allowed, so any language's runtime works unchanged.
 
-The filter is compiled by libseccomp (Debian's ``libseccomp2``, which bubblewrap itself links),
-called through ctypes: no BPF of our own. bubblewrap loads it (``--seccomp FD``) right before
+The filter is compiled by libseccomp (Debian's ``libseccomp2``, on every Debian system), called
+through ctypes: no BPF of our own. bubblewrap loads it (``--seccomp FD``) right before
 it runs the bot's command, after its own set-up. Without libseccomp there is no filter, and a
 command that launches bots says so in one line.
 """

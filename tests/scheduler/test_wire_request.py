@@ -4,16 +4,14 @@ no bot can tell; and each seat's frame holds its own observation only."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 import engine
-from arena import LocalRequest, Seat, _codec
+from arena import LocalRequest, Seat
 from arena._frames import BINARY, encode
 from arena.v1 import arena_service_pb2 as pb
-from arena.v1 import game_pb2, sector41_pb2
 from scheduler._runner import MatchSpec, _Match
 from scheduler._timecontrol import FaultPolicy, TimeControl
 
@@ -65,27 +63,3 @@ def _answer(seat: int, decision: engine.Decision, rng: random.Random):
     from scheduler._records import SeatAction
 
     return SeatAction(seat, rng.choice(decision.legal).id, 0.0)
-
-
-@pytest.mark.parametrize("values", [
-    dict(seat=0, index=0, location=0, row=None, col=None, asteroid=0, trapped=False,
-         barren=False, shielded=False, towing=None),
-    dict(seat=3, index=2, location=1, row=0, col=-1, asteroid=300, trapped=True,
-         barren=False, shielded=True, towing=0),
-    dict(seat=1, index=1, location=2, row=-2_000_000, col=8, asteroid=1, trapped=False,
-         barren=True, shielded=False, towing=2),
-])
-def test_bytes_written_directly_are_the_serialized_message(values: dict) -> None:
-    """Presence (an optional field set to 0 is written, an unset one is not), negative
-    int32s (ten bytes), enums, bools and numbers past one byte, against protobuf itself."""
-    cls = dataclasses.make_dataclass("Explorer", list(values), frozen=True)
-    descriptor = sector41_pb2.Sector41Explorer.DESCRIPTOR
-    value = cls(**values)
-    assert _codec.to_bytes(value, descriptor) == \
-        _codec.encode(value, descriptor).SerializeToString()
-    result = dataclasses.make_dataclass("Result", ["scores", "ranks", "termination", "reason",
-                                                   "forfeited_seats"])
-    for scores in ([], [0.5, -1.25, 0.0], [3.0]):
-        played = result(scores, [1, 2], 0, "", [])
-        assert _codec.to_bytes(played, game_pb2.MatchResult.DESCRIPTOR) == \
-            _codec.encode(played, game_pb2.MatchResult.DESCRIPTOR).SerializeToString()
