@@ -28,7 +28,7 @@ import engine
 
 from ._export import spent_deals
 from ._ratings import fit_elo
-from ._records import Faults, MatchRecord
+from ._records import Faults, MatchRecord, places
 from ._reports import Standing, groups, head_to_head, rated, standings
 from ._store import Store
 
@@ -287,11 +287,9 @@ def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str
     result = record.result
     if result is None:
         outcome = "unfinished"
-        places = ", ".join(_e(s) for s in record.seats)
+        ranked = ", ".join(_e(s) for s in record.seats)
     else:
-        order = sorted(range(len(record.seats)), key=lambda s: result.ranks[s])
-        places = ", ".join(f"{result.ranks[s] + 1}. {_e(record.seats[s])} "
-                           f"({result.scores[s]:g})" for s in order)
+        ranked = places([_e(s) for s in record.seats], result.ranks, result.scores)
         outcome = result.termination.value + (f": {result.reason}" if result.reason else "")
     seats = "".join(
         f"<tr><td>{seat}</td><td class=name>{_e(name)}</td>"
@@ -326,7 +324,7 @@ def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str
             body.append((f"<p class=muted>{_LOG_KINDS[reveal]}</p><ol class=log>{items}</ol>")
                         if log else "<p class=muted>no moves</p>")
     return (f"<details class=match id='{_e('m-' + record.match_id)}'><summary>"
-            f"<code>{_e(record.match_id)}</code> {places} <span class=muted>"
+            f"<code>{_e(record.match_id)}</code> {ranked} <span class=muted>"
             f"[{_e(outcome)}]</span></summary>{''.join(body)}</details>")
 
 

@@ -13,7 +13,7 @@ from arena._hub import printable
 from engine import Result, Termination
 
 from ._ratings import pairwise_outcomes
-from ._records import MatchRecord
+from ._records import MatchRecord, places
 
 _REASON_CHARS = 600
 
@@ -42,8 +42,7 @@ def _score_text(seats: list[str], result: Result) -> str:
     if len(seats) == 2:
         first, second = result.ranks
         return "1/2-1/2" if first == second else "1-0" if first < second else "0-1"
-    order = sorted(range(len(seats)), key=lambda s: result.ranks[s])
-    return ", ".join(f"{result.ranks[s] + 1}. {seats[s]} {result.scores[s]:g}" for s in order)
+    return places(seats, result.ranks, result.scores, parens=False)
 
 
 def _why(seats: list[str], result: Result) -> str:

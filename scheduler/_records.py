@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import Result
@@ -64,3 +65,11 @@ class MatchRecord:
     def actions(self) -> list[dict[int, int]]:
         """The steps as the engine's ``apply`` takes them (for replays)."""
         return [{a.seat: a.action_id for a in step} for step in self.steps]
+
+
+def places(names: Sequence[str], ranks: Sequence[int], scores: Sequence[float], *,
+           parens: bool = True) -> str:
+    """The seats by place: ``1. a (20), 2. b (18)`` (``1. a 20, ...`` without ``parens``)."""
+    order = sorted(range(len(names)), key=lambda s: ranks[s])
+    return ", ".join(f"{ranks[s] + 1}. {names[s]} ({scores[s]:g})" if parens
+                     else f"{ranks[s] + 1}. {names[s]} {scores[s]:g}" for s in order)

@@ -52,7 +52,7 @@ import engine
 from arena._hub import Hub
 
 from ._export import deal_is_spent, replay_state, result_json
-from ._records import MatchRecord
+from ._records import MatchRecord, places
 from ._reports import StoreRecords
 from ._viewer import Deltas, match_page, page, static_data
 
@@ -337,10 +337,8 @@ def _e(value: object) -> str:
 
 def _outcome(summary: Any) -> str:
     """A finished match's seats by rank, with their scores (from its ``MatchSummary``)."""
-    result = summary.result
-    seats = sorted(range(len(summary.seats)), key=lambda i: result.ranks[i])
-    return ", ".join(f"{result.ranks[i] + 1}. {summary.seats[i].bot_name} "
-                     f"({result.scores[i]:g})" for i in seats)
+    return places([s.bot_name for s in summary.seats], summary.result.ranks,
+                  summary.result.scores)
 
 
 def _result(record: MatchRecord) -> dict[str, Any] | None:

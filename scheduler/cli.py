@@ -42,7 +42,7 @@ from ._ray_backend import (
     import_ray,
     play_tournament_on_ray,
 )
-from ._records import MatchRecord
+from ._records import MatchRecord, places
 from ._reports import (
     ORDERS,
     StoreRecords,
@@ -1173,10 +1173,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _result_text(seats: Sequence[str], result: engine.Result) -> str:
-    order = sorted(range(len(seats)), key=lambda s: result.ranks[s])
-    parts = [f"{result.ranks[s] + 1}. {seats[s]} ({result.scores[s]:g})" for s in order]
     why = f" [{result.termination.value}{': ' + result.reason if result.reason else ''}]"
-    return printable("result: " + ", ".join(parts) + why)
+    return printable("result: " + places(seats, result.ranks, result.scores) + why)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -1361,12 +1359,12 @@ def _seats(seats: Sequence[Any]) -> str:
 
 
 def _outcome(result: Any, seats: Sequence[Any]) -> str:
-    places = ", ".join(
+    listed = ", ".join(
         f"{s.bot_name} #{rank + 1} ({score:g})"
         for s, rank, score in zip(seats, result.ranks, result.scores, strict=False))
     termination = game_pb2.Termination.Name(result.termination).removeprefix("TERMINATION_")
     reason = f"; {result.reason}" if result.reason else ""
-    return f"{places}; {termination.lower()}{reason}"
+    return f"{listed}; {termination.lower()}{reason}"
 
 
 @contextlib.contextmanager
