@@ -432,6 +432,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="open web connections in all (default 64)")
     p.add_argument("--web-connections-per-host", type=_positive(int), default=8,
                    help="open web connections per client host (default 8)")
+    p.add_argument("--web-idle-timeout", type=_positive(float), default=15.0, metavar="SECONDS",
+                   help="a web connection that sends nothing for this long is dropped "
+                        "(default 15)")
 
     p = sub.add_parser("bot", help="register bots for `arena serve`; check a bot process")
     bot_sub = p.add_subparsers(dest="bot_command", required=True)
@@ -1025,7 +1028,8 @@ def _web_pages(args: argparse.Namespace, hosted: arena.Arena, records: StoreReco
         return trio.from_thread.run_sync(fn, trio_token=token)
 
     limits = WebLimits(connections=args.web_connections,
-                       connections_per_host=args.web_connections_per_host)
+                       connections_per_host=args.web_connections_per_host,
+                       socket_timeout=args.web_idle_timeout)
     try:
         tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
         web = WebServer(args.web_host, args.web_port,

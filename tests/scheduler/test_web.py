@@ -296,9 +296,23 @@ def test_a_key_that_is_not_the_certificates_is_refused_naming_both(tmp_path: Pat
     assert tls_context(str(server.cert), str(server.key)) is not None
 
 
+def test_a_web_connection_that_sends_nothing_is_dropped(tmp_path: Path) -> None:
+    server = Served(tmp_path / "idle.sqlite", "--no-ladder", "--game", "sector41",
+                    "--web-idle-timeout", "0.5")
+    try:
+        host, port = server.web.removeprefix("http://").rsplit(":", 1)
+        # Well within the default 15 s, which this would wait for if the flag were lost.
+        with socket.create_connection((host, int(port)), timeout=10) as idle:
+            assert idle.recv(1) == b""  # closed by the server, unanswered
+    finally:
+        server.stop()
+
+
 def test_web_connections_are_bounded_per_host_and_in_all(tmp_path: Path) -> None:
     server = Served(tmp_path / "bounds.sqlite", "--no-ladder", "--game", "sector41",
-                    "--web-connections", "3", "--web-connections-per-host", "2")
+                    "--web-connections", "3", "--web-connections-per-host", "2",
+                    # The idle connections stay counted however slow this machine is.
+                    "--web-idle-timeout", "600")
 
     def status(source: str, path: str = "/") -> int:
         connection = http.client.HTTPConnection(host, port, timeout=30,
