@@ -20,6 +20,7 @@ import enum
 import json
 import operator
 import re
+import struct
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -31,6 +32,8 @@ from google.protobuf.message import Message
 
 from arena.v1 import game_pb2
 
+from ._frames import ONE_BYTE, varint
+
 
 class CodecError(TypeError):
     """An engine value that does not fit its game's message (a bug in the game's schema)."""
@@ -40,46 +43,159 @@ def _upper_snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
 
 
-def _enum_encoder(descriptor: EnumDescriptor) -> Callable[[Any], int]:
+# -- engine values -> the wire ------------------------------------------------------------------
+#
+# One writer per (dataclass, message) pair puts the message's bytes together straight from the
+# dataclass's fields, as protobuf serializes them (fields in number order, proto3's defaults
+# left out, packed repeated scalars): no message object is built on the hot path of a request
+# (building nested messages took twice the time of writing their bytes). ``encode`` parses
+# those bytes into a message where one is wanted, so that there is one encoder of the schema.
+
+_Writer = Callable[[Any], bytes]
+_writers: dict[tuple[type, str], _Writer] = {}
+_message_classes: dict[str, type[Message]] = {}
+_DOUBLE = struct.Struct("<d")
+# Frozen values without repeated fields (an action's detail, a tableau card) recur from one
+# decision to the next: their bytes are kept, up to this many per writer.
+_KNOWN_LIMIT = 10_000
+_INT_KINDS = frozenset((FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_INT64,
+                        FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_UINT64,
+                        FieldDescriptor.TYPE_ENUM, FieldDescriptor.TYPE_BOOL))
+
+
+def _key(field: FieldDescriptor, wire_type: int) -> bytes:
+    return varint(field.number << 3 | wire_type)
+
+
+def _enum_numbers(descriptor: EnumDescriptor) -> Callable[[Any], int]:
+    """An enum field's number of a value: the member ``X`` of an ``enum.Enum`` is the proto
+    value ``<ENUM_NAME>_X``; a plain int passes as it is."""
     prefix = _upper_snake(descriptor.name) + "_"
     numbers = {value.name: value.number for value in descriptor.values}
-    known: dict[enum.Enum, int] = {}  # members seen before: one dict lookup per value
+    known: dict[int, int] = {}  # by the member's id: one dict lookup per value, no __hash__
 
-    def encode(value: Any) -> int:
-        number = known.get(value) if isinstance(value, enum.Enum) else None
-        if number is not None:
-            return number
+    def number(value: Any) -> int:
+        found = known.get(id(value))
+        if found is not None:
+            return found
         if isinstance(value, enum.Enum):
             try:
-                number = known[value] = numbers[prefix + value.name.upper()]
+                found = known[id(value)] = numbers[prefix + value.name.upper()]
             except KeyError:
                 raise CodecError(
                     f"{value!r} has no value {prefix + value.name.upper()} in {descriptor.name}"
                 ) from None
-            return number
+            return found
         if isinstance(value, int):
             return value
         raise CodecError(f"{descriptor.name} field needs an Enum member, got {value!r}")
 
-    return encode
+    return number
 
 
-_Plan = list[tuple[str, Callable[[Any], Any] | None, bool]]
-_encoders: dict[tuple[type, str], Callable[[Any], Message]] = {}
+def _varints(values: Any) -> bytes:
+    """A packed run of varints (in C, by table, for the usual small values)."""
+    try:
+        return b"".join(map(_SMALL_VARINTS.__getitem__, values))
+    except KeyError:
+        return b"".join([varint(int(v)) for v in values])
 
 
-def _value_encoder(field: FieldDescriptor) -> Callable[[Any], Any] | None:
-    message_type = field.message_type
-    if message_type is not None:
-        def encode_message(value: Any) -> Message:
-            return encode(value, message_type)
-        return encode_message
-    if field.enum_type is not None:
-        return _enum_encoder(field.enum_type)
-    return None
+def _packed_field(tag: bytes) -> Callable[[Any], bytes]:
+    """A packed repeated integer field, whole. Boards (81 tiles) and tableaux change little
+    from one decision to the next: a run already written is looked up by its value (hashing a
+    tuple of ints in C costs a fraction of writing it)."""
+    known: dict[Any, bytes] = {}
+
+    def write(values: Any) -> bytes:
+        try:
+            data = known.get(values)
+        except TypeError:  # a list
+            data = None
+        if data is None:
+            body = _varints(values)
+            data = tag + varint(len(body)) + body
+            if isinstance(values, tuple):
+                if len(known) >= _KNOWN_LIMIT:
+                    known.clear()
+                known[values] = data
+        return data
+
+    return write
 
 
-def _plan(cls: type, descriptor: Descriptor) -> _Plan:
+# Small values outside 0-127, as they come in boards and tableaux (-1: none).
+_SMALL_VARINTS = {v: varint(v) for v in range(-16, 1 << 14)}
+
+
+def _message_writer(descriptor: Descriptor) -> _Writer:
+    """The writer of a message field, whatever dataclass its values are."""
+    name = descriptor.full_name
+    by_type: dict[type, _Writer] = {}
+
+    def write(value: Any) -> bytes:
+        writer = by_type.get(value.__class__)
+        if writer is None:
+            writer = by_type[value.__class__] = _writer(value.__class__, descriptor)
+        return writer(value)
+
+    write.__qualname__ = f"write {name}"
+    return write
+
+
+def _map_writer(field: FieldDescriptor) -> _Writer:
+    """A map field's entries, each an entry message of ``key`` (1) and ``value`` (2)."""
+    entry = cast(Descriptor, field.message_type)
+    key_field, value_field = entry.fields_by_name["key"], entry.fields_by_name["value"]
+    key_of, value_of = _single_writer(key_field), _single_writer(value_field)
+    tag = _key(field, 2)
+
+    def write(mapping: Any) -> bytes:
+        out = []
+        for k, v in mapping.items():
+            body = key_of(k) + value_of(v)
+            out.append(tag + varint(len(body)) + body)
+        return b"".join(out)
+
+    return write
+
+
+def _single_writer(field: FieldDescriptor) -> _Writer:
+    """A field of one value, written even at its default (a map entry's key or value)."""
+    if field.message_type is not None:
+        inner, tag = _message_writer(field.message_type), _key(field, 2)
+
+        def message(value: Any) -> bytes:
+            body = inner(value)
+            return tag + varint(len(body)) + body
+        return message
+    if field.type == FieldDescriptor.TYPE_DOUBLE:
+        tag = _key(field, 1)
+        return lambda value: tag + _DOUBLE.pack(value)
+    if field.type in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BYTES):
+        tag = _key(field, 2)
+
+        def text(value: Any) -> bytes:
+            data = value.encode() if isinstance(value, str) else bytes(value)
+            return tag + varint(len(data)) + data
+        return text
+    tag = _key(field, 0)
+    number = _enum_numbers(field.enum_type) if field.enum_type is not None else int
+    return lambda value: tag + varint(number(value))
+
+
+def _writer(cls: type, descriptor: Descriptor) -> _Writer:
+    key = (cls, descriptor.full_name)
+    writer = _writers.get(key)
+    if writer is None:
+        writer = _writers[key] = _compile_writer(cls, descriptor)
+    return writer
+
+
+def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
+    """Generate the writer of one dataclass as one message: a function of straight-line code
+    with a line or two per field (the hot path of every request: calling a function per
+    field cost a third more)."""
     if not dataclasses.is_dataclass(cls):
         raise CodecError(f"{descriptor.name} needs a dataclass, got {cls.__name__}")
     names = {f.name for f in dataclasses.fields(cls)}
@@ -88,84 +204,117 @@ def _plan(cls: type, descriptor: Descriptor) -> _Plan:
         raise CodecError(
             f"{cls.__name__} does not match message {descriptor.full_name}: "
             f"missing in the dataclass {sorted(wanted - names)}, "
-            f"missing in the message {sorted(names - wanted)}"
-        )
-    plan: _Plan = []
-    for field in descriptor.fields:
+            f"missing in the message {sorted(names - wanted)}")
+    fields = sorted(descriptor.fields, key=lambda f: f.number)
+    scope: dict[str, Any] = {"varint": varint, "ONE_BYTE": ONE_BYTE, "packed": _varints,
+                             "DOUBLE": _DOUBLE.pack, "CodecError": CodecError}
+    lines: list[str] = []
+    repeated_any = False
+    for i, field in enumerate(fields):
+        x, k = f"f{i}", f"K{i}"
+        # A length-delimited field of tag K<i> and body ``b``, its length's varint inline.
+        delimited = f"out.append({k} + (ONE_BYTE[n] if (n := len(b)) < 128 else varint(n)) + b)"
+        presence = field.has_presence and not field.is_repeated
+        test = f"{x} is not None" if presence else x
+        repeated_any = repeated_any or field.is_repeated
         entry = field.message_type
         if entry is not None and entry.GetOptions().map_entry:
-            value_field = entry.fields_by_name["value"]
-            plan.append((field.name, _map_encoder(_value_encoder(value_field)), False))
-        else:
-            plan.append((field.name, _value_encoder(field), _is_repeated(field)))
-    return plan
-
-
-def _compile(cls: type, descriptor: Descriptor) -> Callable[[Any], Message]:
-    """The encoder of one dataclass into one message (the hot path of every request).
-
-    Every field is read at once, each value converted only where the message needs it. A
-    frozen dataclass without repeated fields (an action's detail, one piece of a board) is
-    encoded once per distinct value: such values recur from one decision to the next.
-    """
-    plan = tuple(_plan(cls, descriptor))
-    message_class = message_factory.GetMessageClass(descriptor)
-    names = [name for name, _, _ in plan]
-    read_all = operator.attrgetter(*names) if len(names) > 1 else (
-        lambda value: (getattr(value, names[0]),))
-
-    def encode_value(value: Any) -> Message:
-        kwargs: dict[str, Any] = {}
-        for (name, convert, repeated), item in zip(plan, read_all(value), strict=True):
-            if item is None:
-                continue
-            if convert is None:
-                kwargs[name] = item
-            elif repeated:
-                kwargs[name] = [convert(x) for x in item]
+            scope[f"M{i}"] = _map_writer(field)
+            lines.append(f"if {x}: out.append(M{i}({x}))")
+        elif entry is not None:
+            scope[k], scope[f"W{i}"] = _key(field, 2), _message_writer(entry)
+            if field.is_repeated:
+                lines.append(f"for item in {x}:\n    b = W{i}(item); {delimited}")
             else:
-                kwargs[name] = convert(item)
-        return message_class(**kwargs)
-
+                lines.append(f"if {x} is not None:\n    b = W{i}({x}); {delimited}")
+        elif field.type in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BYTES):
+            scope[k] = _key(field, 2)
+            as_bytes = "item.encode()" if field.type == FieldDescriptor.TYPE_STRING \
+                else "bytes(item)"
+            if field.is_repeated:
+                lines.append(f"for item in {x}:\n    b = {as_bytes}; {delimited}")
+            else:
+                lines.append(f"if {test}:\n    item = {x}; b = {as_bytes}; {delimited}")
+        elif field.type == FieldDescriptor.TYPE_DOUBLE:
+            if field.is_repeated:
+                scope[k] = _key(field, 2)
+                lines.append(f"if {x}:\n    b = b''.join([DOUBLE(v) for v in {x}]); {delimited}")
+            else:
+                scope[k] = _key(field, 1)
+                lines.append(f"if {test}: out.append({k} + DOUBLE({x}))")
+        elif field.type in _INT_KINDS:
+            enum_type = field.enum_type
+            if enum_type is not None:
+                scope[f"E{i}"] = _enum_numbers(enum_type)
+            if field.is_repeated:
+                scope[k] = _key(field, 2)
+                if enum_type is not None:
+                    lines.append(f"if {x}:\n    b = packed([E{i}(v) for v in {x}]); {delimited}")
+                else:
+                    scope[f"P{i}"] = _packed_field(scope[k])
+                    lines.append(f"if {x}: out.append(P{i}({x}))")
+                continue
+            # The field's tag and each one-byte value, together: one lookup.
+            scope[k] = tag = _key(field, 0)
+            scope[f"T{i}"] = [tag + byte for byte in ONE_BYTE]
+            one = f"out.append(T{i}[v] if -1 < v < 128 else {k} + varint(v))"
+            if enum_type is not None:
+                lines.append(f"if {x} is not None:\n    v = E{i}({x})\n"
+                             + (f"    {one}" if presence else f"    if v: {one}"))
+            else:
+                lines.append(f"if {test}:\n    v = {x}; {one}")
+        else:
+            raise CodecError(f"{descriptor.full_name}.{field.name}: field type {field.type} "
+                             f"is not supported by the codec")
+    if fields:
+        scope["read_all"] = operator.attrgetter(*(field.name for field in fields))
+        unpack = ", ".join(f"f{i}" for i in range(len(fields)))
+        read = f"    {unpack} = read_all(value)\n" if len(fields) > 1 \
+            else "    f0 = read_all(value)\n"
+    else:
+        read = ""
+    body = "".join("        " + line.replace("\n", "\n        ") + "\n" for line in lines)
+    source = (f"def write(value):\n{read}"
+              f"    out = []\n"
+              f"    try:\n{body or '        pass'}\n"
+              f"    except (TypeError, ValueError, AttributeError, IndexError) as error:\n"
+              f"        raise CodecError(f'{cls.__name__} as {descriptor.full_name}: "
+              f"{{error}}') from error\n"
+              f"    return b''.join(out)\n")
+    exec(source, scope)  # noqa: S102 - code made here from the message's descriptor
+    write: _Writer = scope["write"]
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or any(repeated for _, _, repeated in plan):
-        return encode_value
-    known: dict[Any, Message] = {}
+    if params is None or not params.frozen or repeated_any:
+        return write
+    known: dict[Any, bytes] = {}
 
-    def encode_known(value: Any) -> Message:
+    def write_known(value: Any) -> bytes:
         try:
-            message = known.get(value)
+            data = known.get(value)
         except TypeError:  # a field holds something unhashable
-            return encode_value(value)
-        if message is None:
+            return write(value)
+        if data is None:
             if len(known) >= _KNOWN_LIMIT:
                 known.clear()
-            message = known[value] = encode_value(value)
-        return message  # callers only copy it into a parent message
+            data = known[value] = write(value)
+        return data
 
-    return encode_known
-
-
-_KNOWN_LIMIT = 10_000
+    return write_known
 
 
-def _is_repeated(field: FieldDescriptor) -> bool:
-    return bool(field.is_repeated)
-
-
-def _map_encoder(inner: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
-    if inner is None:
-        return dict
-    return lambda value: {k: inner(v) for k, v in value.items()}
+def encode_bytes(value: Any, descriptor: Descriptor) -> bytes:
+    """The serialized message of ``descriptor`` from a dataclass with the same field names
+    (the bytes protobuf's own serializer writes for the same message)."""
+    return _writer(type(value), descriptor)(value)
 
 
 def encode(value: Any, descriptor: Descriptor) -> Message:
     """Build the message of ``descriptor`` from a dataclass with the same field names."""
-    key = (type(value), descriptor.full_name)
-    encoder = _encoders.get(key)
-    if encoder is None:
-        encoder = _encoders[key] = _compile(type(value), descriptor)
-    return encoder(value)
+    message_class = _message_classes.get(descriptor.full_name)
+    if message_class is None:
+        message_class = _message_classes[descriptor.full_name] = \
+            message_factory.GetMessageClass(descriptor)
+    return message_class.FromString(encode_bytes(value, descriptor))
 
 
 def to_jsonable(value: Any) -> Any:
@@ -182,47 +331,56 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
-_wrappers: dict[tuple[type[Message], str], Callable[[Any], Message]] = {}
+_wrappers: dict[tuple[type[Message], str], _Writer] = {}
 
 
-def _wrap(container: type[Message], game: str, value: Any) -> Message:
+def _wrap(container: type[Message], game: str, value: Any) -> bytes:
+    """The bytes of ``container`` (Observation, ActionDetail, StaticData) holding ``value``
+    in its field named after the game (none if ``value`` is None)."""
     if value is None:
-        return container()
+        return b""
     wrapper = _wrappers.get((container, game))
     if wrapper is None:
         wrapper = _wrappers[container, game] = _wrapper(container, game)
     return wrapper(value)
 
 
-def _wrapper(container: type[Message], game: str) -> Callable[[Any], Message]:
+def _wrapper(container: type[Message], game: str) -> _Writer:
     field = container.DESCRIPTOR.fields_by_name.get(game)
     if field is None or field.containing_oneof is None or field.message_type is None:
-        def as_json(value: Any) -> Message:
+        def as_json(value: Any) -> bytes:
             text = json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"))
             build: Any = container  # a Message subclass: its fields are keyword arguments
-            return build(generic=game_pb2.GenericMessage(json=text))
+            return bytes(build(generic=game_pb2.GenericMessage(json=text)).SerializeToString())
         return as_json
-    descriptor = cast(Descriptor, field.message_type)
+    write = _message_writer(cast(Descriptor, field.message_type))
+    tag = _key(cast(FieldDescriptor, field), 2)
 
-    def typed(value: Any) -> Message:
-        return container(**{game: encode(value, descriptor)})
+    def typed(value: Any) -> bytes:
+        body = write(value)
+        return tag + varint(len(body)) + body
     return typed
+
+
+def observation_bytes(game: str, value: Any) -> bytes:
+    """An engine observation of ``game`` as a serialized ``Observation`` (what a request
+    carries; no message built)."""
+    return _wrap(game_pb2.Observation, game, value)
 
 
 def observation(game: str, value: Any) -> game_pb2.Observation:
     """The wire form of an engine observation of ``game``."""
-    return _wrap(game_pb2.Observation, game, value)  # type: ignore[return-value]
+    return game_pb2.Observation.FromString(_wrap(game_pb2.Observation, game, value))
 
 
 def action_detail(game: str, value: Any) -> game_pb2.ActionDetail:
     """The wire form of an action's typed detail."""
-    return _wrap(game_pb2.ActionDetail, game, value)  # type: ignore[return-value]
+    return game_pb2.ActionDetail.FromString(_wrap(game_pb2.ActionDetail, game, value))
 
 
 def static_data(game: str, value: Any) -> game_pb2.StaticData:
     """The wire form of a game's static data."""
-    return _wrap(game_pb2.StaticData, game, value)  # type: ignore[return-value]
-
+    return game_pb2.StaticData.FromString(_wrap(game_pb2.StaticData, game, value))
 
 
 # -- messages -> engine values ---------------------------------------------------------------
@@ -289,7 +447,7 @@ def _field_decoder(hint: Any, field: FieldDescriptor) -> Callable[[Any], Any]:
         key_of = _value_decoder(typing.get_args(inner_hint)[0], entry.fields_by_name["key"])
         value_of = _value_decoder(typing.get_args(inner_hint)[1], entry.fields_by_name["value"])
         return lambda m: {key_of(k): value_of(v) for k, v in getattr(m, name).items()}
-    if _is_repeated(field):
+    if field.is_repeated:
         origin = typing.get_origin(inner_hint) or tuple
         item_of = _value_decoder(typing.get_args(inner_hint)[0], field)
         collect = frozenset if origin in (frozenset, set) else list if origin is list else tuple

@@ -209,8 +209,8 @@ class _Match:
             varint_field(2, request.decision_id), varint_field(3, request.seat),
             length_field(4, request.prompt.encode()) if request.prompt else b"",
             length_field(5, request.kind.encode()) if request.kind else b"",
-            length_field(6, _codec.observation(self.game.name, request.engine_observation)
-                         .SerializeToString()),
+            length_field(6, _codec.observation_bytes(self.game.name,
+                                                     request.engine_observation)),
             *[self._action_bytes(action) for action in request.decision.legal],
             varint_field(8, request.time_left_ms),
             *[length_field(9, event.encode()) for event in request.events]))
