@@ -32,7 +32,7 @@ from google.protobuf.message import Message
 
 from arena.v1 import game_pb2
 
-from ._frames import ONE_BYTE, varint
+from ._frames import ONE_BYTE, length_field, varint, varint_field
 
 
 class CodecError(TypeError):
@@ -371,6 +371,15 @@ def observation_bytes(game: str, value: Any) -> bytes:
 def observation(game: str, value: Any) -> game_pb2.Observation:
     """The wire form of an engine observation of ``game``."""
     return game_pb2.Observation.FromString(_wrap(game_pb2.Observation, game, value))
+
+
+def action_bytes(game: str, action: Any) -> bytes:
+    """An engine ``Action`` as a serialized ``Action`` message (id, text, typed detail)."""
+    text = action.text.encode()
+    detail = _wrap(game_pb2.ActionDetail, game, action.detail)
+    return b"".join((
+        varint_field(1, action.id), length_field(2, text) if text else b"",
+        length_field(3, detail) if action.detail is not None else b""))
 
 
 def action_detail(game: str, value: Any) -> game_pb2.ActionDetail:

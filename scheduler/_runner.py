@@ -222,7 +222,7 @@ class _Match:
         known = self._action_bytes_kept.get(id(action))
         if known is not None:
             return known[1]
-        data = length_field(7, self._action_message(action).SerializeToString())
+        data = length_field(7, _codec.action_bytes(self.game.name, action))
         if len(self._action_bytes_kept) >= _ACTIONS_KEPT:
             self._action_bytes_kept.clear()
         self._action_bytes_kept[id(action)] = (action, data)
@@ -235,9 +235,7 @@ class _Match:
         known = self._action_messages.get(id(action))
         if known is not None:
             return known[1]
-        message = game_pb2.Action(id=action.id, text=action.text, detail=None
-                                  if action.detail is None
-                                  else _codec.action_detail(self.game.name, action.detail))
+        message = game_pb2.Action.FromString(_codec.action_bytes(self.game.name, action))
         if len(self._action_messages) >= _ACTIONS_KEPT:  # an engine that makes new ones
             self._action_messages.clear()
         self._action_messages[id(action)] = (action, message)
