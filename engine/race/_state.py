@@ -541,6 +541,11 @@ class Seat:
     power_tableau: list[list[int]] | None = None
     power_valid: list[list[int]] | None = None
     settle_powers: _SettlePowers | None = None  # phase 3 gathered, cleared with the cache
+    # What observations show of the tableau, kept while ``view[0]`` is the seat's tableau
+    # list and nothing in it changed (every change sets it to None): the list, its cards as
+    # shown, military, and the score with ``view[3]`` VP chips. Made at most once a step and
+    # read by every seat's observation (a third of an observation's time otherwise).
+    view: tuple[list[list[int]], tuple[TableauCard, ...], int, int, int] | None = None
 
     def copy(self) -> Seat:
         """An independent copy (its lists are new; the power cache starts empty)."""
@@ -606,13 +611,14 @@ class RaceState(GameState):
                 seat.step, seat.count = "discard", 2
         for seat, start in zip(self.seats, starts, strict=True):
             seat.tableau.append([start, NO_CARD, 0])
-            seat.power_valid = None
+            seat.power_valid = seat.view = None
         self.order = self._timing_order()
         for i in self.order:
             seat, start = self.seats[i], starts[i]
             self.log(f"seat {i} starts with {CARDS[start].name}")
             if CARDS[start].good_type is GT.WINDFALL:
                 seat.tableau[0][1] = self._draw()
+                seat.view = None
         for i, seat in enumerate(self.seats):
             self.log(f"seat {i} hand: {self._names(seat.hand)}", _ONLY[i])
 
@@ -1125,6 +1131,7 @@ class RaceState(GameState):
             methods = self._methods(i, seat.placing) if settle else None
             now = self.phase_no
             seat.tableau.append([seat.placing, NO_CARD, now])
+            seat.view = None
             if seat.power_valid is seat.tableau:
                 # The card works from the next phase: the powers kept are still this phase's,
                 # as _refresh_powers would find (nothing else became active since).
@@ -1221,7 +1228,7 @@ class RaceState(GameState):
         if spent is not None:
             ti = self._has(i, spent)
             gone = seat.tableau.pop(ti)[0]
-            seat.power_valid = None
+            seat.power_valid = seat.view = None
             self.discard.append(gone)
             self.log(f"seat {i} discards {CARDS[gone].name} from the tableau")
         if method is SM.PAY:
@@ -1238,6 +1245,7 @@ class RaceState(GameState):
         entry = seat.tableau[-1]
         if _IS_WINDFALL[entry[0]]:
             entry[1] = self._draw()
+            seat.view = None
         draws = 1 if seat.bonus else 0
         for _ti, _pi, p in self._powers(i, SETTLE_DRAWS):
             draws += p.value
@@ -1281,6 +1289,7 @@ class RaceState(GameState):
         entry = self.seats[i].tableau[ti]
         self.discard.append(entry[1])
         entry[1] = NO_CARD
+        self.seats[i].view = None
         return CARDS[entry[0]].good
 
     def _usable(self, i: int, p: Any, goods: list[Good]) -> bool:
@@ -1376,6 +1385,7 @@ class RaceState(GameState):
         if good == NO_CARD:
             return
         seat.tableau[ti][1] = good
+        seat.view = None
         seat.produced.append(CARDS[seat.tableau[ti][0]].good)
         seat.produced_on.append(ti)
 
@@ -1737,22 +1747,35 @@ class RaceState(GameState):
         new.order = self._order
         return new
 
+    def _tableau_view(self, s: Seat) -> tuple[tuple[TableauCard, ...], int, int]:
+        """A seat's tableau as observations show it, its military and its score."""
+        view = s.view
+        if view is None or view[0] is not s.tableau:
+            from ._scoring import score
+
+            cards = tuple(TableauCard(e[0], e[1] != NO_CARD, e[2]) for e in s.tableau)
+            military = sum(p.value for e in s.tableau for _pi, p in _BY_PHASE[e[0]][3]
+                           if p.kind is K.MILITARY)
+            view = s.view = (s.tableau, cards, military, s.vp, score(s.tableau, s.vp))
+        elif view[3] != s.vp:  # chips change the score (and some six-cost bonuses)
+            from ._scoring import score
+
+            view = s.view = (*view[:3], s.vp, score(s.tableau, s.vp))
+        return view[1], view[2], view[4]
+
     def observation(self, seat: int | None) -> Observation:
         """The seat's view: its own hand and explore cards, public facts about everyone."""
-        scores = self._scores()
         revealed = self.stage is not PH.SELECT
+        shown = [self._tableau_view(s) for s in self.seats]
         players = tuple(
             PlayerView(
                 seat=i,
-                tableau=tuple(TableauCard(e[0], e[1] != NO_CARD, e[2]) for e in s.tableau),
+                tableau=shown[i][0],
                 hand_count=len(s.hand),
                 vp_chips=s.vp,
                 actions=tuple(s.actions) if revealed else (),
-                military=sum(
-                    p.value for e in s.tableau for _pi, p in _BY_PHASE[e[0]][3]
-                    if p.kind is K.MILITARY
-                ),
-                score=scores[i],
+                military=shown[i][1],
+                score=shown[i][2],
                 step=s.step,
                 count=s.count,
                 explore_count=len(s.drawn),

@@ -8,6 +8,7 @@ playouts, and the errors of ``apply`` with the framework's own ``GameState.apply
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine import EngineError, GameOverError, GameState, IllegalActionError, NotPendingError
-from engine.race import CARDS, GAME, RaceState
+from engine.race import CARDS, GAME, RaceState, SettleMethod
 from engine.race._state import (
     _NO_POWERS,
     CONSUMING,
@@ -150,3 +151,30 @@ def test_apply_reads_odd_ids_as_the_framework_reads_them() -> None:
                     compared += ours_error is None
             _step(state, rng)
     assert compared > 100
+
+
+def test_observations_with_the_kept_tableau_views_are_those_made_afresh() -> None:
+    """Every seat's and a spectator's observation equals one from a clone (whose seats keep
+    no views), at every step: a change to a tableau that left its kept view would show. The
+    players place worlds by the methods that discard a card from the tableau when they can."""
+    spending = {SettleMethod.COLONY_SHIP, SettleMethod.CONTACT_COLONY_SHIP,
+                SettleMethod.CONQUER_TACTICS}
+    spent = 0
+
+    def choose(decision: Any, rng: random.Random) -> int:
+        nonlocal spent
+        for action in decision.legal:
+            if action.detail is not None and action.detail.method in spending:
+                spent += 1
+                return int(action.id)
+        return int(rng.choice(decision.legal).id)
+
+    for players, seed in itertools.product((2, 3, 4), range(3)):
+        state = GAME.new_match(players, 100 + seed, {"advanced": players == 2 and seed == 1})
+        assert isinstance(state, RaceState)
+        rng = random.Random(seed)
+        while not state.is_over():
+            for seat in (*range(players), None):
+                assert state.observation(seat) == state.clone().observation(seat)
+            state.apply({s: choose(d, rng) for s, d in state.pending().items()})
+    assert spent  # the tableau lost a card at least once
