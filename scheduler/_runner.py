@@ -324,9 +324,12 @@ class _Match:
         fault, the time it used and whether it was late."""
         action_id = -1
         fault: SeatFault | None = None
+        # The fallback deadline is set before the scope is entered (trio then registers it
+        # once, and once more when the request is written: see Deadline).
+        scope = trio.CancelScope()
+        deadline = Deadline(scope, trio.current_time(), clock.timeout())
         try:
-            with trio.CancelScope() as scope:
-                deadline = Deadline(scope, trio.current_time(), clock.timeout())
+            with scope:
                 try:
                     action_id = await self.seats[seat].decide_by(request, deadline)
                 except SeatFault as error:
