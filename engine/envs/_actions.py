@@ -14,7 +14,7 @@ without listed fields is such an ordinal block only. ``docs/envs.md`` lists each
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
@@ -91,8 +91,9 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
-        self._recent: dict[int, Decoded] = {}  # by the legal tuple's id (see ``decode``)
-        self._kept: dict[int, Decoded] = {}
+        # (legal tuple, indices) by the tuple's id (see ``decode``)
+        self._recent: dict[int, tuple[Sequence[Action], list[int]]] = {}
+        self._kept: dict[int, tuple[Sequence[Action], list[int]]] = {}
         self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
         # the first index of each action (its key) in _entries, alone: looked up in C
         self._firsts: dict[Any, int] = {}
@@ -143,22 +144,25 @@ class ActionSpace:
         self._firsts[key] = entry[1]
         return entry
 
-    def decode(self, legal: Sequence[Action]) -> Decoded:
-        """One decision's legal actions as indices (kept: see the comments)."""
+    def decode(self, legal: Sequence[Action]) -> list[int]:
+        """The index of each of one decision's legal actions (two with equal details share
+        one: the first of them is played). The list is kept and shared: do not change it
+        (``indices`` hands out a copy)."""
         # Engines that keep their decisions (Galaxies, a clone's) offer the same legal tuple
         # again. A decoded tuple is kept a short while (``_recent``), and for long
         # (``_kept``) once offered again: keeping every tuple for long held a whole search's
-        # worth of an engine's fresh actions alive, which slowed the engine itself.
+        # worth of an engine's fresh actions alive, which slowed the engine itself. Each is
+        # kept with its tuple, so that the tuple's id is not reused while it is there.
         key = id(legal)
         cached = self._kept.get(key)
-        if cached is not None and cached.legal is legal:
-            return cached
+        if cached is not None and cached[0] is legal:
+            return cached[1]
         cached = self._recent.get(key)
-        if cached is not None and cached.legal is legal:
+        if cached is not None and cached[0] is legal:
             if len(self._kept) >= _KEPT:
                 self._kept.clear()
             self._kept[key] = cached
-            return cached
+            return cached[1]
         # Most actions are kept by their id (see ``_entry``): their places are looked up at
         # once, in C (an id kept there is of a live action: its entry holds it); then the
         # lazy ones by their arguments, and the rest are worked out.
@@ -182,11 +186,10 @@ class ActionSpace:
         out = cast(list[int], found)
         if len(set(out)) < len(out):  # two actions share a place (rare)
             out = self._share(legal, [self._entry(action) for action in legal])
-        decoded = Decoded(legal, out, self.size)
         if len(self._recent) >= _RECENT:
             self._recent.clear()
-        self._recent[key] = decoded
-        return decoded
+        self._recent[key] = (legal, out)
+        return out
 
     def _share(self, legal: Sequence[Action], entries: list[tuple[Any, int, int, Any]]
                ) -> list[int]:
@@ -215,35 +218,48 @@ class ActionSpace:
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action of one decision (equal details share one)."""
-        return list(self.decode(legal).indices)
+        return list(self.decode(legal))
 
     def legal_indices(self, decision: Decision) -> list[int]:
         """The decision's legal indices, each once, sorted."""
-        return list(self.decode(decision.legal).sorted)
+        return sorted(set(self.decode(decision.legal)))
 
     def mask(self, decision: Decision) -> np.ndarray:
         """An int8 vector of ``size``: 1 at the index of each legal action."""
-        return self.decode(decision.legal).mask()
+        return new_mask(self.decode(decision.legal), self.size)
 
     def action_id(self, decision: Decision, index: int) -> int:
         """The engine's action id for ``index`` in this decision; ValueError if not legal."""
-        decoded = self.decode(decision.legal)
+        indices = self.decode(decision.legal)
         try:
-            return decoded.id_at(index)
+            # a search in C, cheaper than a dict made at every step for the one index played
+            return decision.legal[indices.index(index)].id
         except ValueError:
-            shown = ", ".join(map(str, decoded.sorted[:20]))
+            legal = sorted(set(indices))
+            shown = ", ".join(map(str, legal[:20]))
             raise ValueError(
                 f"{self.game}: action index {index!r} is not legal for seat {decision.seat} "
                 f"({decision.prompt}); legal indices: {shown}"
-                + (", ..." if len(decoded.sorted) > 20 else "")) from None
+                + (", ..." if len(legal) > 20 else "")) from None
 
     def index(self, decision: Decision, action_id: int) -> int:
         """The index of the engine's action ``action_id`` in this decision."""
         action = decision.action(action_id)
-        for a, i in zip(decision.legal, self.decode(decision.legal).indices, strict=True):
+        for a, i in zip(decision.legal, self.decode(decision.legal), strict=True):
             if a is action:
                 return i
         raise AssertionError("unreachable: decision.action returns one of decision.legal")
+
+
+def new_mask(indices: Iterable[int], size: int) -> np.ndarray:
+    """A new int8 vector of ``size``: 1 at each of ``indices``."""
+    # Set in a bytearray, which numpy then wraps: a third of the cost of numpy's zeros and
+    # an assignment at a list of indices (for masks of some thousands); ndarray with a dtype
+    # object is the cheapest wrapping.
+    mask = bytearray(size)
+    for index in indices:
+        mask[index] = 1
+    return np.ndarray(size, _INT8, mask)
 
 
 _ARGS = attrgetter("_args")
@@ -253,39 +269,5 @@ _RECENT = 64
 _KEPT = 4096
 #: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
 _ENTRIES = 200_000
+_INT8 = np.dtype(np.int8)
 
-
-class Decoded:
-    """One legal tuple's actions as indices of the space (two with equal details share one:
-    the first of them is played); the indices sorted (made on first use: an AEC loop does
-    not need them), and its mask."""
-
-    __slots__ = ("legal", "indices", "_size", "_sorted")
-
-    def __init__(self, legal: Sequence[Action], indices: list[int], size: int) -> None:
-        self.legal = legal  # held, so that its id is not reused while cached
-        self.indices = indices
-        self._size = size
-        self._sorted: list[int] | None = None
-
-    @property
-    def sorted(self) -> list[int]:
-        """The legal indices, each once, sorted (kept: hand out copies)."""
-        indices = self._sorted
-        if indices is None:
-            indices = self._sorted = sorted(set(self.indices))
-        return indices
-
-    def id_at(self, index: int) -> int:
-        """The engine's action id at ``index``; ValueError if no legal action is there."""
-        # a search in C, cheaper than a dict made at every step for the one index played
-        return self.legal[self.indices.index(index)].id
-
-    def mask(self) -> np.ndarray:
-        """A new int8 mask of the legal indices."""
-        # Set in a bytearray, which numpy then wraps: a third of the cost of numpy's zeros
-        # and an assignment at a list of indices (for masks of some thousands).
-        mask = bytearray(self._size)
-        for index in self.indices:
-            mask[index] = 1
-        return np.frombuffer(mask, np.int8)
