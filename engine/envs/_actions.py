@@ -82,7 +82,11 @@ class ActionSpace:
     """A game's fixed-size action space (see the module docstring)."""
 
     def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
-                 default: KindSpec) -> None:
+                 default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None
+                 ) -> None:
+        """``lazy_key``: for an engine whose lazy actions are made afresh at every decision,
+        a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
+        place and is cheaper than its detail."""
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
@@ -94,9 +98,12 @@ class ActionSpace:
         # (legal tuple, indices) by the tuple's id (see ``decode``)
         self._recent: dict[int, tuple[Sequence[Action], list[int]]] = {}
         self._kept: dict[int, tuple[Sequence[Action], list[int]]] = {}
-        self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
-        # the first index of each action (its key) in _entries, alone: looked up in C
+        self._lazy_key = lazy_key
+        # the first index of each action's place by the action's key (see ``_key``); the
+        # actions keyed by their id, held so that the id stays theirs; places by detail
         self._firsts: dict[Any, int] = {}
+        self._held: dict[int, Action] = {}
+        self._places: dict[Any, tuple[int, int]] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -104,6 +111,15 @@ class ActionSpace:
 
     def _place(self, detail: Any) -> tuple[int, int]:
         """(the index of the place's first ordinal, the block's ordinals) of a detail."""
+        try:
+            place = self._places.get(detail)
+        except TypeError:  # a detail that does not hash
+            return self._work_out(detail)
+        if place is None:
+            place = self._places[detail] = self._work_out(detail)
+        return place
+
+    def _work_out(self, detail: Any) -> tuple[int, int]:
         block = self._blocks[detail.kind]
         place = 0
         for f in block.spec.fields:
@@ -116,33 +132,36 @@ class ActionSpace:
             place = place * f.size + code
         return block.start + place * block.spec.ordinals, block.spec.ordinals
 
-    def _entry(self, action: Action) -> tuple[Any, int, int, Any]:
-        """(action or its lazy arguments, first index, ordinals, detail) of an action, kept:
-        engines reuse their actions, or (a LazyAction) the arguments that make its detail,
-        and making a lazy action's detail costs more than the engine's whole step."""
-        lazy = type(action) is LazyAction
-        if lazy:
-            key: Any = action._args  # type: ignore[attr-defined]
+    def _key(self, action: Action) -> Any:
+        """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
+        arguments (which make its detail: making it costs more than the engine's whole
+        step), else the action's id (engines keep most of their actions)."""
+        if type(action) is LazyAction:
+            args = action._args  # type: ignore[attr-defined]
+            if self._lazy_key is not None:
+                return self._lazy_key(args)
             try:
-                entry = self._entries.get(key)
+                hash(args)
             except TypeError:  # arguments that do not hash: keyed by the action instead
-                lazy = False
+                pass
             else:
-                if entry is not None:
-                    return entry
-        if not lazy:
-            key = id(action)
-            entry = self._entries.get(key)
-            if entry is not None and entry[0] is action:
-                return entry
-        detail = action.detail
-        entry = (key if lazy else action, *self._place(detail), detail)
-        if len(self._entries) >= _ENTRIES:
-            self._entries.clear()
-            self._firsts.clear()
-        self._entries[key] = entry
-        self._firsts[key] = entry[1]
-        return entry
+                return args
+        return id(action)
+
+    def _first(self, action: Action) -> int:
+        """The first index of an action's place (kept by its key)."""
+        key = self._key(action)
+        first = self._firsts.get(key)
+        if first is None:
+            first = self._place(action.detail)[0]
+            if len(self._firsts) >= _ENTRIES:
+                self._firsts.clear()
+                self._held.clear()
+                self._places.clear()
+            if type(key) is int:
+                self._held[key] = action
+            self._firsts[key] = first
+        return first
 
     def decode(self, legal: Sequence[Action]) -> list[int]:
         """The index of each of one decision's legal actions (two with equal details share
@@ -163,41 +182,40 @@ class ActionSpace:
                 self._kept.clear()
             self._kept[key] = cached
             return cached[1]
-        # Most actions are kept by their id (see ``_entry``): their places are looked up at
-        # once, in C (an id kept there is of a live action: its entry holds it); then the
-        # lazy ones by their arguments, and the rest are worked out.
+        # Most actions are kept by their id (see ``_key``): their places are looked up at
+        # once, in C (an id there is of a live action: ``_held`` holds it); then the lazy
+        # ones by their keys, and the rest are worked out.
         firsts = self._firsts.get
-        found = list(map(firsts, map(id, legal)))
-        if None in found:
-            try:  # a decision of lazy actions only, kept by their arguments: again in C
-                found = list(map(firsts, map(_ARGS, legal)))
-            except (AttributeError, TypeError):  # some not lazy, or arguments that do not hash
+        found: list[int | None] | None = None
+        if type(legal[0]) is LazyAction:  # a decision of lazy actions (mostly), by key
+            keys = map(_ARGS, legal)
+            if self._lazy_key is not None:
+                keys = map(self._lazy_key, keys)
+            try:
+                found = list(map(firsts, keys))
+            except (AttributeError, TypeError):  # some not lazy, or do not hash
                 pass
+        if found is None:
+            found = list(map(firsts, map(id, legal)))
         if None in found:
-            for k, first in enumerate(found):
-                if first is None:
-                    action = legal[k]
-                    if type(action) is LazyAction:
-                        try:
-                            first = firsts(action._args)  # type: ignore[attr-defined]
-                        except TypeError:  # arguments that do not hash
-                            pass
-                    found[k] = first if first is not None else self._entry(action)[1]
+            first = self._first
+            found = [f if f is not None else first(a) for f, a in zip(found, legal, strict=True)]
         out = cast(list[int], found)
         if len(set(out)) < len(out):  # two actions share a place (rare)
-            out = self._share(legal, [self._entry(action) for action in legal])
+            out = self._share(legal)
         if len(self._recent) >= _RECENT:
             self._recent.clear()
         self._recent[key] = (legal, out)
         return out
 
-    def _share(self, legal: Sequence[Action], entries: list[tuple[Any, int, int, Any]]
-               ) -> list[int]:
+    def _share(self, legal: Sequence[Action]) -> list[int]:
         """Indices where actions share a place: equal details share an index (the first
         one's is played), different ones take the place's next ordinal."""
         out: list[int] = []
         seen: dict[int, list[Any]] = {}  # first index of a place -> the details there
-        for action, (_, first, ordinals, detail) in zip(legal, entries, strict=True):
+        for action in legal:
+            detail = action.detail
+            first, ordinals = self._place(detail)
             there = seen.get(first)
             if there is None:
                 seen[first] = [detail]
@@ -267,7 +285,7 @@ _ARGS = attrgetter("_args")
 #: each cache starts over.
 _RECENT = 64
 _KEPT = 4096
-#: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
+#: Actions' places kept (see ``ActionSpace._first``) before that cache starts over.
 _ENTRIES = 200_000
 _INT8 = np.dtype(np.int8)
 

@@ -129,7 +129,9 @@ class SeatedMatch:
         """The indices of the legal actions of the seat to choose now (kept for the step)."""
         indices = self._indices
         if indices is None:
-            legal = self._legal = self.decision().legal
+            seat = self._seat  # when worked out, so are the open decisions
+            legal = self._legal = (self.decision() if seat is None or seat < 0
+                                   else self._pending[seat]).legal  # type: ignore[index]
             indices = self._indices = self.space.decode(legal)
         return indices
 
@@ -140,9 +142,12 @@ class SeatedMatch:
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask (a new array): its legal indices if it chooses now, else
         all zeros."""
-        if seat != self.current():
-            return self._zeros.copy()
-        return new_mask(self._decode(), self._size)
+        indices = self._indices
+        if indices is None or seat != self._seat:
+            if seat != self.current():
+                return self._zeros.copy()
+            indices = self._decode()
+        return new_mask(indices, self._size)
 
     def tensor(self, seat: int) -> np.ndarray:
         """``seat``'s observation tensor (from its observation only; a new array)."""

@@ -54,6 +54,8 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
                               for agent in self.possible_agents}
         self._seeds = np.random.default_rng()
         self._seat_vectors = [np.full(1, seat, np.float32) for seat in range(players)]
+        for vector in self._seat_vectors:  # handed out again and again: nobody changes them
+            vector.flags.writeable = False
         # no match is being played until reset(): step() goes the dead agents' way, which
         # says to call reset() first
         self._ended = True
@@ -91,11 +93,13 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         self._ended = False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's tensor and action mask (new arrays; both are worked out once a step)."""
+        """The agent's tensor and action mask (new arrays; both are worked out once a step).
+        With ``tensors=False`` the observation is the agent's seat vector, one read-only
+        array per seat."""
         seat = self._seat_of[agent]
         match = self._match
-        tensor = match.tensor(seat) if self.tensors else self._seat_vectors[seat].copy()
-        return {"observation": tensor, "action_mask": match.mask(seat)}
+        return {"observation": match.tensor(seat) if self.tensors else self._seat_vectors[seat],
+                "action_mask": match.mask(seat)}
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (an index of the action space)."""
