@@ -182,21 +182,25 @@ class ActionSpace:
                 self._kept.clear()
             self._kept[key] = cached
             return cached[1]
-        # Most actions are kept by their id (see ``_key``): their places are looked up at
-        # once, in C (an id there is of a live action: ``_held`` holds it); then the lazy
-        # ones by their keys, and the rest are worked out.
+        # Most actions are kept by their id (see ``_key``), Sector 41's lazy ones by their
+        # keys: their places are looked up at once, in C (an id there is of a live action:
+        # ``_held`` holds it); then other lazy ones by their arguments, and the rest are
+        # worked out.
         firsts = self._firsts.get
         found: list[int | None] | None = None
-        if type(legal[0]) is LazyAction:  # a decision of lazy actions (mostly), by key
-            keys = map(_ARGS, legal)
-            if self._lazy_key is not None:
-                keys = map(self._lazy_key, keys)
+        lazy = type(legal[0]) is LazyAction
+        if lazy and self._lazy_key is not None:
             try:
-                found = list(map(firsts, keys))
-            except (AttributeError, TypeError):  # some not lazy, or do not hash
+                found = list(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
+            except (AttributeError, TypeError):  # some not lazy, or keys that do not hash
                 pass
         if found is None:
             found = list(map(firsts, map(id, legal)))
+            if lazy and None in found:
+                try:
+                    found = list(map(firsts, map(_ARGS, legal)))
+                except (AttributeError, TypeError):  # some not lazy, or do not hash
+                    pass
         if None in found:
             first = self._first
             found = [f if f is not None else first(a) for f, a in zip(found, legal, strict=True)]
