@@ -86,7 +86,8 @@ class ActionSpace:
                  ) -> None:
         """``lazy_key``: for an engine whose lazy actions are made afresh at every decision,
         a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
-        place and is cheaper than its detail."""
+        place and is cheaper than its detail: hashable, and telling the builders apart (it
+        begins with the builder, the arguments' first item)."""
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
