@@ -79,7 +79,7 @@ def decoded(game: str, seeds: range) -> int:
             choices = {}
             for seat, decision in pending.items():
                 indices = space.decode(decision.legal)
-                choices[seat] = indices.id_at(rng.choice(indices.indices))
+                choices[seat] = decision.legal[indices.index(rng.choice(indices))].id
             state.apply(choices)
             steps += len(pending)
         engine.envs.rewards(state.result())

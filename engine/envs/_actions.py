@@ -14,7 +14,7 @@ without listed fields is such an ordinal block only. ``docs/envs.md`` lists each
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
@@ -82,7 +82,12 @@ class ActionSpace:
     """A game's fixed-size action space (see the module docstring)."""
 
     def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
-                 default: KindSpec) -> None:
+                 default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None
+                 ) -> None:
+        """``lazy_key``: for an engine whose lazy actions are made afresh at every decision,
+        a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
+        place and is cheaper than its detail: hashable, and telling the builders apart (it
+        begins with the builder, the arguments' first item)."""
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
@@ -91,11 +96,15 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
-        self._recent: dict[int, Decoded] = {}  # by the legal tuple's id (see ``decode``)
-        self._kept: dict[int, Decoded] = {}
-        self._entries: dict[Any, tuple[Any, int, int, Any]] = {}
-        # the first index of each action (its key) in _entries, alone: looked up in C
+        # (legal tuple, indices) by the tuple's id (see ``decode``)
+        self._recent: dict[int, tuple[Sequence[Action], list[int]]] = {}
+        self._kept: dict[int, tuple[Sequence[Action], list[int]]] = {}
+        self._lazy_key = lazy_key
+        # the first index of each action's place by the action's key (see ``_key``); the
+        # actions keyed by their id, held so that the id stays theirs; places by detail
         self._firsts: dict[Any, int] = {}
+        self._held: dict[int, Action] = {}
+        self._places: dict[Any, tuple[int, int]] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -103,6 +112,15 @@ class ActionSpace:
 
     def _place(self, detail: Any) -> tuple[int, int]:
         """(the index of the place's first ordinal, the block's ordinals) of a detail."""
+        try:
+            place = self._places.get(detail)
+        except TypeError:  # a detail that does not hash
+            return self._work_out(detail)
+        if place is None:
+            place = self._places[detail] = self._work_out(detail)
+        return place
+
+    def _work_out(self, detail: Any) -> tuple[int, int]:
         block = self._blocks[detail.kind]
         place = 0
         for f in block.spec.fields:
@@ -115,86 +133,94 @@ class ActionSpace:
             place = place * f.size + code
         return block.start + place * block.spec.ordinals, block.spec.ordinals
 
-    def _entry(self, action: Action) -> tuple[Any, int, int, Any]:
-        """(action or its lazy arguments, first index, ordinals, detail) of an action, kept:
-        engines reuse their actions, or (a LazyAction) the arguments that make its detail,
-        and making a lazy action's detail costs more than the engine's whole step."""
-        lazy = type(action) is LazyAction
-        if lazy:
-            key: Any = action._args  # type: ignore[attr-defined]
+    def _key(self, action: Action) -> Any:
+        """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
+        arguments (which make its detail: making it costs more than the engine's whole
+        step), else the action's id (engines keep most of their actions)."""
+        if type(action) is LazyAction:
+            args = action._args  # type: ignore[attr-defined]
+            if self._lazy_key is not None:
+                return self._lazy_key(args)
             try:
-                entry = self._entries.get(key)
+                hash(args)
             except TypeError:  # arguments that do not hash: keyed by the action instead
-                lazy = False
+                pass
             else:
-                if entry is not None:
-                    return entry
-        if not lazy:
-            key = id(action)
-            entry = self._entries.get(key)
-            if entry is not None and entry[0] is action:
-                return entry
-        detail = action.detail
-        entry = (key if lazy else action, *self._place(detail), detail)
-        if len(self._entries) >= _ENTRIES:
-            self._entries.clear()
-            self._firsts.clear()
-        self._entries[key] = entry
-        self._firsts[key] = entry[1]
-        return entry
+                return args
+        return id(action)
 
-    def decode(self, legal: Sequence[Action]) -> Decoded:
-        """One decision's legal actions as indices (kept: see the comments)."""
+    def _first(self, action: Action) -> int:
+        """The first index of an action's place (kept by its key)."""
+        key = self._key(action)
+        first = self._firsts.get(key)
+        if first is None:
+            first = self._place(action.detail)[0]
+            if len(self._firsts) >= _ENTRIES:
+                self._firsts.clear()
+                self._held.clear()
+                self._places.clear()
+            if type(key) is int:
+                self._held[key] = action
+            self._firsts[key] = first
+        return first
+
+    def decode(self, legal: Sequence[Action]) -> list[int]:
+        """The index of each of one decision's legal actions (two with equal details share
+        one: the first of them is played). The list is kept and shared: do not change it
+        (``indices`` hands out a copy)."""
         # Engines that keep their decisions (Galaxies, a clone's) offer the same legal tuple
         # again. A decoded tuple is kept a short while (``_recent``), and for long
         # (``_kept``) once offered again: keeping every tuple for long held a whole search's
-        # worth of an engine's fresh actions alive, which slowed the engine itself.
+        # worth of an engine's fresh actions alive, which slowed the engine itself. Each is
+        # kept with its tuple, so that the tuple's id is not reused while it is there.
         key = id(legal)
         cached = self._kept.get(key)
-        if cached is not None and cached.legal is legal:
-            return cached
+        if cached is not None and cached[0] is legal:
+            return cached[1]
         cached = self._recent.get(key)
-        if cached is not None and cached.legal is legal:
+        if cached is not None and cached[0] is legal:
             if len(self._kept) >= _KEPT:
                 self._kept.clear()
             self._kept[key] = cached
-            return cached
-        # Most actions are kept by their id (see ``_entry``): their places are looked up at
-        # once, in C (an id kept there is of a live action: its entry holds it); then the
-        # lazy ones by their arguments, and the rest are worked out.
+            return cached[1]
+        # Most actions are kept by their id (see ``_key``), Sector 41's lazy ones by their
+        # keys: their places are looked up at once, in C (an id there is of a live action:
+        # ``_held`` holds it); then other lazy ones by their arguments, and the rest are
+        # worked out.
         firsts = self._firsts.get
-        found = list(map(firsts, map(id, legal)))
-        if None in found:
-            try:  # a decision of lazy actions only, kept by their arguments: again in C
-                found = list(map(firsts, map(_ARGS, legal)))
-            except (AttributeError, TypeError):  # some not lazy, or arguments that do not hash
+        found: list[int | None] | None = None
+        lazy = type(legal[0]) is LazyAction
+        if lazy and self._lazy_key is not None:
+            try:
+                found = list(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
+            except (AttributeError, TypeError):  # some not lazy, or keys that do not hash
                 pass
+        if found is None:
+            found = list(map(firsts, map(id, legal)))
+            if lazy and None in found:
+                try:
+                    found = list(map(firsts, map(_ARGS, legal)))
+                except (AttributeError, TypeError):  # some not lazy, or do not hash
+                    pass
         if None in found:
-            for k, first in enumerate(found):
-                if first is None:
-                    action = legal[k]
-                    if type(action) is LazyAction:
-                        try:
-                            first = firsts(action._args)  # type: ignore[attr-defined]
-                        except TypeError:  # arguments that do not hash
-                            pass
-                    found[k] = first if first is not None else self._entry(action)[1]
+            first = self._first
+            found = [f if f is not None else first(a) for f, a in zip(found, legal, strict=True)]
         out = cast(list[int], found)
         if len(set(out)) < len(out):  # two actions share a place (rare)
-            out = self._share(legal, [self._entry(action) for action in legal])
-        decoded = Decoded(legal, out, self.size)
+            out = self._share(legal)
         if len(self._recent) >= _RECENT:
             self._recent.clear()
-        self._recent[key] = decoded
-        return decoded
+        self._recent[key] = (legal, out)
+        return out
 
-    def _share(self, legal: Sequence[Action], entries: list[tuple[Any, int, int, Any]]
-               ) -> list[int]:
+    def _share(self, legal: Sequence[Action]) -> list[int]:
         """Indices where actions share a place: equal details share an index (the first
         one's is played), different ones take the place's next ordinal."""
         out: list[int] = []
         seen: dict[int, list[Any]] = {}  # first index of a place -> the details there
-        for action, (_, first, ordinals, detail) in zip(legal, entries, strict=True):
+        for action in legal:
+            detail = action.detail
+            first, ordinals = self._place(detail)
             there = seen.get(first)
             if there is None:
                 seen[first] = [detail]
@@ -215,35 +241,48 @@ class ActionSpace:
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action of one decision (equal details share one)."""
-        return list(self.decode(legal).indices)
+        return list(self.decode(legal))
 
     def legal_indices(self, decision: Decision) -> list[int]:
         """The decision's legal indices, each once, sorted."""
-        return list(self.decode(decision.legal).sorted)
+        return sorted(set(self.decode(decision.legal)))
 
     def mask(self, decision: Decision) -> np.ndarray:
         """An int8 vector of ``size``: 1 at the index of each legal action."""
-        return self.decode(decision.legal).mask()
+        return new_mask(self.decode(decision.legal), self.size)
 
     def action_id(self, decision: Decision, index: int) -> int:
         """The engine's action id for ``index`` in this decision; ValueError if not legal."""
-        decoded = self.decode(decision.legal)
+        indices = self.decode(decision.legal)
         try:
-            return decoded.id_at(index)
+            # a search in C, cheaper than a dict made at every step for the one index played
+            return decision.legal[indices.index(index)].id
         except ValueError:
-            shown = ", ".join(map(str, decoded.sorted[:20]))
+            legal = sorted(set(indices))
+            shown = ", ".join(map(str, legal[:20]))
             raise ValueError(
                 f"{self.game}: action index {index!r} is not legal for seat {decision.seat} "
                 f"({decision.prompt}); legal indices: {shown}"
-                + (", ..." if len(decoded.sorted) > 20 else "")) from None
+                + (", ..." if len(legal) > 20 else "")) from None
 
     def index(self, decision: Decision, action_id: int) -> int:
         """The index of the engine's action ``action_id`` in this decision."""
         action = decision.action(action_id)
-        for a, i in zip(decision.legal, self.decode(decision.legal).indices, strict=True):
+        for a, i in zip(decision.legal, self.decode(decision.legal), strict=True):
             if a is action:
                 return i
         raise AssertionError("unreachable: decision.action returns one of decision.legal")
+
+
+def new_mask(indices: Iterable[int], size: int) -> np.ndarray:
+    """A new int8 vector of ``size``: 1 at each of ``indices``."""
+    # Set in a bytearray, which numpy then wraps: a third of the cost of numpy's zeros and
+    # an assignment at a list of indices (for masks of some thousands); ndarray with a dtype
+    # object is the cheapest wrapping.
+    mask = bytearray(size)
+    for index in indices:
+        mask[index] = 1
+    return np.ndarray(size, _INT8, mask)
 
 
 _ARGS = attrgetter("_args")
@@ -251,41 +290,7 @@ _ARGS = attrgetter("_args")
 #: each cache starts over.
 _RECENT = 64
 _KEPT = 4096
-#: Actions' places kept (see ``ActionSpace._entry``) before that cache starts over.
+#: Actions' places kept (see ``ActionSpace._first``) before that cache starts over.
 _ENTRIES = 200_000
+_INT8 = np.dtype(np.int8)
 
-
-class Decoded:
-    """One legal tuple's actions as indices of the space (two with equal details share one:
-    the first of them is played); the indices sorted (made on first use: an AEC loop does
-    not need them), and its mask."""
-
-    __slots__ = ("legal", "indices", "_size", "_sorted")
-
-    def __init__(self, legal: Sequence[Action], indices: list[int], size: int) -> None:
-        self.legal = legal  # held, so that its id is not reused while cached
-        self.indices = indices
-        self._size = size
-        self._sorted: list[int] | None = None
-
-    @property
-    def sorted(self) -> list[int]:
-        """The legal indices, each once, sorted (kept: hand out copies)."""
-        indices = self._sorted
-        if indices is None:
-            indices = self._sorted = sorted(set(self.indices))
-        return indices
-
-    def id_at(self, index: int) -> int:
-        """The engine's action id at ``index``; ValueError if no legal action is there."""
-        # a search in C, cheaper than a dict made at every step for the one index played
-        return self.legal[self.indices.index(index)].id
-
-    def mask(self) -> np.ndarray:
-        """A new int8 mask of the legal indices."""
-        # Set in a bytearray, which numpy then wraps: a third of the cost of numpy's zeros
-        # and an assignment at a list of indices (for masks of some thousands).
-        mask = bytearray(self._size)
-        for index in self.indices:
-            mask[index] = 1
-        return np.frombuffer(mask, np.int8)

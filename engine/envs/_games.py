@@ -91,7 +91,29 @@ def _sector41() -> tuple[ActionSpace, Encoder]:
         k.STAR_GATE: KindSpec((opt_field("target_seat", 4), opt_field("target_explorer", 3))),
         k.VORTEX_TURN: KindSpec((int_field("quarter_turns", 0, 3),)),
     }
-    space = ActionSpace("sector41", k, specs, _DEFAULT)
+    # The engine makes its move and cell-choice actions afresh at every decision, as lazy
+    # actions whose arguments also carry what the index does not use (a tile's kind, whether
+    # it is face down): keyed by all their arguments, most were new and had their detail made
+    # (some 20 us). The arguments that fix each one's place are enough (as few as can be: a
+    # new key is such a miss); tests/engine/envs/test_actions.py checks that every key gives
+    # its detail's place.
+    act: Any = importlib.import_module("engine.sector41._actions")
+    move, hop, tile_move, target = (act.move_parts, act.hop_parts, act.tile_move_parts,
+                                    act.target_parts)
+
+    def lazy_key(args: tuple[Any, ...]) -> Any:
+        build = args[0]
+        if build is move:  # (explorer, direction, target: < 0 the Mother Ship, .., combat)
+            return build, args[1], args[2], args[3] < 0, args[7]
+        if build is hop:  # (explorer, cell, asteroid, combat)
+            return build, args[1], args[2], args[4]
+        if build is tile_move:  # (explorer, direction, target, the ship's cell, .., loop)
+            return build, args[1], args[3], args[4], args[8]
+        if build is target:  # (kind, cell, ...)
+            return build, args[1], args[2]
+        return args
+
+    space = ActionSpace("sector41", k, specs, _DEFAULT, lazy_key)
     encoder = Encoder("sector41", s41.Sector41Observation, players=4, caps={
         "explorers": 12, "pending_move": 16, "visited": 32, "loop_cells": 16,
         "tile_types": cells, "rotations": cells, "face_up": cells, "cleansed": cells,

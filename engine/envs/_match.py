@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from .. import _registry
-from .._core import Decision, GameState, Result, Termination
-from ._actions import ActionSpace, Decoded
+from .._core import Action, Decision, GameState, Result, Termination
+from ._actions import ActionSpace, new_mask
 from ._games import tables
 from ._tensor import Encoder
 
@@ -34,9 +34,9 @@ def rewards(result: Result) -> list[float]:
 class SeatedMatch:
     """One match of a game with its adapter tables, played one seat at a time.
 
-    The seat asked now, its decoded decision (indices, mask) and each seat's tensor are
-    worked out once per step, when first asked, and kept until the next choice goes in:
-    an environment's loop asks for each several times a step.
+    The seat asked now is worked out as a choice goes in (every loop asks it next); its
+    decision's indices and each seat's tensor once a step, when first asked, and kept until
+    the next choice goes in: an environment's loop asks for each several times a step.
     """
 
     def __init__(self, game: str, players: int, options: Mapping[str, object] | None,
@@ -50,7 +50,8 @@ class SeatedMatch:
         self._buffer: dict[int, int] = {}
         self.state = _registry.get(game).new_match(players, seed, self.options)
         self.steps = 0
-        self._zeros = np.zeros(self.space.size, dtype=np.int8)
+        self._size = self.space.size
+        self._zeros = np.zeros(self._size, dtype=np.int8)
 
     @property
     def state(self) -> GameState:
@@ -77,7 +78,9 @@ class SeatedMatch:
 
     def _forget_seat(self) -> None:
         self._seat: int | None = None
-        self._decoded: Decoded | None = None
+        # the decision of the seat asked now: its legal actions and their indices
+        self._legal: tuple[Action, ...] = ()
+        self._indices: list[int] | None = None
 
     def pending(self) -> dict[int, Decision]:
         """The engine's open decisions (kept until the next action goes in)."""
@@ -122,23 +125,29 @@ class SeatedMatch:
             raise ValueError(f"{self.game}: the match is over; no seat is asked")
         return self.pending()[seat]
 
-    def decoded(self) -> Decoded:
-        """The decision of the seat to choose now, as indices of the action space."""
-        decoded = self._decoded
-        if decoded is None:
-            decoded = self._decoded = self.space.decode(self.decision().legal)
-        return decoded
+    def _decode(self) -> list[int]:
+        """The indices of the legal actions of the seat to choose now (kept for the step)."""
+        indices = self._indices
+        if indices is None:
+            seat = self._seat  # when worked out, so are the open decisions
+            legal = self._legal = (self.decision() if seat is None or seat < 0
+                                   else self._pending[seat]).legal  # type: ignore[index]
+            indices = self._indices = self.space.decode(legal)
+        return indices
 
     def legal_indices(self) -> list[int]:
         """The action-space indices legal for the seat to choose now (sorted)."""
-        return list(self.decoded().sorted)
+        return sorted(set(self._decode()))
 
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask (a new array): its legal indices if it chooses now, else
         all zeros."""
-        if seat != self.current():
-            return self._zeros.copy()
-        return (self._decoded or self.decoded()).mask()
+        indices = self._indices
+        if indices is None or seat != self._seat:
+            if seat != self.current():
+                return self._zeros.copy()
+            indices = self._decode()
+        return new_mask(indices, self._size)
 
     def tensor(self, seat: int) -> np.ndarray:
         """``seat``'s observation tensor (from its observation only; a new array)."""
@@ -147,38 +156,54 @@ class SeatedMatch:
             tensor = self._tensors[seat] = self.encoder.encode(self._state.observation(seat))
         return tensor.copy()
 
-    def play(self, index: int) -> None:
-        """The seat to choose now plays the action at ``index`` of the action space."""
+    def play(self, index: int) -> int:
+        """The seat to choose now plays the action at ``index`` of the action space; the
+        seat to choose next (-1 once the match is over)."""
+        indices = self._indices
+        if indices is None:
+            indices = self._decode()
         try:
-            action_id = (self._decoded or self.decoded()).id_at(index)
+            action_id = self._legal[indices.index(index)].id
         except ValueError:
             self.space.action_id(self.decision(), index)  # raises, naming the legal ones
             raise
-        self._put(action_id)
+        return self._put(action_id)
 
-    def play_id(self, action_id: int) -> None:
-        """The seat to choose now plays the engine's action ``action_id``."""
+    def play_id(self, action_id: int) -> int:
+        """The seat to choose now plays the engine's action ``action_id``; the seat to
+        choose next (-1 once the match is over)."""
         self.decision().action(action_id)  # IllegalActionError now, not when the round is full
-        self._put(action_id)
+        return self._put(action_id)
 
-    def _put(self, action_id: int) -> None:
-        """The seat to choose now chooses the legal ``action_id``."""
-        seat = self.current()
+    def _put(self, action_id: int) -> int:
+        """The seat to choose now (worked out: both callers asked its decision) chooses the
+        legal ``action_id``; the seat to choose next."""
+        seat: int = self._seat  # type: ignore[assignment]
         self.steps += 1
         buffer = self._buffer
-        pending = self.pending()
+        pending: dict[int, Decision] = self._pending  # type: ignore[assignment]
         if buffer or len(pending) > 1:
             buffer[seat] = action_id
             if len(buffer) < len(pending):
                 self._forget_seat()
-                return
+                return self.current()
             choices, self._buffer = buffer, {}
         else:
             choices = {seat: action_id}
-        self._state.apply(choices)
-        # the engine's state moved on: what was worked out for the last one goes
-        self._pending = self._seat = self._decoded = None
-        self._tensors = {}
+        state = self._state
+        state.apply(choices)
+        # the engine's state moved on: what was worked out for the last one goes, and the
+        # seat asked next is worked out at once
+        self._indices = None
+        if self._tensors:
+            self._tensors = {}
+        pending = self._pending = state.pending()
+        if len(pending) == 1:  # the usual case: one seat asked
+            for seat in pending:
+                self._seat = seat
+                return seat
+        seat = self._seat = self._next_seat()
+        return seat
 
     def is_over(self) -> bool:
         """Whether the match has ended."""

@@ -54,6 +54,11 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
                               for agent in self.possible_agents}
         self._seeds = np.random.default_rng()
         self._seat_vectors = [np.full(1, seat, np.float32) for seat in range(players)]
+        for vector in self._seat_vectors:  # handed out again and again: nobody changes them
+            vector.flags.writeable = False
+        # no match is being played until reset(): step() goes the dead agents' way, which
+        # says to call reset() first
+        self._ended = True
 
     def __getattr__(self, name: str) -> Any:
         # Called only for an attribute not set: the per-match ones before the first reset
@@ -85,30 +90,34 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self._match.current()]
+        self._ended = False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's tensor and action mask (new arrays; both are worked out once a step)."""
+        """The agent's tensor and action mask (new arrays; both are worked out once a step).
+        With ``tensors=False`` the observation is the agent's seat vector, one read-only
+        array per seat."""
         seat = self._seat_of[agent]
         match = self._match
-        tensor = match.tensor(seat) if self.tensors else self._seat_vectors[seat].copy()
-        return {"observation": tensor, "action_mask": match.mask(seat)}
+        return {"observation": match.tensor(seat) if self.tensors else self._seat_vectors[seat],
+                "action_mask": match.mask(seat)}
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (an index of the action space)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended:  # every agent is done: each steps out with None
+            self.agent_selection  # noqa: B018 (before reset(): says to call it)
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} must choose an action index (it is not done)")
+            raise ValueError(f"{self.agent_selection} must choose an action index "
+                             "(it is not done)")
         match = self._match
-        match.play(int(action))
-        seat = match.current()
+        seat = match.play(int(action))
         if seat >= 0:
             # Rewards stay 0 until the end, so neither ``rewards`` nor the cumulative
             # rewards change here: PettingZoo's bookkeeping is done only when it does work.
             self.agent_selection = self.possible_agents[seat]
             return
+        self._ended = True
         truncated = match.truncated()
         for agent_name, reward in zip(self.agents, match.rewards(), strict=True):
             self.rewards[agent_name] = reward

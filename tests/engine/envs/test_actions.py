@@ -40,6 +40,22 @@ def test_every_legal_action_round_trips_through_its_index(game: str) -> None:
                 check_decision(space, decision)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_looked_up_by_its_id_or_key_is_at_its_details_place(game: str) -> None:
+    """The fast lookups (an action's id, a lazy action's key: Sector 41's keeps only the
+    arguments that fix the place, see engine/envs/_games.py) give the place the action's
+    detail gives, worked out afresh; a key that left out a field of the place would give
+    another action's."""
+    space = action_space(game)
+    for players, seed in [(2, 11), (2, 12), (counts(game)[-1], 13)]:
+        for state in playout(game, players, seed, {"turn_limit": 300} if game == "sol" else None):
+            for decision in state.pending().values():
+                for action, index in zip(decision.legal, space.indices(decision.legal),
+                                         strict=True):
+                    first, ordinals = space._work_out(action.detail)
+                    assert first <= index < first + ordinals, (action.text, index, first)
+
+
 @pytest.mark.parametrize(("game", "options"), [
     ("race", {"advanced": True}), ("race", {"setup": "first_game"}),
     ("sol", {"effects": "all", "turn_limit": 300}),

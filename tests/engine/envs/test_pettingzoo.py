@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test", reason="the envs extra is not installed")
 
 import engine.envs  # noqa: E402
+from engine.envs._games import _TABLES  # noqa: E402
 from tests.engine.envs._helpers import GAMES, SHORT, counts  # noqa: E402
 
 CASES = [(game, players) for game in GAMES for players in counts(game)]
@@ -149,3 +152,51 @@ def test_without_tensors_the_masks_are_the_same_and_the_observation_the_seat() -
         bare.step(action)
         full.step(action)
     assert not full.agents
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_mask_is_the_seat_asked_legal_indices_and_the_index_plays_its_action(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against an action space made afresh (no lookups shared with the environment's): the
+    agent asked has exactly its decision's legal indices set, the others none; a mask the
+    caller changes is its own; the engine gets the action of each index played (for Race's
+    simultaneous choices, all at once); the seat-number observation is read-only."""
+    players = 3
+    env = engine.envs.pettingzoo_env(game, players, tensors=False, **SHORT[game])
+    fresh = _TABLES[game]()[0]
+    state_type = type(env.match.state)
+    applied: list[dict[int, int]] = []
+    original = state_type.apply
+
+    def apply(state: engine.GameState, choices: dict[int, int]) -> None:
+        applied.append(dict(choices))
+        original(state, choices)
+    monkeypatch.setattr(state_type, "apply", apply)
+    env.reset(seed=2)
+    rng = random.Random(2)
+    waiting: dict[int, int] = {}
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        decision = env.match.state.pending()[seat]
+        legal = sorted(set(fresh.indices(decision.legal)))
+        mask = observation["action_mask"]
+        assert mask.nonzero()[0].tolist() == legal
+        for other in env.possible_agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        mask[:] = 0  # the caller's own array
+        assert env.observe(agent)["action_mask"].nonzero()[0].tolist() == legal
+        assert observation["observation"].tolist() == [seat]
+        assert not observation["observation"].flags.writeable
+        index = rng.choice(legal)
+        waiting[seat] = fresh.action_id(decision, index)
+        before = len(applied)
+        env.step(index)
+        if len(applied) > before:  # the engine moved: it got every waiting choice
+            assert applied[-1] == waiting
+            waiting = {}
+    assert applied and not waiting and not env.agents
