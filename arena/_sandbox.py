@@ -215,8 +215,9 @@ def _outermost(paths: Iterable[str]) -> list[str]:
 
 
 def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_seconds: int,
-               max_processes: int) -> list[str]:
-    """The argv that runs ``command`` (its executable an absolute path) in the sandbox."""
+               max_processes: int, parent: int | None = None) -> list[str]:
+    """The argv that runs ``command`` (its executable an absolute path) in the sandbox, for a
+    child of process ``parent`` (this one by default): it dies with it."""
     argv: list[str] = [shutil.which("bwrap") or "bwrap", *_namespaces(), "--die-with-parent",
             "--new-session", "--proc", "/proc", "--dev", "/dev"]
     made: set[str] = {"/"}
@@ -270,8 +271,12 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
         limits.append(f"--cpu={cpu_seconds}:{cpu_seconds + 5}")
     prlimit = [shutil.which("prlimit") or "prlimit", *limits, "--"] if limits else []
     # bwrap sets its own parent-death signal only once it runs: setpriv sets it before, so
-    # that an arena killed while bwrap starts takes the sandbox with it too.
-    guard = [shutil.which("setpriv") or "setpriv", "--pdeathsig", "KILL", "--"]
+    # that an arena killed while bwrap starts takes the sandbox with it too; and a shell
+    # then checks that the arena is still its parent, since one killed before setpriv's
+    # request left it an orphan that no signal will reach.
+    guard = [shutil.which("setpriv") or "setpriv", "--pdeathsig", "KILL", "--",
+             shutil.which("sh") or "/bin/sh", "-c", '[ "$PPID" = "$0" ] && exec "$@"',
+             str(os.getpid() if parent is None else parent)]
     if _seccomp.program() is not None:
         argv.extend(["--seccomp", SECCOMP_SLOT])
     return [*guard, *argv, "--", *inner, *prlimit, *command]

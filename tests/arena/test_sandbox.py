@@ -242,3 +242,31 @@ def test_a_sandboxed_bot_and_its_children_die_with_a_killed_arena(tmp_path: Path
         for pid in _with_mark(mark):
             with contextlib.suppress(OSError):
                 os.kill(pid, 9)
+
+
+@needs_bwrap
+def test_a_sandbox_whose_arena_is_gone_before_it_starts_runs_nothing(tmp_path: Path) -> None:
+    """An arena killed before the parent-death signal was asked for leaves an orphan: it
+    checks its parent and ends instead of starting the bot (here: it is told another one)."""
+    uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
+    private = _sandbox.make_private(uid)
+    command = [shutil.which("echo") or "/bin/echo", "the bot ran"]
+    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, str(tmp_path))), (), private,
+                         str(tmp_path), uid)
+    try:
+        runs = {}
+        for parent in (os.getpid(), 1):
+            argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10,
+                                       max_processes=32, parent=parent)
+            argv, fd = _sandbox.with_seccomp(argv)
+            try:
+                runs[parent] = subprocess.run(argv, capture_output=True, text=True, timeout=60,
+                                              pass_fds=() if fd is None else (fd,))
+            finally:
+                if fd is not None:
+                    os.close(fd)
+    finally:
+        _sandbox.wipe(private)
+        os.rmdir(private)
+    assert runs[os.getpid()].stdout == "the bot ran\n", runs[os.getpid()].stderr
+    assert runs[1].returncode != 0 and runs[1].stdout == ""
