@@ -23,8 +23,9 @@ doubt, as in active ranking. For each new match:
    ``exp(-(mu - mu_b)² / (2 (beta² / 4 + (sigma_b² + sigma²) / 4)))``: the bots nearest in
    mu to all of them, the uncertain ones more readily. A match whose outcome is nearly
    certain tells little, and a 4-player match informs on all its six pairs, not only on the
-   seed's three. (openskill's sigma stays well above the error of its mu, so the kernel
-   counts a quarter of the variances.)
+   seed's three. The kernel counts a quarter of the variances: counted whole, late in a
+   ladder (where openskill's sigma is still about 1.25 times the error of its mu) it spreads
+   the opponents over about 0.6 of the field's standard deviation, and it measured worse.
 
 ``benchmarks/bench_ladder.py`` measures it (docs/ratings.md).
 
