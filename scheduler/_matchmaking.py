@@ -24,7 +24,7 @@ doubt, as in active ranking. For each new match:
    mu to all of them, the uncertain ones more readily. A match whose outcome is nearly
    certain tells little, and a 4-player match informs on all its six pairs, not only on the
    seed's three. The kernel counts a quarter of the variances: counted whole, late in a
-   ladder (where openskill's sigma is still about 1.25 times the error of its mu) it spreads
+   ladder (where openskill's sigma is still 1.1 to 1.3 times the error of its mu) it spreads
    the opponents over about 0.6 of the field's standard deviation, and it measured worse.
 
 ``benchmarks/bench_ladder.py`` measures it (docs/ratings.md).
