@@ -137,7 +137,7 @@ def choose_match(candidates: Sequence[Candidate], counts: Sequence[int],
             near += _log_closeness(field[chosen[-1]], [field[n] for n in pool])
             if rng.random() < EXPLORE:
                 at = rng.randrange(len(pool))
-            else:
+            else:  # less the largest: however far the field, exp() leaves the nearest 1
                 at = rng.choices(range(len(pool)), np.exp(near - near.max()))[0]
             near = np.delete(near, at)
             chosen.append(pool.pop(at))
