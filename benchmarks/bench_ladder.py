@@ -12,7 +12,7 @@ the matches needed to reach the target (0.95) for good (the first checkpoint fro
 stays at or above it) in each of --seeds runs (seeds 1, 2...: the same bots and strengths
 for both pairings) with their mean and standard deviation, and the saving of matchmaking by
 skill: of the means, and by seed (its range, mean and sd).
-``python benchmarks/bench_ladder.py [--bots 200] [--matches N] [--seeds 10]``
+``python benchmarks/bench_ladder.py [--bots 200] [--matches N] [--seeds 10] [--players 2,4]``
 """
 
 from __future__ import annotations
@@ -28,11 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scheduler._matchmaking import Candidate, choose_match  # noqa: E402
+from scheduler._matchmaking import Candidate, choose_match, parse_counts  # noqa: E402
 from scheduler._skill import Skill, update_skill  # noqa: E402
 
 EVERY = 250  # matches between checkpoints
 TARGET = 0.95
+#: The player-count settings run by default, each with its default number of matches.
+SETTINGS: tuple[tuple[tuple[int, ...], int], ...] = (((2,), 16000), ((2, 4), 8000))
 
 
 def spearman(a: Sequence[float], b: Sequence[float]) -> float:
@@ -97,16 +99,27 @@ def reached(curve: Sequence[float]) -> int | None:
 
 
 def main() -> None:
-    """Simulate both pairings for 2-player and for mixed 2- and 4-player ladders."""
+    """Simulate both pairings for 2-player and for mixed 2- and 4-player ladders (or for
+    the one --players setting)."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bots", type=int, default=200)
     parser.add_argument("--matches", type=int, default=None,
-                        help="matches per run (default 16000 at 2 players, 8000 at 2+4)")
+                        help="matches per run (default 16000 at 2 players, 8000 otherwise)")
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--players", default=None,
+                        help="one player-count setting only, as the ladder's --players "
+                             "(2, 2,4...; default: 2, then 2,4)")
     args = parser.parse_args()
+    settings = SETTINGS
+    if args.players is not None:
+        try:
+            counts = parse_counts(args.players)
+        except ValueError as error:
+            parser.error(str(error))
+        settings = ((counts, 16000 if counts == (2,) else 8000),)
     start = time.process_time()
     seeds = range(1, args.seeds + 1)
-    for counts, horizon in (((2,), 16000), ((2, 4), 8000)):
+    for counts, horizon in settings:
         matches = args.matches or horizon
         label = "+".join(map(str, counts))
         needed: dict[bool, list[int | None]] = {}

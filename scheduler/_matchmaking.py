@@ -7,24 +7,27 @@ doubt, as in active ranking. For each new match:
 
 1. the seed bot is the free bot with the highest priority, ``waited + bonus``: ``waited``
    counts the matches started since it last played (or connected), ``bonus`` is
-   ``min(doubt, MOST) * free bots / smallest player count``, ``doubt`` the uncertainty of
+   ``min(doubt², MOST) * free bots / smallest player count``, ``doubt`` the uncertainty of
    its place on the leaderboard: the expected number of the other bots of the game whose
    order with it is wrong, ``sum_j Phi(-|mu - mu_j| / sqrt(sigma² + sigma_j²))``, in
-   multiples of the field's mean (:func:`place_doubt`; of its games, the largest). A bot
-   among many of about its skill, or a new one (sigma at the prior's), gains up to MOST (3)
-   rounds on one alone at the top or the bottom of the field, whose place is known; ties
-   are broken at random;
+   multiples of the field's mean (:func:`place_doubt`; of its games, the largest). Squared
+   because a bot whose order with m others is wrong is m places off, which costs the
+   leaderboard's rank correlation m². A bot among many of about its skill, or a new one
+   (sigma at the prior's), gains up to MOST (3) rounds on one alone at the top or the bottom
+   of the field, whose place is known; ties are broken at random;
 2. the game is one the seed plays with enough free bots (at random), the player count one
    of ``counts`` that many free bots allow (at random);
 3. each other seat is drawn from the free bots of the game, with probability ``EXPLORE``
-   (5%) uniformly (so that everybody meets everybody in time), else in proportion to
-   ``exp(-(mu - mu_seed)² / (2 (beta² / 4 + sigma_seed² + sigma²)))``: the bots nearest in
-   mu, and the uncertain ones (whose place is least known) more readily: a match whose
-   outcome is nearly certain tells little.
+   (5%) uniformly (so that everybody meets everybody in time), else in proportion to the
+   product over the bots already seated (the seed first) of
+   ``exp(-(mu - mu_b)² / (2 (beta² / 4 + (sigma_b² + sigma²) / 4)))``: the bots nearest in
+   mu to all of them, the uncertain ones more readily. A match whose outcome is nearly
+   certain tells little, and a 4-player match informs on all its six pairs, not only on the
+   seed's three. The kernel counts a quarter of the variances: counted whole, late in a
+   ladder (where openskill's sigma is still 1.1 to 1.3 times the error of its mu) it spreads
+   the opponents over about 0.6 of the field's standard deviation, and it measured worse.
 
-``benchmarks/bench_ladder.py`` measures it (docs/ratings.md): on the tuning seeds, 200 bots
-in duels reached Spearman 0.95 after 5,875 matches with the seed by place doubt, 6,458 with
-a seed by sigma alone, 9,167 with random pairing.
+``benchmarks/bench_ladder.py`` measures it (docs/ratings.md).
 
 Starvation bound: a free bot that can play waits at most ``B + N - 1`` match starts, B the
 largest bonus and N the free bots. Once its wait exceeds B, a bot chosen after it has waited
@@ -48,6 +51,9 @@ EXPLORE = 0.05
 #: The most a bot's place uncertainty counts, in multiples of the field's mean (the bonus
 #: of a bot is at most this many rounds).
 MOST = 3.0
+
+#: The share of the bots' variances (sigma²) in the width of the closeness kernel.
+SIGMA_SHARE = 0.25
 
 #: Phi(x) ~ 1 / (1 + exp(-LOGISTIC x)) (within 0.01): numpy has no erf.
 LOGISTIC = 1.702
@@ -74,7 +80,7 @@ class Pairing:
 def bonus(doubt: float, free: int, counts: Sequence[int]) -> float:
     """The seed priority a bot gets from its place's uncertainty (``doubt``: in multiples
     of the field's mean, see the module's docstring)."""
-    return min(doubt, MOST) * free / min(counts)
+    return min(doubt ** 2, MOST) * free / min(counts)
 
 
 def place_doubt(field: Mapping[str, Skill]) -> dict[str, float]:
@@ -126,23 +132,26 @@ def choose_match(candidates: Sequence[Candidate], counts: Sequence[int],
         pool = [c.name for c in candidates if game in c.games and c.name != seed.name]
         k = rng.choice([n for n in counts if n <= len(pool) + 1])
         chosen = [seed.name]
+        near = np.zeros(len(pool))  # log-closeness of each bot of the pool to those seated
         for _ in range(k - 1):
+            near += _log_closeness(field[chosen[-1]], [field[n] for n in pool])
             if rng.random() < EXPLORE:
-                pick = rng.choice(pool)
-            else:
-                pick = rng.choices(pool, _closeness(field[seed.name], [field[n] for n in pool]))[0]
-            pool.remove(pick)
-            chosen.append(pick)
+                at = rng.randrange(len(pool))
+            else:  # less the largest: however far the field, exp() leaves the nearest 1
+                at = rng.choices(range(len(pool)), np.exp(near - near.max()))[0]
+            near = np.delete(near, at)
+            chosen.append(pool.pop(at))
         return Pairing(game, tuple(chosen))
     return None
 
 
-def _closeness(seed: Skill, others: Sequence[Skill]) -> list[float]:
-    """The weights of ``others`` as the seed's opponents (see the module's docstring)."""
+def _log_closeness(seated: Skill, others: Sequence[Skill]) -> np.ndarray:
+    """The log-weights of ``others`` as opponents of a ``seated`` bot (see the module's
+    docstring)."""
     mu = np.array([o.mu for o in others])
-    spread = BETA ** 2 / 4 + seed.sigma ** 2 + np.array([o.sigma ** 2 for o in others])
-    # The floor keeps a bot far from everybody drawable by the weighted draw.
-    return list(np.maximum(np.exp(-(mu - seed.mu) ** 2 / (2 * spread)), 1e-300))
+    spread = BETA ** 2 / 4 + SIGMA_SHARE * (seated.sigma ** 2 + np.array([o.sigma ** 2
+                                                                         for o in others]))
+    return -(mu - seated.mu) ** 2 / (2 * spread)
 
 
 def parse_counts(text: str, minimum: int = 2) -> tuple[int, ...]:

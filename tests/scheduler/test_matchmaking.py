@@ -71,6 +71,23 @@ def test_opponents_are_near_in_skill() -> None:
     assert near < 0.5 * uniform
 
 
+def test_the_seats_of_a_multiplayer_match_are_near_each_other() -> None:
+    # The seed halfway between two groups, each as near to it: drawn each near the seed
+    # alone, its three opponents would be of one group in a quarter of the matches; near
+    # every bot already seated, nearly always.
+    skills = {"seed": Skill(25, 1.0)}
+    skills |= {f"lo{i}": Skill(22, 1.0) for i in range(10)}
+    skills |= {f"hi{i}": Skill(28, 1.0) for i in range(10)}
+    candidates = [Candidate(n, frozenset({"g"}), 1000 if n == "seed" else 0) for n in skills]
+    rng = random.Random(13)
+    one_group = 0
+    for _ in range(400):
+        pairing = choose_match(candidates, (4,), {"g": skills}, rng)
+        assert pairing is not None and pairing.bots[0] == "seed"
+        one_group += len({bot[:2] for bot in pairing.bots[1:]}) == 1
+    assert one_group > 0.7 * 400
+
+
 def test_everybody_meets_everybody_in_time() -> None:
     skills = _field(12, 7)  # spread over 8 standard deviations of performance and more
     matches, _, _ = _simulate(skills, (2,), 20000, seed=8)
@@ -105,9 +122,11 @@ def test_player_counts_games_and_no_match() -> None:
         choose_match(candidates, (1, 2), {}, rng)
 
 
-def test_the_bonus_is_a_round_per_mean_doubt_up_to_a_limit() -> None:
-    assert bonus(1.0, 40, (2, 4)) == 20 and bonus(0.25, 40, (2,)) == 5
-    assert bonus(10.0, 40, (2,)) == bonus(MOST, 40, (2,)) == MOST * 20
+def test_the_bonus_is_the_square_of_the_doubt_in_rounds_up_to_a_limit() -> None:
+    # Half the mean doubt: a quarter of a round (20 starts of 40 bots in duels).
+    assert bonus(1.0, 40, (2, 4)) == 20 and bonus(0.5, 40, (2,)) == 5
+    assert bonus(1.5, 40, (2,)) == 2.25 * 20
+    assert bonus(10.0, 40, (2,)) == MOST * 20
 
 
 def test_a_place_is_in_doubt_among_near_bots_and_for_a_new_bot() -> None:
