@@ -209,6 +209,7 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
             f"missing in the message {sorted(names - wanted)}")
     fields = sorted(descriptor.fields, key=lambda f: f.number)
     scope: dict[str, Any] = {"varint": varint, "ONE_BYTE": ONE_BYTE, "packed": _varints,
+                             "SMALL": _SMALL_VARINTS,
                              "DOUBLE": _DOUBLE.pack, "CodecError": CodecError}
     lines: list[str] = []
     repeated_any = False
@@ -259,7 +260,8 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
             # The field's tag and each one-byte value, together: one lookup.
             scope[k] = tag = _key(field, 0)
             scope[f"T{i}"] = [tag + byte for byte in ONE_BYTE]
-            one = f"out.append(T{i}[v] if -1 < v < 128 else {k} + varint(v))"
+            one = (f"out.append(T{i}[v] if -1 < v < 128 else {k} + "
+                   f"(SMALL[v] if -17 < v < 1024 else varint(v)))")
             if enum_type is not None:
                 lines.append(f"if {x} is not None:\n    v = E{i}({x})\n"
                              + (f"    {one}" if presence else f"    if v: {one}"))

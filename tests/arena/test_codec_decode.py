@@ -71,6 +71,10 @@ def test_negative_and_large_integers_are_written_as_protobuf_does() -> None:
     assert (message.vortex_cell, message.turn) == (-5, 2**32 - 1)
     data = _codec.observation_bytes("sector41", odd)
     assert game_pb2.Observation.FromString(data).SerializeToString() == data
+    for cell in (-1, -16, -17, 1023, 1024, -2**31):  # in and out of the table of small ones
+        data = _codec.observation_bytes("sector41", dataclasses.replace(odd, vortex_cell=cell))
+        assert game_pb2.Observation.FromString(data).sector41.vortex_cell == cell
+        assert game_pb2.Observation.FromString(data).SerializeToString() == data
 
 
 @dataclasses.dataclass(frozen=True)
