@@ -53,7 +53,6 @@ def _upper_snake(name: str) -> str:
 
 _Writer = Callable[[Any], bytes]
 _writers: dict[tuple[type, str], _Writer] = {}
-_message_classes: dict[str, type[Message]] = {}
 _DOUBLE = struct.Struct("<d")
 # Frozen values without repeated fields (an action's detail, a tableau card) recur from one
 # decision to the next: their bytes are kept, up to this many per writer.
@@ -314,11 +313,7 @@ def encode_bytes(value: Any, descriptor: Descriptor) -> bytes:
 
 def encode(value: Any, descriptor: Descriptor) -> Message:
     """Build the message of ``descriptor`` from a dataclass with the same field names."""
-    message_class = _message_classes.get(descriptor.full_name)
-    if message_class is None:
-        message_class = _message_classes[descriptor.full_name] = \
-            message_factory.GetMessageClass(descriptor)
-    return message_class.FromString(encode_bytes(value, descriptor))
+    return message_factory.GetMessageClass(descriptor).FromString(encode_bytes(value, descriptor))
 
 
 def to_jsonable(value: Any) -> Any:
@@ -383,7 +378,7 @@ def action_bytes(game: str, action: Any) -> bytes:
     detail = _wrap(game_pb2.ActionDetail, game, action.detail)
     return b"".join((
         varint_field(1, action.id), length_field(2, text) if text else b"",
-        length_field(3, detail) if action.detail is not None else b""))
+        length_field(3, detail) if detail else b""))
 
 
 def action_detail(game: str, value: Any) -> game_pb2.ActionDetail:

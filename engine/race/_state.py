@@ -1751,13 +1751,11 @@ class RaceState(GameState):
         """A seat's tableau as observations show it, its military and its score."""
         view = s.view
         if view is None or view[0] is not s.tableau:
-            from ._scoring import score
-
             cards = tuple(TableauCard(e[0], e[1] != NO_CARD, e[2]) for e in s.tableau)
             military = sum(p.value for e in s.tableau for _pi, p in _BY_PHASE[e[0]][3]
                            if p.kind is K.MILITARY)
-            view = s.view = (s.tableau, cards, military, s.vp, score(s.tableau, s.vp))
-        elif view[3] != s.vp:  # chips change the score (and some six-cost bonuses)
+            view = (s.tableau, cards, military, -1, 0)  # its score: below
+        if view[3] != s.vp:  # a new view, or chips that change the score (and bonuses)
             from ._scoring import score
 
             view = s.view = (*view[:3], s.vp, score(s.tableau, s.vp))
