@@ -10,6 +10,7 @@ arena started the process, and nobody else holds its pipes.
 from __future__ import annotations
 
 import os
+import select
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -133,6 +134,9 @@ class PipeConnection:
         self._waiting = 0
         self._idle: trio.CancelScope | None = None  # the reader's wait, while it reads
         self._ended = False
+        # Asks whether the bot has written anything, for the out-of-turn check after every
+        # step: a poll costs a third of a read that finds the pipe empty (1.0 against 2.6 us).
+        self._poller: select.poll | None = None
 
     @property
     def form(self) -> str:
@@ -259,9 +263,19 @@ class PipeConnection:
     def poll(self) -> None:
         """Route what the bot has sent meanwhile (a Resign out of turn), without waiting
         (nor reading under a seat that waits on the pipe: it routes what comes)."""
-        if self._holders and not self._reading and not self._ended:
+        if self._holders and not self._reading and not self._ended and self._written():
             self._pump()
             self._pass_turn()
+
+    def _written(self) -> bool:
+        """Whether the pipe has something to read, or has ended (True once it is closed)."""
+        fd = self._receive.fileno()  # type: ignore[attr-defined]
+        if fd < 0:
+            return True
+        if self._poller is None:
+            self._poller = select.poll()
+            self._poller.register(fd, select.POLLIN)
+        return bool(self._poller.poll(0))
 
     def release(self, match_id: str) -> None:
         """Match ``match_id`` is over: once no match holds the pipe, the connection's reader

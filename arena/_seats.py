@@ -45,12 +45,18 @@ class Deadline:
 
     __slots__ = ("scope", "asked", "timeout", "sent_at")
 
-    def __init__(self, scope: trio.CancelScope, asked: float, timeout: float) -> None:
+    def __init__(self, scope: trio.CancelScope | None, asked: float, timeout: float) -> None:
+        """``scope``: the scope that enforces it, or None for a new one (made with its
+        deadline, which saves trio a registration of it)."""
+        fallback = asked + timeout + max(timeout, UNSENT_GRACE)
+        if scope is None:
+            scope = trio.CancelScope(deadline=fallback)
+        else:
+            scope.deadline = fallback
         self.scope = scope
         self.asked = asked  # trio's clock when the runner asked
         self.timeout = timeout
         self.sent_at: float | None = None  # trio's clock when the request was written
-        scope.deadline = asked + timeout + max(timeout, UNSENT_GRACE)
 
     def sent(self) -> None:
         """The request is being written to the bot now: its time starts (once)."""

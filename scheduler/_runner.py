@@ -58,6 +58,13 @@ Step = dict[int, tuple[engine.Decision, pb.DecisionRequest | LocalRequest | None
 
 # Encoded actions a match keeps for the next requests (a few hundred KB at most).
 _ACTIONS_KEPT = 1024
+# Each legal action's bytes on the wire, kept per game for every match in this process: the
+# engines offer the same (frozen) actions in match after match (Race keeps every action it
+# makes), so a match's first requests need not write them again. Bytes cannot be changed by
+# whoever reads them, unlike the messages an in-process bot is given (kept per match). At most
+# a few MB; an engine that makes new actions every time clears its game's dict now and then.
+_BYTES_KEPT = 16_384
+_kept_action_bytes: dict[str, dict[int, tuple[engine.Action, bytes]]] = {}
 # A decision on a CPU clock ends at this many times its time limit of wall time, plus this.
 CPU_CLOCK_WALL_FACTOR = 3.0
 CPU_CLOCK_WALL_EXTRA = 1.0
@@ -161,7 +168,7 @@ class _Match:
         self.reasons: list[str] = []
         self.seen_events = [0] * n
         self._action_messages: dict[int, tuple[engine.Action, game_pb2.Action]] = {}
-        self._action_bytes_kept: dict[int, tuple[engine.Action, bytes]] = {}
+        self._action_bytes_kept = _kept_action_bytes.setdefault(self.game.name, {})
         self.public_events = 0
         self.decisions = 0
         self.cpu_clock = cpu_clock
@@ -217,13 +224,13 @@ class _Match:
         return delimit(length_field(3, body))
 
     def _action_bytes(self, action: engine.Action) -> bytes:
-        """An action as an entry of ``DecisionRequest.legal`` on the wire, kept as
-        ``_action_message`` keeps its message."""
+        """An action as an entry of ``DecisionRequest.legal`` on the wire, kept by identity
+        with the action (so that its id stays its own) for every match of the game."""
         known = self._action_bytes_kept.get(id(action))
         if known is not None:
             return known[1]
         data = length_field(7, _codec.action_bytes(self.game.name, action))
-        if len(self._action_bytes_kept) >= _ACTIONS_KEPT:
+        if len(self._action_bytes_kept) >= _BYTES_KEPT:
             self._action_bytes_kept.clear()
         self._action_bytes_kept[id(action)] = (action, data)
         return data
@@ -324,10 +331,10 @@ class _Match:
         fault, the time it used and whether it was late."""
         action_id = -1
         fault: SeatFault | None = None
-        # The fallback deadline is set before the scope is entered (trio then registers it
-        # once, and once more when the request is written: see Deadline).
-        scope = trio.CancelScope()
-        deadline = Deadline(scope, trio.current_time(), clock.timeout())
+        # The scope is made with its fallback deadline (trio then registers it once, and once
+        # more when the request is written: see Deadline).
+        deadline = Deadline(None, trio.current_time(), clock.timeout())
+        scope = deadline.scope
         try:
             with scope:
                 try:

@@ -17,6 +17,7 @@ import trio
 from arena import _sandbox
 from arena._frames import BINARY, JSON, Decoder, FrameError, delimit, encode, form_of
 from arena._launcher import Launch
+from arena._pipes import PipeConnection
 from arena.v1 import arena_service_pb2 as pb
 from engine import Termination
 from scheduler._runner import MatchSpec, run_match
@@ -174,3 +175,38 @@ def test_a_sandboxed_bot_whose_folder_is_under_tmp_plays_match_after_match(
 
     assert trio.run(main) == [Termination.NORMAL] * 3
     assert (folder / "bot.py").exists()
+
+
+def test_a_message_sent_out_of_turn_is_routed_by_the_check_after_a_step() -> None:
+    """``poll`` (the runner's out-of-turn check) routes what the bot wrote while nobody
+    waited on its pipe, finds nothing without blocking, and sees the pipe's end."""
+    from arena._hub import Hub
+
+    async def main() -> None:
+        bot_out, arena_in = os.pipe()[::-1]  # the bot writes, the arena reads
+        arena_out_read, arena_out = os.pipe()
+        connection = PipeConnection("bot", trio.lowlevel.FdStream(arena_out),
+                                    trio.lowlevel.FdStream(arena_in), Hub())
+        try:
+            os.write(bot_out, encode(pb.PlayRequest(hello=pb.Hello(protocol_version=1)),
+                                     BINARY))
+            session = await connection.open()
+            session.take("m1")
+            done = trio.Event()
+            done.set()
+            await connection.until("m1", done)  # the match holds the pipe, asks nothing now
+            connection.poll()
+            assert not session.gave_up and not session.closed
+            os.write(bot_out, encode(pb.PlayRequest(resign=pb.Resign(match_id="m1")), BINARY))
+            connection.poll()
+            assert session.gave_up["m1"].termination is Termination.RESIGN
+            os.close(bot_out)
+            bot_out = -1
+            connection.poll()
+            assert session.closed
+        finally:
+            for fd in (bot_out, arena_out_read):
+                if fd >= 0:
+                    os.close(fd)
+
+    trio.run(main)
