@@ -144,6 +144,37 @@ def _message_writer(descriptor: Descriptor) -> _Writer:
     return write
 
 
+# Frozen dataclasses of scalar fields only (ints, strings, enums...): nothing in one can change.
+_immutable: set[type] = set()
+# Tuples of such values whose bytes are kept by the tuple's identity, per field.
+_TUPLES_KEPT = 1024
+
+
+def _repeated_messages(tag: bytes, write_one: _Writer) -> _Writer:
+    """A repeated message field, whole. A tuple of immutable values that comes again (an
+    engine keeps a part of its observations between decisions, as Race keeps each tableau's
+    cards until it changes) is written once: its bytes are kept with it, by its identity,
+    which stays its own while it is kept. Any other sequence is written item by item."""
+    kept: dict[int, tuple[Any, bytes]] = {}
+
+    def write(values: Any) -> bytes:
+        known = kept.get(id(values))
+        if known is not None:
+            return known[1]
+        out = []
+        for item in values:
+            b = write_one(item)
+            out.append(tag + (ONE_BYTE[n] if (n := len(b)) < 128 else varint(n)) + b)
+        data = b"".join(out)
+        if values.__class__ is tuple and all(v.__class__ in _immutable for v in values):
+            if len(kept) >= _TUPLES_KEPT:
+                kept.clear()
+            kept[id(values)] = (values, data)
+        return data
+
+    return write
+
+
 def _map_writer(field: FieldDescriptor) -> _Writer:
     """A map field's entries, each an entry message of ``key`` (1) and ``value`` (2)."""
     entry = cast(Descriptor, field.message_type)
@@ -226,7 +257,8 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
         elif entry is not None:
             scope[k], scope[f"W{i}"] = _key(field, 2), _message_writer(entry)
             if field.is_repeated:
-                lines.append(f"for item in {x}:\n    b = W{i}(item); {delimited}")
+                scope[f"R{i}"] = _repeated_messages(scope[k], scope[f"W{i}"])
+                lines.append(f"if {x}: out.append(R{i}({x}))")
             else:
                 lines.append(f"if {x} is not None:\n    b = W{i}({x}); {delimited}")
         elif field.type in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BYTES):
@@ -289,6 +321,8 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or repeated_any:
         return write
+    if all(field.message_type is None for field in fields):
+        _immutable.add(cls)
     known: dict[Any, bytes] = {}
 
     def write_known(value: Any) -> bytes:

@@ -107,3 +107,32 @@ def test_maps_and_repeated_messages_are_written_as_protobuf_does() -> None:
     assert [(s.seat, s.bot_name) for s in message.seats] == [(0, "x"), (1, "")]
     assert (message.your_seat, message.bot_seed) == (1, 2**63 - 1)
     assert not message.HasField("time_control")
+
+
+@dataclasses.dataclass
+class _ChangingSeat:
+    seat: int
+    bot_name: str
+
+
+def test_a_tuple_written_again_is_written_anew_when_something_in_it_changed() -> None:
+    """The bytes of a tuple of immutable values are kept by the tuple (an engine hands the
+    same one again); a tuple of values that can change is written each time."""
+    from arena.v1 import arena_service_pb2 as pb
+
+    def seats(value: _StartValue) -> list[tuple[int, str]]:
+        data = _codec.encode_bytes(value, pb.MatchStarted.DESCRIPTOR)
+        return [(s.seat, s.bot_name) for s in pb.MatchStarted.FromString(data).seats]
+
+    frozen = _StartValue("m1", "race", {}, (_SeatValue(0, "x"), _SeatValue(1, "y")), 0, None,
+                         None, 1)
+    assert seats(frozen) == seats(frozen) == [(0, "x"), (1, "y")]
+    changing = (_ChangingSeat(0, "x"), _ChangingSeat(1, "y"))
+    value = dataclasses.replace(frozen, seats=changing)  # type: ignore[arg-type]
+    assert seats(value) == [(0, "x"), (1, "y")]
+    changing[1].bot_name = "z"
+    assert seats(value) == [(0, "x"), (1, "z")]
+    mixed = (_SeatValue(0, "x"), changing[1])
+    assert seats(dataclasses.replace(frozen, seats=mixed)) == [(0, "x"), (1, "z")]
+    changing[1].bot_name = "w"
+    assert seats(dataclasses.replace(frozen, seats=mixed)) == [(0, "x"), (1, "w")]
