@@ -109,7 +109,7 @@ class Launch:
                 filter(None, [str(_sandbox.PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]))
             limits = self.limits
             # Isolated (-I), without site (-S): the wrapper needs only the standard library,
-            # and starts in 28 ms of CPU instead of 39 (a process per match at once).
+            # and starts in 18 ms of CPU instead of 39 (with site, argparse and typing).
             wrapper = [sys.executable, "-I", "-S", _LIMITS, f"--memory-mb={limits.memory_mb}",
                        f"--cpu-seconds={limits.cpu_seconds}", f"--parent={os.getpid()}", "--"]
             return wrapper + words, env, None

@@ -1,5 +1,6 @@
-"""``python -I -S arena/_limits.py --memory-mb M --cpu-seconds S -- COMMAND...``: exec under
-limits (a script of the standard library only, so that it starts fast).
+"""``python -I -S arena/_limits.py --memory-mb=M --cpu-seconds=S --parent=PID -- COMMAND...``:
+exec under limits (a script of the standard library only, so that it starts fast: it reads
+its few options itself, since importing argparse took more than half of its start).
 
 A tiny exec wrapper rather than ``preexec_fn``, which is unsafe in a process with threads.
 On Linux it also asks the kernel to SIGKILL the bot when the arena dies (``PR_SET_PDEATHSIG``,
@@ -11,13 +12,16 @@ then kills the whole group.
 
 from __future__ import annotations
 
-import argparse
 import ctypes
 import os
 import resource
 import signal
 import sys
-from typing import NoReturn
+
+# Not imported at run time: typing alone took more instructions than the rest of the start.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 _PR_SET_PDEATHSIG = 1
 # The guardian's parent-death signal. The bot may send it (or any signal) to its own process
@@ -61,27 +65,53 @@ def _guard(bot: int) -> NoReturn:
         signal.pause()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, allow_abbrev=False)
-    parser.add_argument("--memory-mb", type=int, default=0, help="address-space limit (0: none)")
-    parser.add_argument("--cpu-seconds", type=int, default=0, help="CPU time limit (0: none)")
-    parser.add_argument("--parent", type=int, default=0, help="pid of the arena (die with it)")
-    parser.add_argument("command", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+# Each option's meaning (a whole number; 0: none), as ``--name=N``.
+_OPTIONS = {
+    "--memory-mb": "address-space limit in MB",
+    "--cpu-seconds": "CPU time limit in seconds",
+    "--parent": "pid of the arena (die with it)",
+}
+
+
+def _usage(problem: str) -> NoReturn:
+    options = "; ".join(f"{name}=N: {what}" for name, what in _OPTIONS.items())
+    print(f"{problem}\nusage: python -I -S _limits.py [--name=N ...] -- COMMAND [ARG ...] "
+          f"({options}; 0 or absent: none)", file=sys.stderr)
+    sys.exit(2)
+
+
+def _parse(argv: list[str]) -> tuple[dict[str, int], list[str]]:
+    """The options (by name, 0 when absent) and the command."""
+    values = dict.fromkeys(_OPTIONS, 0)
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            command = argv[i + 1:]
+            break
+        name, equals, value = arg.partition("=")
+        if name not in values or not equals or not value.isdigit():
+            _usage(f"unknown or malformed option {arg!r}")
+        values[name] = int(value)
+    else:
+        command = []
     if not command:
-        parser.error("no command given")
-    if args.parent and sys.platform.startswith("linux"):
-        if not _die_with_parent(args.parent):  # the arena died before the request took effect
+        _usage("no command given after --")
+    return values, command
+
+
+def main() -> None:
+    options, command = _parse(sys.argv[1:])
+    parent = options["--parent"]
+    if parent and sys.platform.startswith("linux"):
+        if not _die_with_parent(parent):  # the arena died before the request took effect
             os._exit(1)
         bot = os.getpid()
         if os.fork() == 0:
             _guard(bot)
-    if args.memory_mb:
-        limit = args.memory_mb * 1024 * 1024
+    if options["--memory-mb"]:
+        limit = options["--memory-mb"] * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    if args.cpu_seconds:
-        resource.setrlimit(resource.RLIMIT_CPU, (args.cpu_seconds, args.cpu_seconds + 5))
+    if seconds := options["--cpu-seconds"]:
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
     # Python ignores these at startup, and an ignored signal stays ignored across exec.
     for signum in (signal.SIGPIPE, signal.SIGXFSZ):
         signal.signal(signum, signal.SIG_DFL)

@@ -247,3 +247,18 @@ def test_a_process_that_missed_its_deadline_is_replaced_before_its_next_match() 
     assert late.faults[0].timeouts >= 1  # the default policy played on for it
     assert second != first and not alive(first)  # a fresh process took the next match
     assert after.result is not None and after.seats == ["slow", "random"]
+
+
+@pytest.mark.parametrize("arguments, problem", [
+    (["--memory-mb=64", "--cpu=1", "--", "true"], "unknown or malformed option '--cpu=1'"),
+    (["--memory-mb", "64", "--", "true"], "unknown or malformed option '--memory-mb'"),
+    (["--memory-mb=-1", "--", "true"], "unknown or malformed option '--memory-mb=-1'"),
+    (["--memory-mb=64"], "no command given after --"),
+])
+def test_the_limits_wrapper_names_a_bad_option_and_what_it_accepts(
+        arguments: list[str], problem: str) -> None:
+    done = subprocess.run([PYTHON, "-I", "-S", str(ROOT / "arena" / "_limits.py"), *arguments],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert problem in done.stderr
+    assert "--memory-mb=N" in done.stderr and "--cpu-seconds=N" in done.stderr
