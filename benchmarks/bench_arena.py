@@ -1,4 +1,4 @@
-"""Arena benchmarks: ``python benchmarks/bench_arena.py [roundtrip|front|throughput|idle|all]``.
+"""Arena benchmarks: ``python benchmarks/bench_arena.py MODE`` (default ``all``).
 
 - roundtrip: a decision's round trip through the arena (bot in its own process) next to a raw
   grpc.aio bidirectional ping-pong between two processes, and next to the least any grpc.aio
@@ -14,6 +14,10 @@
 - throughput: tournament matches per second, launched bot processes over their pipes (with
   and without the sandbox) vs in-process bots; and what the sandbox adds to a process's start.
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
+- instructions: the arena's machine instructions per Race decision with launched random bots
+  (cachegrind; needs valgrind): tournaments of 8 and 24 matches at ``--concurrency 1``, the
+  difference over the difference in decisions, which leaves the start out. Load does not
+  move it (1-2% between runs, from the matches' lengths): the figure to compare two trees by.
 
 Prints numbers; asserts nothing about speed (the machine is shared and noisy: compare the
 ratios within one run).
@@ -529,6 +533,77 @@ def report_pinned_roundtrip(count: int = 2000, rounds: int = 5) -> None:
           f"{statistics.median(ratios['hosted']):.2f}x")
 
 
+# -- instructions -----------------------------------------------------------------------------
+
+def _arena_run(game: str, matches: int) -> None:
+    """Child mode under cachegrind: a tournament of launched random bots, one match at a
+    time; prints its decisions. Valgrind does not know ``pidfd_open`` (the launcher waits for
+    a bot through one), so a pipe that ends when the process does stands in for it here."""
+    import threading
+
+    def pidfd_stand_in(pid: int, flags: int = 0) -> int:
+        read, write = os.pipe()
+
+        def wait() -> None:
+            try:
+                os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+            finally:
+                os.close(write)
+        threading.Thread(target=wait, daemon=True).start()
+        return read
+
+    os.pidfd_open = pidfd_stand_in
+    from arena._launcher import Launch
+    from scheduler._store import Store
+    from scheduler._tournament import TournamentConfig, play_tournament
+
+    bots = (f"a={PYTHON} -m bots.run random", f"b={PYTHON} -m bots.run random")
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(os.path.join(tmp, "bench.sqlite"))
+        config = TournamentConfig(game=game, bots=bots, rounds=max(matches // 2, 1),
+                                  concurrency=1, move_time=30, seed=7)
+        tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+
+        async def main() -> int:
+            return await play_tournament(store, tid, launch=Launch())
+
+        trio.run(main)
+        print("decisions", sum(len(step) for record in store.matches(tournament_id=tid)
+                               for step in record.steps))
+
+
+def instructions(game: str = "race", sizes: tuple[int, int] = (8, 24)) -> dict[str, float]:
+    """The arena's instructions per decision (see the module's docstring)."""
+    import shutil
+
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("bench_arena.py instructions needs valgrind (apt-get install valgrind)")
+    counted = []
+    for matches in sizes:
+        done = subprocess.run(
+            [valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+             PYTHON, __file__, "_arena-run", game, str(matches)],
+            capture_output=True, text=True, timeout=1800, cwd=ROOT)
+        refs = [line for line in done.stderr.splitlines() if "I   refs:" in line]
+        decisions = [line for line in done.stdout.splitlines() if line.startswith("decisions")]
+        if done.returncode != 0 or not refs or not decisions:
+            raise RuntimeError(f"cachegrind run of {matches} matches failed:\n"
+                               f"{done.stderr[-2000:]}")
+        counted.append((int(refs[-1].split(":")[1].replace(",", "")),
+                        int(decisions[-1].split()[1])))
+    (small, small_decisions), (large, large_decisions) = counted
+    return {"decisions": large_decisions - small_decisions,
+            "instructions_per_decision": (large - small) / (large_decisions - small_decisions)}
+
+
+def report_instructions() -> None:
+    result = instructions()
+    print(f"arena instructions per Race decision, launched random bots: "
+          f"{result['instructions_per_decision'] / 1000:.0f}k "
+          f"(over {result['decisions']:.0f} decisions)")
+
+
 def report_throughput() -> None:
     cases: list[tuple[str, int, dict[str, Any]]] = [("sector41", 16, {}), ("race", 40, {})]
     for game, matches, options in cases:
@@ -597,8 +672,8 @@ def measure(quick: bool, rounds: int | None = None) -> dict[str, float]:
 
 
 def main() -> None:
-    """``bench_arena.py [roundtrip|front|throughput|idle|all]`` (and the child modes it
-    uses)."""
+    """``bench_arena.py [roundtrip|front|throughput|idle|instructions|all]`` (and the child
+    modes it uses)."""
     what = sys.argv[1] if len(sys.argv) > 1 else "all"
     if what == "_pin":  # _pin CPU -- COMMAND...: exec COMMAND on that CPU only
         os.sched_setaffinity(0, {int(sys.argv[2])})
@@ -614,15 +689,19 @@ def main() -> None:
     elif what == "_arena":  # COUNT BOT grpc|pipes OUT
         Path(sys.argv[5]).write_text(json.dumps(
             arena_roundtrip(int(sys.argv[2]), bot=sys.argv[3], transport=sys.argv[4])[0]))
+    elif what == "_arena-run":  # GAME MATCHES
+        _arena_run(sys.argv[2], int(sys.argv[3]))
     elif what == "_idle-client":
         asyncio.run(_idle_client(sys.argv[2], sys.argv[3]))
     elif what in ("-h", "--help"):
         print(__doc__)
     elif what == "front":
         report_front()
+    elif what == "instructions":
+        report_instructions()
     elif what not in ("roundtrip", "throughput", "idle", "all"):
         raise SystemExit(f"bench_arena.py: unknown mode {what!r}; the modes are roundtrip, "
-                         "front, throughput, idle and all (the default)")
+                         "front, throughput, idle, instructions and all (the default)")
     else:
         if what in ("roundtrip", "all"):
             report_roundtrip()

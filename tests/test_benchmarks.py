@@ -106,3 +106,13 @@ def test_what_common_has_is_written_once() -> None:
     assert {"mcts_vs_greedy", "greedy_vs_random", "random_playouts"} <= shared
     for name in SCRIPTS:
         assert not functions(_tree(name)) & shared, name
+
+
+def test_the_arena_instruction_count_plays_launched_bots_with_its_pidfd_stand_in() -> None:
+    """``bench_arena.py instructions`` runs this child under cachegrind, which has no
+    ``pidfd_open``: the child's stand-in must still see each bot process end."""
+    done = subprocess.run([sys.executable, "benchmarks/bench_arena.py", "_arena-run", "race",
+                           "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    decisions = int(done.stdout.split()[-1])
+    assert decisions > 40  # two whole Race matches
