@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.sector41._tiles import Direction, board_arrows
 from scheduler._records import MatchRecord
 from scheduler._store import Store
 from scheduler._viewer import embedded_data, match_page
@@ -84,8 +85,25 @@ def drawn(page: Any, selector: str, attribute: str | None = None) -> list[str]:
         "(nodes, name) => nodes.map(n => name ? n.getAttribute(name) : 'x')", attribute))
 
 
+def lines(page: Any, selector: str) -> list[str]:
+    """The text of every node the selector finds on the board, its lines joined by a space."""
+    return list(page.locator(f"#board {selector}").evaluate_all(
+        "nodes => nodes.map(n => Array.from(n.querySelectorAll('tspan'), "
+        "t => t.textContent).join(' '))"))
+
+
 def check_sector41(page: Any, state: Any) -> None:
     obs = state.observation(None)
+    designs = engine.get("sector41").static_data.tile_types
+    # Every tile known here is named in full, and a face-up one's arrows point where the
+    # engine moves along them (its printed arrows turned by its rotation).
+    assert lines(page, "text.tile-name") == [designs[t].name.replace("_", " ")
+                                             for t in obs.tile_types if t >= 0]
+    arrows = {(int(cell), d) for cell, d in page.locator("#board g.arrow").evaluate_all(
+        "nodes => nodes.map(n => [n.parentNode.getAttribute('data-cell'), "
+        "n.getAttribute('data-dir')])")}
+    assert arrows == {(cell, Direction(d).name) for cell, t in enumerate(obs.tile_types)
+                      if obs.face_up[cell] for d in board_arrows(t, obs.rotations[cell])}
     on_board = Counter(e.seat for e in obs.explorers if e.location.name == "BOARD")
     assert Counter(int(s) for s in drawn(page, "circle.explorer", "data-seat")) == on_board
     assert len(drawn(page, "rect.tile.down")) == obs.face_up.count(False)
@@ -99,9 +117,19 @@ def check_sector41(page: Any, state: Any) -> None:
 
 
 def check_race(page: Any, state: Any) -> None:
-    for player in state.observation(None).players:
+    static = engine.get("race").static_data.cards
+    obs = state.observation(None)
+    for player in obs.players:
         cards = drawn(page, f"g.tableau[data-seat='{player.seat}'] g.tableau-card", "data-card")
         assert [int(c) for c in cards] == [t.card for t in player.tableau]
+        # Named in full, and a 6-cost development's VP is its bonus: "?", not its -1.
+        where = f"g.tableau[data-seat='{player.seat}']"
+        assert lines(page, f"{where} text.card-name") == [static[t.card].name
+                                                          for t in player.tableau]
+        assert page.locator(f"#board {where} text.card-vp").all_text_contents() == [
+            ("? VP" if static[t.card].vp < 0 else f"{static[t.card].vp} VP")
+            + ("" if static[t.card].good.name == "NONE" else ", " + static[t.card].good.name
+               .lower()) for t in player.tableau]
         goods = drawn(page, f"g.tableau[data-seat='{player.seat}'] circle.good")
         assert len(goods) == sum(t.good for t in player.tableau)
 
@@ -121,6 +149,10 @@ def check_sol(page: Any, state: Any) -> None:
         g.owner for g in obs.gates)
     assert [int(e) for e in drawn(page, "path.mothership", "data-eye")] == [
         p.eye for p in obs.players]
+    # Each space named as the log names it.
+    board = next(b for b in engine.get("sol").static_data.boards if b.side == obs.side)
+    assert page.locator("#board g.space text.space-name").all_text_contents() == [
+        sp.name for sp in board.spaces]
 
 
 def check_galaxies(page: Any, state: Any) -> None:
@@ -129,6 +161,10 @@ def check_galaxies(page: Any, state: Any) -> None:
     expected = Counter(ship.planet for p in obs.players for ship in p.ships
                        if ship.planet is not None and ship.planet in row)
     assert Counter(int(p) for p in drawn(page, "circle.ship", "data-planet")) == expected
+    # No ship hides another: ships at one place of a track stand apart.
+    centres = page.locator("#board circle.ship").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('cx') + ',' + n.getAttribute('cy'))")
+    assert len(set(centres)) == len(centres)
     assert [int(p) for p in drawn(page, "g.planet", "data-planet")] == list(obs.planet_row)
     assert drawn(page, "g.die:not(.activated)", "data-face") == [f.name for f in obs.dice]
 
