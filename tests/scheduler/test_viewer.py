@@ -1,6 +1,7 @@
 """The replay viewer in a real headless Chromium: for a real recorded match of each game, the
 pieces drawn at several points of the timeline are the engine's; a seat's view shows no other
-seat's hidden cards; a match whose deal is still being played carries no seat's view at all.
+seat's hidden cards; a match whose deal is still being played carries no seat's view at all;
+a record exported and replayed elsewhere makes the same page; the page's policy refuses fetches.
 
 Needs Debian's ``chromium`` and the ``playwright`` package (see test_html_report.py).
 """
@@ -19,7 +20,7 @@ import engine
 from engine.sector41._tiles import Direction, board_arrows
 from scheduler._records import MatchRecord
 from scheduler._store import Store
-from scheduler._viewer import embedded_data, match_page
+from scheduler._viewer import embedded_data, match_page, script_hash
 from tests.scheduler.test_cli import arena
 from tests.scheduler.test_export import GAMES, first_match
 from tests.scheduler.test_html_report import EVIL, browser  # noqa: F401 (a fixture)
@@ -305,3 +306,43 @@ def test_the_report_links_each_logged_match_to_its_viewer(
     none = arena("report", "--db", str(db), "-o", str(tmp_path / "bare.html"), "--no-viewers")
     assert none.returncode == 0 and not (tmp_path / "bare-viewers").exists()
     assert "class=viewer" not in (tmp_path / "bare.html").read_text()
+
+
+def test_a_record_from_another_machine_replays_in_the_viewer(
+        pages: dict[str, tuple[MatchRecord, Path, Path]], browser: Any,  # noqa: F811
+        tmp_path: Path) -> None:
+    record, made_here, db = pages["sol"]
+    exported = tmp_path / "match.json"
+    arena("export", record.match_id, "--db", str(db), "-o", str(exported))
+    # Elsewhere: the record's file alone, no database beside it.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "match.json").write_bytes(exported.read_bytes())
+    out = elsewhere / "match.html"
+    arena("replay", str(elsewhere / "match.json"), "--quiet", "--html", str(out))
+    assert embedded_data(out.read_text()) == embedded_data(made_here.read_text())
+    page, errors, requests = open_page(browser, out)
+    last = len(record.steps)
+    go(page, last)
+    check_sol(page, state_at(record, last))
+    assert "seed " + str(record.seed) in page.locator("#result").inner_text()
+    assert errors == [] and requests == [out.resolve().as_uri()]
+
+
+def test_the_page_allows_its_own_script_and_no_fetch(
+        pages: dict[str, tuple[MatchRecord, Path, Path]], browser: Any) -> None:  # noqa: F811
+    _, path, _ = pages["race"]
+    page, _, requests = open_page(browser, path)
+    policy = page.locator("meta[http-equiv='Content-Security-Policy']").get_attribute("content")
+    script = page.locator("script:not([id])").text_content()
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'none'" and directives["connect-src"] == "'none'"
+    assert directives["script-src"] == script_hash(script)
+    # A fetch, which the page's script never makes, is refused by the policy.
+    violated = page.evaluate("""() => new Promise(done => {
+        document.addEventListener('securitypolicyviolation', e => done(e.effectiveDirective));
+        fetch('http://127.0.0.1:9/').catch(() => {});
+        setTimeout(() => done('no violation'), 20000);  // only if the policy let it through
+    })""")
+    assert violated == "connect-src"
+    assert requests == [path.resolve().as_uri()]
