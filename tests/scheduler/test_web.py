@@ -309,6 +309,21 @@ def test_a_web_connection_that_sends_nothing_is_dropped(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_the_pages_listen_on_the_web_host_only(tmp_path: Path) -> None:
+    server = Served(tmp_path / "host.sqlite", "--no-ladder", "--game", "sector41",
+                    "--web-host", "127.0.0.2")
+    try:
+        assert server.web.startswith("http://127.0.0.2:")
+        status, body = get(server.web + "/")
+        assert status == 200 and b"live matches" in body.lower()
+        port = int(server.web.rsplit(":", 1)[1])
+        # Not on the default host (loopback's 127.0.0.1) nor any other address.
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.1", port), timeout=10).close()
+    finally:
+        server.stop()
+
+
 def test_web_connections_are_bounded_per_host_and_in_all(tmp_path: Path) -> None:
     server = Served(tmp_path / "bounds.sqlite", "--no-ladder", "--game", "sector41",
                     "--web-connections", "3", "--web-connections-per-host", "2",
