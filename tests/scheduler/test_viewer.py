@@ -8,6 +8,7 @@ Needs Debian's ``chromium`` and the ``playwright`` package (see test_html_report
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from collections import Counter
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 import engine
+from arena._codec import to_jsonable
 from engine.sector41._tiles import Direction, board_arrows
 from scheduler._records import MatchRecord
 from scheduler._store import Store
@@ -346,3 +348,36 @@ def test_the_page_allows_its_own_script_and_no_fetch(
     })""")
     assert violated == "connect-src"
     assert requests == [path.resolve().as_uri()]
+
+
+@pytest.mark.parametrize("game", ["race", "galaxies"])
+def test_a_seat_view_is_that_seats_observation_and_log_only(
+        pages: dict[str, tuple[MatchRecord, Path, Path]], browser: Any,  # noqa: F811
+        game: str) -> None:
+    record, path, _ = pages[game]
+    data = embedded_data(path.read_text())
+    # The view's frames, step by step, are exactly what the engine showed seat 0 then.
+    state, frame = state_at(record, 0), {}
+    for n, step in enumerate(data["steps"]):
+        frame = {**frame, **step["seat 0"]}
+        assert frame == json.loads(json.dumps(to_jsonable(state.observation(0)))), n
+        if n < len(record.steps):
+            state.apply(record.actions()[n])
+    # Its page shows none of seat 1's own lines, nor (Galaxies) seat 1's secret mission.
+    theirs = {e["text"] for e in data["record"]["events"] if e["seats"] == [1]}
+    mine = {e["text"] for e in data["record"]["events"] if e["seats"] == [0]}
+    assert theirs and mine
+    page, errors, _ = open_page(browser, path)
+    page.select_option("#view", "seat 0")
+    page.wait_for_selector("#board[data-view='seat 0']")
+    logged = set(page.locator("#log li.event").all_inner_texts())
+    assert mine <= logged and not theirs & logged
+    if game == "galaxies":
+        missions = engine.get("galaxies").static_data.missions
+        for step in (0, len(record.steps) // 2, len(record.steps)):
+            go(page, step)
+            state = state_at(record, step)
+            own, other = state.observation(0).your_mission, state.observation(1).your_mission
+            if other is not None and other != own:
+                assert missions[other].name not in page.locator("body").inner_text()
+    assert errors == []
