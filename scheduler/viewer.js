@@ -188,6 +188,10 @@
   }
 
   // -- Race for the Galaxy ----------------------------------------------------------------------
+  // The action cards as they are printed (and as the log names them).
+  var ACTION_CARD = {EXPLORE_5: "Explore +5", EXPLORE_1_1: "Explore +1/+1", DEVELOP: "Develop",
+    DEVELOP_2: "Develop (2nd)", SETTLE: "Settle", SETTLE_2: "Settle (2nd)", CONSUME_TRADE: "Consume: Trade",
+    CONSUME_2X: "Consume: 2x VP", PRODUCE: "Produce"};
   function drawRace(obs, ctx) {
     var cards = ctx.static.cards, cw = 112, ch = 62, perRow = 8, width = 20 + perRow * (cw + 6);
     var y = 24, parts = [];
@@ -212,7 +216,7 @@
       add(svg, s("circle", {cx: 16, cy: y - 4, r: 6, fill: COLORS[p.seat]}));
       label(svg, 28, y, short(ctx.seats[p.seat], 30) + ": score " + p.score + ", VP chips " + p.vp_chips +
         ", hand " + p.hand_count + ", military " + p.military +
-        (p.actions.length ? ", chose " + p.actions.map(pretty).join(" + ") : ""), {"font-weight": "bold", "class": "seat-line", "data-seat": p.seat});
+        (p.actions.length ? ", chose " + p.actions.map(function (a) { return ACTION_CARD[a] || pretty(a); }).join(" + ") : ""), {"font-weight": "bold", "class": "seat-line", "data-seat": p.seat});
       var tableau = add(svg, s("g", {"class": "tableau", "data-seat": p.seat}));
       p.tableau.forEach(function (t, n) {
         if (n % perRow === 0) y += 8 + (n ? ch : 0);

@@ -19,6 +19,7 @@ import pytest
 
 import engine
 from arena._codec import to_jsonable
+from engine.race._state import _ACTION_TEXT as ACTION_TEXT
 from engine.sector41._tiles import Direction, board_arrows
 from scheduler._records import MatchRecord
 from scheduler._store import Store
@@ -129,6 +130,10 @@ def check_race(page: Any, state: Any) -> None:
         where = f"g.tableau[data-seat='{player.seat}']"
         assert lines(page, f"{where} text.card-name") == [static[t.card].name
                                                           for t in player.tableau]
+        # The action cards it chose this round, as printed.
+        chose = page.locator(f"#board text.seat-line[data-seat='{player.seat}']").text_content()
+        assert chose.endswith(f", chose {' + '.join(ACTION_TEXT[a] for a in player.actions)}"
+                              if player.actions else f", military {player.military}")
         assert page.locator(f"#board {where} text.card-vp").all_text_contents() == [
             ("? VP" if static[t.card].vp < 0 else f"{static[t.card].vp} VP")
             + ("" if static[t.card].good.name == "NONE" else ", " + static[t.card].good.name
