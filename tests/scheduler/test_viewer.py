@@ -221,9 +221,17 @@ def test_play_pause_and_jump_to_a_turn(pages: dict[str, tuple[MatchRecord, Path,
                                       browser: Any) -> None:  # noqa: F811
     record, path, _ = pages["galaxies"]
     page, errors, _ = open_page(browser, path)
+    # The pace asked of the page's timer, whatever this machine's speed.
+    page.evaluate("""() => {
+        window.paces = [];
+        const every = window.setInterval;
+        window.setInterval = (f, ms) => { window.paces.push(ms); return every(f, ms); };
+    }""")
     page.select_option("#speed", "50")
     page.locator("#play").click()
     page.wait_for_function("() => Number(document.getElementById('board').dataset.step) >= 5")
+    page.select_option("#speed", "2")  # while playing: the new pace at once
+    assert page.evaluate("window.paces") == [1000 / 50, 1000 / 2]
     page.locator("#play").click()  # pause
     assert page.locator("#play").inner_text() == "play"
     stopped = page.locator("#board").get_attribute("data-step")
@@ -239,6 +247,10 @@ def test_play_pause_and_jump_to_a_turn(pages: dict[str, tuple[MatchRecord, Path,
     page.locator("#go-turn").click()
     page.wait_for_selector(f"#board[data-step='{turns.index(target)}']")
     assert f"turn {target}" in page.locator("#step-label").inner_text()
+    # A line of the log takes the board to its step.
+    line = page.locator("#log li.decision").nth(7)
+    line.click()
+    page.wait_for_selector(f"#board[data-step='{line.get_attribute('data-step')}']")
     assert errors == []
 
 

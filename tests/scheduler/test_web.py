@@ -216,6 +216,15 @@ def test_a_page_opened_mid_match_shows_it_from_its_first_move_to_its_end(
         # and its page is the record's, every view.
         wait_until(lambda: f"href='/match/{match_id}'" in get(web + "/")[1].decode().partition(
             "<table class=finished>")[2], "the match among the finished ones", 60)
+        # And the ladder's standings, with the two bots that played it rated.
+        def standings() -> list[tuple[str, int]]:
+            table = get(web + "/")[1].decode().partition("<table class=standings>")[2]
+            return [(m[1], int(m[2])) for m in re.finditer(
+                r"<tr><td>\d+</td><td>([^<]*)</td>(?:<td>[^<]*</td>){5}<td>(\d+)</td>",
+                table.partition("</table>")[0])]
+        rated = wait_until(lambda: len(standings()) == 2 and standings(), "the standings", 60)
+        assert sorted(name for name, _ in rated) == ["held", "plain"]
+        assert all(matches >= 1 for _, matches in rated)
         page.locator("#full-record").click()  # the live page's link to it
         page.wait_for_selector("body[data-ready]:not([data-live])")
         options = page.locator("#view option").all_inner_texts()
