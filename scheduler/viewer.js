@@ -156,7 +156,7 @@
       if (e.location !== "BOARD" || e.row === null) return;
       var key = e.row * cols + e.col, n = here[key] = (here[key] || 0) + 1;
       var x = gx(e.col) + 12 + ((n - 1) % 3) * 16, y = gy(e.row) + 28 + Math.floor((n - 1) / 3) * 12;
-      var circle = add(svg, s("circle", {"class": "explorer", "data-seat": e.seat, cx: x, cy: y, r: 7,
+      var circle = add(svg, s("circle", {"class": "explorer", "data-seat": e.seat, "data-towing": e.towing || "", cx: x, cy: y, r: 7,
         fill: COLORS[e.seat], stroke: e.towing ? DISC[e.towing] : "#000",
         "stroke-width": e.towing ? 3 : 1, opacity: e.trapped ? 0.5 : 1}));
       title(circle, "Explorer " + e.index + " of " + seatLabel(ctx, e.seat) +

@@ -117,13 +117,25 @@ def check_sector41(page: Any, state: Any) -> None:
         "nodes => nodes.map(n => n.textContent)")
     assert [int(t) for t in texts] == [aboard[p.seat] for p in obs.players]
     assert len(drawn(page, "circle.disc")) == sum(obs.yellow) + sum(obs.blue) + sum(obs.red)
-    assert len(drawn(page, "path.guardian")) == (obs.guardian_row >= 0)
+    assert drawn(page, "path.guardian", "data-mode") == (
+        [obs.guardian_mode.name] if obs.guardian_row >= 0 else [])
+    assert len(drawn(page, "rect.tile.cleansed")) == sum(obs.cleansed)
+    # Each Explorer with the disc it tows, and each seat's score.
+    towing = page.locator("#board circle.explorer").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.seat + ' ' + n.dataset.towing)")
+    assert Counter(towing) == Counter(f"{e.seat} {e.towing.name if e.towing else ''}"
+                                      for e in obs.explorers if e.location.name == "BOARD")
+    assert page.locator("#board text.score").all_text_contents() == [
+        f"score {p.score}  (yellow {p.yellow}, blue {p.blue}, red {p.red})" for p in obs.players]
 
 
 def check_race(page: Any, state: Any) -> None:
     static = engine.get("race").static_data.cards
     obs = state.observation(None)
     for player in obs.players:
+        line = page.locator(f"#board text.seat-line[data-seat='{player.seat}']").text_content()
+        assert f": score {player.score}, VP chips {player.vp_chips}, hand {player.hand_count}, " \
+            f"military {player.military}" in line
         cards = drawn(page, f"g.tableau[data-seat='{player.seat}'] g.tableau-card", "data-card")
         assert [int(c) for c in cards] == [t.card for t in player.tableau]
         # Named in full, and a 6-cost development's VP is its bonus: "?", not its -1.
@@ -157,6 +169,10 @@ def check_sol(page: Any, state: Any) -> None:
         g.owner for g in obs.gates)
     assert [int(e) for e in drawn(page, "path.mothership", "data-eye")] == [
         p.eye for p in obs.players]
+    assert page.locator("#board text.energy").all_text_contents() == [
+        f"energy {p.energy}, momentum {p.momentum}, moves {p.movement}" for p in obs.players]
+    assert page.locator("#board text.instability").text_content() == (
+        f"instability {obs.instability}, flares drawn {obs.flares_drawn}")
     # Each space named as the log names it.
     board = next(b for b in engine.get("sol").static_data.boards if b.side == obs.side)
     assert page.locator("#board g.space text.space-name").all_text_contents() == [
@@ -175,6 +191,14 @@ def check_galaxies(page: Any, state: Any) -> None:
     assert len(set(centres)) == len(centres)
     assert [int(p) for p in drawn(page, "g.planet", "data-planet")] == list(obs.planet_row)
     assert drawn(page, "g.die:not(.activated)", "data-face") == [f.name for f in obs.dice]
+    assert drawn(page, "g.die.activated", "data-face") == [f.name for f in obs.activated]
+    for player in obs.players:
+        galaxy = f"#board g.galaxy[data-seat='{player.seat}']"
+        assert page.locator(f"{galaxy} text.galaxy-line").text_content().endswith(
+            f": {player.vp} VP, empire level {player.empire_level}, energy {player.energy}, "
+            f"culture {player.culture}")
+        assert page.locator(f"{galaxy} text.colonies").get_attribute("data-count") == str(
+            len(player.colonies))
 
 
 CHECKS = {"sector41": check_sector41, "race": check_race, "sol": check_sol,
