@@ -16,13 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import trio
 
 import engine
 from arena._codec import to_jsonable
 from engine.race._state import _ACTION_TEXT as ACTION_TEXT
 from engine.sector41._tiles import Direction, board_arrows
 from scheduler._records import MatchRecord
+from scheduler._runner import MatchSpec, run_match
+from scheduler._seating import BuiltinSeat
 from scheduler._store import Store
+from scheduler._timecontrol import TimeControl
 from scheduler._viewer import embedded_data, match_page, script_hash
 from tests.scheduler.test_cli import arena
 from tests.scheduler.test_export import GAMES, first_match
@@ -421,4 +425,27 @@ def test_a_seat_view_is_that_seats_observation_and_log_only(
             own, other = state.observation(0).your_mission, state.observation(1).your_mission
             if other is not None and other != own:
                 assert missions[other].name not in page.locator("body").inner_text()
+    assert errors == []
+
+
+def test_four_seats_of_galaxies_each_in_sight(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+    # Four seats share the planets' tracks: the board must still show every ship apart, where
+    # ships of two seats stand at one place of a track most of all.
+    seats = [BuiltinSeat(f"bot{n}", "galaxies-greedy" if n % 2 else "random") for n in range(4)]
+    record = trio.run(lambda: run_match(MatchSpec("four", "galaxies", 11, {}, bot_seed=11),
+                                        seats, TimeControl.per_move(60)))
+    state, crowded = state_at(record, 0), []
+    for step, actions in enumerate(record.actions(), 1):
+        state.apply(actions)
+        places = Counter((ship.planet, ship.position) for p in state.observation(None).players
+                         for ship in p.ships if ship.location.name == "ORBIT")
+        if max(places.values(), default=0) > 1:
+            crowded.append(step)
+    assert crowded, "this match has ships of two seats at one place of a track"
+    path = tmp_path / "four.html"
+    path.write_text(match_page(record, reveal=True))
+    page, errors, _ = open_page(browser, path)
+    for step in [0, *crowded[::max(1, len(crowded) // 6)], len(record.steps)]:
+        go(page, step)
+        check_galaxies(page, state_at(record, step))
     assert errors == []
