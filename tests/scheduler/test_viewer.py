@@ -27,7 +27,7 @@ from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BuiltinSeat
 from scheduler._store import Store
 from scheduler._timecontrol import TimeControl
-from scheduler._viewer import embedded_data, match_page, script_hash
+from scheduler._viewer import _jsonable, embedded_data, match_page, script_hash
 from tests.scheduler.test_cli import arena
 from tests.scheduler.test_export import GAMES, first_match
 from tests.scheduler.test_html_report import EVIL, browser  # noqa: F401 (a fixture)
@@ -241,6 +241,11 @@ def test_the_board_is_the_engine_state(pages: dict[str, tuple[MatchRecord, Path,
     page.select_option("#view", "all")
     page.wait_for_selector("#board[data-view='all']")
     assert page.locator("#hidden details.seat-view").count() == 2
+    # The engine's whole state at this step: every hand, the deck's order.
+    whole = page.locator("#hidden details.whole-state pre").text_content()
+    snapshot = {k: v for k, v in state_at(record, 4).snapshot().items() if "rng" not in k}
+    assert json.loads(whole) == json.loads(json.dumps(snapshot, default=_jsonable))
+    assert "deck" in snapshot or "types" in snapshot  # deck order / where every tile lies
     assert "seed " + str(record.seed) in page.locator("#result").inner_text()
     assert errors == [] and requests == [path.resolve().as_uri()]
 
