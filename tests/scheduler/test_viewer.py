@@ -8,6 +8,7 @@ Needs Debian's ``chromium`` and the ``playwright`` package (see test_html_report
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sqlite3
@@ -347,6 +348,9 @@ def test_the_report_links_each_logged_match_to_its_viewer(
     arena("report", "--db", str(db), "-o", str(out), "--logs", "2")
     with Store(db) as store:
         newest = [r.match_id for r in store.matches(limit=2)]
+        older = [r.match_id for r in store.matches()][2:]
+    assert older and all(f"<code>arena replay {html.escape(m)} --html FILE</code>"
+                         in out.read_text() for m in older)  # how to see the others
     links = re.findall(r"<a class=viewer href='([^']+)'>", out.read_text())
     assert len(links) == 2 and all(link.startswith("report-viewers/") for link in links)
     assert all((tmp_path / link).is_file() for link in links)
