@@ -1,8 +1,9 @@
 """The one-file match record (`arena export`): a versioned JSON form of a stored match.
 
-A record holds the game, options, seats, every decision (seat, step, action id, the action's
-text, thinking time), the events, the result, the termination and the faults. It is written
-in one of two forms, and says which in ``revealed``:
+A record holds the game, options, seats, every decision (seat, step, the decision id its bot
+was sent, action id, the action's text, thinking time), the events, the result, the
+termination and the faults. It is written in one of two forms, and says which in
+``revealed``:
 
 - revealed (the match is over and its deal is spent: every match that shares its seed has
   finished): the seed, every action's text and kind, and every event with the seats it was
@@ -99,15 +100,23 @@ def export_record(record: MatchRecord, reveal: bool) -> dict[str, Any]:
     state = replay_state(record)
     decisions: list[dict[str, Any]] = []
     events = _events(state, 0, reveal)
+    asked = 0
     for number, step in enumerate(record.steps, 1):
         pending = state.pending()
+        ids: dict[int, int] = {}
+        acts = {act.seat: act for act in step}
+        for seat in pending:  # the order the arena asks them in, numbering its requests
+            if seat in acts and not _unasked(acts[seat]):
+                asked += 1
+                ids[seat] = asked
         for act in sorted(step, key=lambda a: a.seat):
             decision = pending.get(act.seat)
             if decision is None:
                 raise ValueError(f"match {record.match_id!r}: step {number} has an action of "
                                  f"seat {act.seat}, which was not asked")
             decisions.append({
-                "step": number, "seat": act.seat, "action_id": act.action_id,
+                "step": number, "seat": act.seat, "decision_id": ids.get(act.seat),
+                "action_id": act.action_id,
                 "kind": decision.kind if reveal else None,
                 "text": decision.action(act.action_id).text if reveal else None,
                 "time": act.time_used, "defaulted": act.defaulted})
@@ -138,6 +147,12 @@ def export_record(record: MatchRecord, reveal: bool) -> dict[str, Any]:
         "result": result_json(record.result),
         "faults": [asdict(f) for f in record.faults],
     }
+
+
+def _unasked(act: SeatAction) -> bool:
+    """Whether the arena played ``act`` without asking its seat (one already crashed or
+    gone: a default that took no time), so that no decision id was sent for it."""
+    return act.defaulted and act.time_used == 0.0
 
 
 def result_json(result: Result) -> dict[str, Any]:

@@ -308,7 +308,8 @@ def _match(record: MatchRecord, full: MatchRecord | None, logs: int, viewer: str
                     f"(every seat's view and choices once the deal is played out)</p>")
     if full is None:
         body.append(f"<p class=muted>move log left out: only the newest {logs} matches "
-                    f"carry one (--logs N)</p>")
+                    f"carry one (--logs N); its board: <code>arena replay "
+                    f"{_e(record.match_id)} --html FILE</code></p>")
     else:
         try:
             log = move_log(full, reveal)
@@ -372,7 +373,7 @@ def _game_section(game: str, records: Sequence[MatchRecord], logged: dict[str, M
 def build_report(store: Store, tournament_id: str | None = None, game: str | None = None,
                  logs: int = DEFAULT_LOGS, viewers: Mapping[str, str] | None = None) -> str:
     """The HTML report of the store's matches (of one tournament and/or game if given),
-    newest match first; the newest ``logs`` matches carry their public move log, and those
+    newest match first; the newest ``logs`` matches carry their move log, and those
     in ``viewers`` (match id: address) a link to their replay viewer.
 
     LookupError for a tournament the store does not have.

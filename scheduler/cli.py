@@ -609,8 +609,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tournament", default=None, metavar="ID", help="one tournament")
     p.add_argument("--game", default=None, help="one game (default: every game)")
     p.add_argument("--logs", type=_number(int, at_least=0), default=100, metavar="N",
-                   help="the newest N matches carry their public move log (default 100) and "
-                        "a link to their replay viewer, a page each in FILE-stem-viewers/")
+                   help="the newest N matches carry their move log (each seat's choices "
+                        "once the deal is played out; default 100) and a link to their replay "
+                        "viewer, a page each in FILE-stem-viewers/")
     p.add_argument("--no-viewers", action="store_true", help="no replay viewer pages")
     return parser
 

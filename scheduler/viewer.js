@@ -40,6 +40,26 @@
     name = String(name);
     return name.length > n ? name.slice(0, n - 1) + "\u2026" : name;
   }
+  // A name in at most `most` lines of about n characters (the last takes the rest); a line
+  // longer than n is squeezed into `width`, so that no name is cut short on the board.
+  function wrap(text, n, most) {
+    var lines = [], line = "";
+    String(text).split(/\s+/).forEach(function (word) {
+      if (line && (line + " " + word).length > n && lines.length < most - 1) { lines.push(line); line = word; }
+      else line = line ? line + " " + word : word;
+    });
+    lines.push(line);
+    return lines;
+  }
+  function textLines(parent, x, y, text, n, most, width, gap, attrs) {
+    var node = label(parent, x, y, null, attrs);
+    wrap(text, n, most).forEach(function (line, k) {
+      var squeeze = line.length > n;
+      add(node, s("tspan", {x: x, dy: k ? gap : null, textLength: squeeze ? width : null,
+                            lengthAdjust: squeeze ? "spacingAndGlyphs" : null}, line));
+    });
+    return node;
+  }
   function seatLabel(ctx, seat) { return ctx.seats[seat] + " (seat " + seat + ")"; }
   function pretty(name) { return String(name).toLowerCase().replace(/_/g, " "); }
 
@@ -50,6 +70,19 @@
     SOLAR_FLARE: "#ffb366", SOLAR_TEMPEST: "#ff9966", SOLAR_WIND: "#ffe08a", SPACE_RIFT: "#9999cc",
     SPACIAL_DISTORTION: "#b3e6cc", STARBASE: "#a6c8ff", STAR_GATE: "#80b3ff", SUPER_NOVA: "#ff8080",
     TEMPORAL_ANOMALY: "#d1b3ff", VORTEX: "#99d6d6", WORM_HOLE: "#c2c2f0"};
+
+  var DIRS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+  var STEP = {N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1]};
+  function arrow(parent, x, y, dir) {
+    var d = STEP[dir], len = d[0] && d[1] ? 15 : 19, ex = x + d[0] * len, ey = y + d[1] * len;
+    var g = add(parent, s("g", {"class": "arrow", "data-dir": dir, stroke: "#333", "stroke-width": 2,
+                                fill: "none", opacity: 0.7}));
+    add(g, s("line", {x1: x, y1: y, x2: ex, y2: ey}));
+    var back = Math.atan2(-d[1], -d[0]);  // the head's two strokes, 35 degrees off the shaft
+    [-0.6, 0.6].forEach(function (off) {
+      add(g, s("line", {x1: ex, y1: ey, x2: ex + 6 * Math.cos(back + off), y2: ey + 6 * Math.sin(back + off)}));
+    });
+  }
 
   function drawSector41(obs, ctx) {
     var st = ctx.static, rows = st.rows, cols = st.cols, cell = 56, pad = 48;
@@ -73,9 +106,16 @@
         title(rect, String.fromCharCode(65 + c) + (r + 1) + ": " +
           (design ? design.name + (up ? "" : " (face down, peeked)") + " - " + design.text : "face down"));
         if (design) {
-          label(g, gx(c) + cell / 2, gy(r) + 15, short(design.name.replace(/_/g, " "), 10),
-                {"text-anchor": "middle", "font-size": 8, fill: up ? "#111" : "#eee"});
-          if (up && obs.rotations[i] >= 0) {  // the tile's rotation: a notch on its top side
+          textLines(g, gx(c) + cell / 2, gy(r) + 11, design.name.replace(/_/g, " "), 11, 2, cell - 6, 8,
+                    {"text-anchor": "middle", "font-size": 8, fill: up ? "#111" : "#eee", "class": "tile-name"});
+          if (up && design.arrows.length && obs.rotations[i] >= 0) {
+            // Its arrows (winds, flares, a pulsar's blasts) as they point on the board: the
+            // printed ones turned by the tile's rotation, a quarter turn being two of eight.
+            design.arrows.forEach(function (printed) {
+              var dir = DIRS[(DIRS.indexOf(printed) + 2 * obs.rotations[i]) % 8];
+              arrow(g, gx(c) + cell / 2, gy(r) + cell / 2 + 4, dir);
+            });
+          } else if (up && obs.rotations[i] >= 0) {  // the tile's rotation: a notch on its top side
             var cx = gx(c) + cell / 2, cy = gy(r) + cell / 2;
             add(g, s("path", {d: "M" + (cx - 5) + "," + (gy(r) + 6) + " l5,-4 l5,4 z", fill: "#222",
               transform: "rotate(" + (obs.rotations[i] * 90) + " " + cx + " " + cy + ")",
@@ -116,7 +156,7 @@
       if (e.location !== "BOARD" || e.row === null) return;
       var key = e.row * cols + e.col, n = here[key] = (here[key] || 0) + 1;
       var x = gx(e.col) + 12 + ((n - 1) % 3) * 16, y = gy(e.row) + 28 + Math.floor((n - 1) / 3) * 12;
-      var circle = add(svg, s("circle", {"class": "explorer", "data-seat": e.seat, cx: x, cy: y, r: 7,
+      var circle = add(svg, s("circle", {"class": "explorer", "data-seat": e.seat, "data-towing": e.towing || "", cx: x, cy: y, r: 7,
         fill: COLORS[e.seat], stroke: e.towing ? DISC[e.towing] : "#000",
         "stroke-width": e.towing ? 3 : 1, opacity: e.trapped ? 0.5 : 1}));
       title(circle, "Explorer " + e.index + " of " + seatLabel(ctx, e.seat) +
@@ -148,30 +188,35 @@
   }
 
   // -- Race for the Galaxy ----------------------------------------------------------------------
+  // The action cards as they are printed (and as the log names them).
+  var ACTION_CARD = {EXPLORE_5: "Explore +5", EXPLORE_1_1: "Explore +1/+1", DEVELOP: "Develop",
+    DEVELOP_2: "Develop (2nd)", SETTLE: "Settle", SETTLE_2: "Settle (2nd)", CONSUME_TRADE: "Consume: Trade",
+    CONSUME_2X: "Consume: 2x VP", PRODUCE: "Produce"};
   function drawRace(obs, ctx) {
     var cards = ctx.static.cards, cw = 112, ch = 62, perRow = 8, width = 20 + perRow * (cw + 6);
     var y = 24, parts = [];
     var svg = svgRoot(width, 10, "race");
     label(svg, 10, y, "round " + obs.round + ", " + pretty(obs.phase) + " phase" +
-      (obs.phases.length ? "; phases this round: " + obs.phases.map(pretty).join(", ") : ""), {"font-weight": "bold", "class": "phases"});
+      (obs.phases.length ? "; still to come this round: " + obs.phases.map(pretty).join(", ") : ""), {"font-weight": "bold", "class": "phases"});
     label(svg, 10, y += 18, "VP pool " + obs.vp_pool + ", deck " + obs.deck_count + ", discards " + obs.discard_count);
     function card(parent, x, yy, id, cls, good) {
       var c = cards[id], g = add(parent, s("g", {"class": cls, "data-card": id}));
       var world = c.kind.indexOf("WORLD") >= 0;
       title(add(g, s("rect", {x: x, y: yy, width: cw, height: ch, rx: 5,
         fill: world ? (c.military ? "#f6d0d0" : "#d6e6f6") : "#e6e6e6", stroke: "#555"})),
-        c.name + " (cost " + c.cost + ", " + c.vp + " VP)" + c.powers.map(function (p) { return "; " + p.text; }).join(""));
-      label(g, x + 4, yy + 14, short(c.name, 18), {"font-size": 10, "font-weight": "bold", "class": "card-name"});
-      label(g, x + 4, yy + 30, (world ? (c.military ? "military " : "") + "world" : "development") + ", cost " + c.cost, {"font-size": 9});
-      label(g, x + 4, yy + 44, c.vp + " VP" + (c.good !== "NONE" ? ", " + pretty(c.good) : ""), {"font-size": 9});
-      if (good) add(g, s("circle", {"class": "good", cx: x + cw - 12, cy: yy + ch - 12, r: 7, fill: "#7a4", stroke: "#000"}));
+        c.name + " (cost " + c.cost + ", " + (c.vp < 0 ? "? VP" : c.vp + " VP") + ")" + (c.scoring ? "; " + c.scoring : "") + c.powers.map(function (p) { return "; " + p.text; }).join(""));
+      textLines(g, x + 4, yy + 13, c.name, 18, 2, cw - 8, 11, {"font-size": 10, "font-weight": "bold", "class": "card-name"});
+      label(g, x + 4, yy + 38, (world ? (c.military ? "military " : "") + "world" : "development") + ", cost " + c.cost, {"font-size": 9});
+      // A negative VP is a 6-cost development's: worth its bonus at the end ("?" on the card).
+      label(g, x + 4, yy + 51, (c.vp < 0 ? "? VP" : c.vp + " VP") + (c.good !== "NONE" ? ", " + pretty(c.good) : ""), {"font-size": 9, "class": "card-vp"});
+      if (good) add(g, s("circle", {"class": "good", cx: x + cw - 12, cy: yy + ch - 14, r: 7, fill: "#7a4", stroke: "#000"}));
     }
     obs.players.forEach(function (p) {
       y += 30;
       add(svg, s("circle", {cx: 16, cy: y - 4, r: 6, fill: COLORS[p.seat]}));
       label(svg, 28, y, short(ctx.seats[p.seat], 30) + ": score " + p.score + ", VP chips " + p.vp_chips +
         ", hand " + p.hand_count + ", military " + p.military +
-        (p.actions.length ? ", chose " + p.actions.map(pretty).join(" + ") : ""), {"font-weight": "bold", "class": "seat-line", "data-seat": p.seat});
+        (p.actions.length ? ", chose " + p.actions.map(function (a) { return ACTION_CARD[a] || pretty(a); }).join(" + ") : ""), {"font-weight": "bold", "class": "seat-line", "data-seat": p.seat});
       var tableau = add(svg, s("g", {"class": "tableau", "data-seat": p.seat}));
       p.tableau.forEach(function (t, n) {
         if (n % perRow === 0) y += 8 + (n ? ch : 0);
@@ -241,7 +286,10 @@
       var circle = add(g, s("circle", {cx: p[0], cy: p[1], r: 15, fill: "#fffaf0",
         stroke: sp.space in launch ? COLORS[launch[sp.space]] : "#c9a35c", "stroke-width": sp.space in launch ? 2.5 : 1}));
       title(circle, sp.name + " (" + pretty(sp.ring) + ")" + (sp.space in launch ? ", a launch space of " + seatLabel(ctx, launch[sp.space]) : ""));
-      var here = state[sp.space];
+      var here = state[sp.space], station = here && here.station !== null;
+      // Its name, as the log gives it ("Fly O5 -> O6"); above a station.
+      label(g, p[0], station ? p[1] - 10 : p[1] + 3, sp.name, {"text-anchor": "middle", "font-size": station ? 6.5 : 8,
+        fill: "#6b4f1d", "class": "space-name"});
       if (!here) return;
       if (here.station !== null) {
         var st = add(g, s("rect", {"class": "station", "data-seat": here.station_owner, "data-kind": here.station,
@@ -322,11 +370,13 @@
       for (var k = 0; k <= pl.advances; k++) {
         add(g, s("rect", {x: x + 8 + k * slot, y: y + 40, width: slot - 4, height: 20, fill: k === pl.advances ? "#cfc" : "#fff", stroke: "#999"}));
       }
-      var surface = 0;
+      var surface = 0, atPlace = {};
       (onPlanet[id] || []).forEach(function (entry) {
         var seat = entry[0], sh = entry[1], cxp, cyp;
         if (sh.location === "ORBIT") {
-          cxp = x + 6 + slot / 2 + (sh.position || 0) * slot; cyp = y + 50 + (seat % 2 ? 4 : -4);
+          // Ships at one place of the track stacked down it, each still in sight.
+          var k = atPlace[sh.position || 0] = (atPlace[sh.position || 0] || 0) + 1;
+          cxp = x + 6 + slot / 2 + (sh.position || 0) * slot; cyp = y + 46 + (k - 1) * 9;
         } else {
           cxp = x + 14 + (surface % 6) * 22; cyp = y + 84 + Math.floor(surface / 6) * 22; surface++;
         }
@@ -335,7 +385,7 @@
         title(ship, "ship " + sh.index + " of " + seatLabel(ctx, seat) + (sh.location === "ORBIT" ? " on the track, at " + sh.position : " on the surface") +
           (sh.ship_type !== "REGULAR" ? " (" + pretty(sh.ship_type) + ")" : ""));
       });
-      label(g, x + 6, y + ph - 8, pl.text.length > 28 ? short(pl.text, 28) : pl.text, {"font-size": 8, fill: "#555"});
+      textLines(g, x + 6, y + ph - 18, pl.text, 34, 2, pw - 12, 10, {"font-size": 8, fill: "#555", "class": "planet-text"});
     });
     y += ph + 10;
     label(svg, 10, y += 6, "planet deck " + obs.planet_deck_size + ", exploration deck " + obs.exploration_deck_size +

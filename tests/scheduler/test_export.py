@@ -6,14 +6,21 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
+import trio
 
 import engine
+from arena import Seat, SeatFault
+from engine import Termination
 from scheduler._export import SCHEMA_PATH, export_record, load_record, record_from_json
 from scheduler._records import MatchRecord
+from scheduler._runner import MatchSpec, run_match
+from scheduler._seating import BuiltinSeat
 from scheduler._store import Store
+from scheduler._timecontrol import FaultPolicy, TimeControl
 from tests.scheduler.test_cli import arena
 
 GAMES = ("sector41", "race", "sol", "galaxies")
@@ -113,3 +120,45 @@ def test_a_deal_still_being_played_is_exported_public(recorded: dict[str, Path],
     data = json.loads(out.read_text())
     assert data["seed"] is None and data["revealed"] is False
     assert all(d["text"] is None for d in data["decisions"])
+
+
+class _Numbered(Seat):
+    """A random bot that keeps the decision ids it is sent, and crashes at its
+    ``crash_at``-th decision if asked to."""
+
+    def __init__(self, name: str, crash_at: int | None = None) -> None:
+        self.inner, self.name, self.crash_at = BuiltinSeat(name, "random"), name, crash_at
+        self.ids: list[int] = []
+
+    async def start(self, match: Any) -> None:
+        await self.inner.start(match)
+
+    async def decide(self, request: Any) -> int:
+        self.ids.append(request.decision_id)
+        if len(self.ids) == self.crash_at:
+            raise SeatFault(Termination.CRASH, f"{self.name} crashed on purpose")
+        return await self.inner.decide(request)
+
+    async def end(self, ended: Any) -> None:
+        await self.inner.end(ended)
+
+
+def test_each_decision_carries_the_id_its_bot_was_sent() -> None:
+    # Race asks seats at once (two decisions a step); seat 1 crashes at its 20th decision,
+    # after which the arena plays its defaults without asking (no id sent).
+    seats = [_Numbered("a"), _Numbered("b", crash_at=20)]
+    record = trio.run(lambda: run_match(MatchSpec("ids", "race", 5, {}, bot_seed=5), seats,
+                                        TimeControl.per_move(60), FaultPolicy("default")))
+    data = export_record(record, reveal=True)
+    jsonschema.validate(data, schema())
+    for seat, bot in enumerate(seats):
+        mine = [d for d in data["decisions"] if d["seat"] == seat]
+        assert [d["decision_id"] for d in mine if d["decision_id"] is not None] == bot.ids
+    crashed = [d for d in data["decisions"] if d["seat"] == 1]
+    assert crashed[19]["defaulted"] and crashed[19]["decision_id"] == seats[1].ids[-1]
+    assert len(crashed) > 21 and all(d["decision_id"] is None and d["defaulted"]
+                                     for d in crashed[20:])
+    sent = sorted(seats[0].ids + seats[1].ids)
+    assert sent == list(range(1, len(sent) + 1))
+    assert any(len({d["seat"] for d in data["decisions"] if d["step"] == n}) == 2
+               for n in range(1, 20))  # seats asked at once got ids of their own

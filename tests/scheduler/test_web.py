@@ -14,6 +14,7 @@ import http.client
 import json
 import os
 import re
+import select
 import socket
 import sqlite3
 import ssl
@@ -215,6 +216,15 @@ def test_a_page_opened_mid_match_shows_it_from_its_first_move_to_its_end(
         # and its page is the record's, every view.
         wait_until(lambda: f"href='/match/{match_id}'" in get(web + "/")[1].decode().partition(
             "<table class=finished>")[2], "the match among the finished ones", 60)
+        # And the ladder's standings, with the two bots that played it rated.
+        def standings() -> list[tuple[str, int]]:
+            table = get(web + "/")[1].decode().partition("<table class=standings>")[2]
+            return [(m[1], int(m[2])) for m in re.finditer(
+                r"<tr><td>\d+</td><td>([^<]*)</td>(?:<td>[^<]*</td>){5}<td>(\d+)</td>",
+                table.partition("</table>")[0])]
+        rated = wait_until(lambda: len(standings()) == 2 and standings(), "the standings", 60)
+        assert sorted(name for name, _ in rated) == ["held", "plain"]
+        assert all(matches >= 1 for _, matches in rated)
         page.locator("#full-record").click()  # the live page's link to it
         page.wait_for_selector("body[data-ready]:not([data-live])")
         options = page.locator("#view option").all_inner_texts()
@@ -308,6 +318,21 @@ def test_a_web_connection_that_sends_nothing_is_dropped(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_the_pages_listen_on_the_web_host_only(tmp_path: Path) -> None:
+    server = Served(tmp_path / "host.sqlite", "--no-ladder", "--game", "sector41",
+                    "--web-host", "127.0.0.2")
+    try:
+        assert server.web.startswith("http://127.0.0.2:")
+        status, body = get(server.web + "/")
+        assert status == 200 and b"live matches" in body.lower()
+        port = int(server.web.rsplit(":", 1)[1])
+        # Not on the default host (loopback's 127.0.0.1) nor any other address.
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.1", port), timeout=10).close()
+    finally:
+        server.stop()
+
+
 def test_web_connections_are_bounded_per_host_and_in_all(tmp_path: Path) -> None:
     server = Served(tmp_path / "bounds.sqlite", "--no-ladder", "--game", "sector41",
                     "--web-connections", "3", "--web-connections-per-host", "2",
@@ -339,8 +364,20 @@ def test_web_connections_are_bounded_per_host_and_in_all(tmp_path: Path) -> None
         assert answered("127.0.0.2") == 200  # another host gets in
         idle.append(socket.create_connection((host, int(port)), timeout=30,
                                              source_address=("127.0.0.2", 0)))
+
+        def refused_in_all() -> bool:
+            # The server counts the answered request of .2 until its thread has seen it
+            # close: if that was after this idle connection came, it was refused (answered
+            # and closed: readable), and is opened again.
+            if select.select([idle[-1]], [], [], 0)[0]:
+                idle[-1].close()
+                idle[-1] = socket.create_connection((host, int(port)), timeout=30,
+                                                    source_address=("127.0.0.2", 0))
+                return False
+            return status("127.0.0.3") == 503
+
         # Three idle connections in all: a third host is refused too.
-        assert wait_until(lambda: status("127.0.0.3") == 503, "a refusal in all", 30)
+        assert wait_until(refused_in_all, "a refusal in all", 30)
         for connection in idle:
             connection.close()
         assert answered("127.0.0.1") == 200  # once they closed
