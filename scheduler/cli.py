@@ -80,6 +80,10 @@ if TYPE_CHECKING:  # imported where used: `arena` without a gauntlet does not lo
 E = TypeVar("E", bound=BaseException)
 DEFAULT_GAME = "sector41"
 DEFAULT_DB = "arena.sqlite"
+# Said once, at a tournament's first crash: a match's reason has a bot's last stderr lines or
+# its one-line account of its failure, never its whole traceback.
+_CRASH_HINT = ("arena: a crashed bot's whole stderr (its traceback) is kept with "
+               "--bot-logs DIR")
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 # Beside the gRPC port: Prometheus's exporter ports (9100-9999) are all taken, 9100 by
 # node_exporter, which often runs on the same host.
@@ -808,8 +812,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     shown = args.verbose or not sys.stdout.isatty()  # a log, as cutechess writes it
+    launched = any(spec.command is not None for spec in config.bot_specs())
     progress = Progress(total, len(store.finished_indices(tid)),
-                        matches=sys.stdout if shown else None)
+                        matches=sys.stdout if shown else None,
+                        crash_hint=None if args.bot_logs or not launched else _CRASH_HINT)
     for recorded in store.matches(tournament_id=tid, steps=False) if args.resume else ():
         progress.account(recorded)  # the score lines of a resumed run count every match
     with _run_errors(forget), _resumable("tournament", tid, args):
@@ -853,9 +859,11 @@ def _launch(args: argparse.Namespace, config: TournamentConfig, store: Store) ->
 
 def _warn_wall_clock(config: TournamentConfig) -> None:
     """One line when bots on wall clocks may wait for a core: more bot processes at once
-    than the machine has cores (``--clock cpu`` charges only the CPU time they use)."""
+    than the machine has cores (``--clock cpu`` charges only the CPU time they use). In a
+    game whose seats decide in turn, one bot of a match thinks at a time."""
     launched = sum(spec.command is not None for spec in config.bot_specs())
-    at_once = config.concurrency * min(launched, config.players)
+    deciding = config.players if engine.get(config.game).info.simultaneous else 1
+    at_once = config.concurrency * min(launched, deciding)
     cores = os.cpu_count() or 1
     if not config.cpu_clock and at_once > cores:
         print(f"arena: warning: up to {at_once} bot processes think at once on {cores} "
