@@ -246,11 +246,13 @@ def default_bots(game: str) -> list[str]:
     return [f"{name}={process_command(name)}" for name in names]
 
 
-def _seated(bot_texts: Sequence[str], players: int) -> list[str]:
-    """The bots with random ones added for the seats they leave empty (said on stderr)."""
+def _seated(game: str, bot_texts: Sequence[str], players: int) -> list[str]:
+    """The bots with random ones added for the seats they leave empty (said on stderr, once
+    the game and its player count are known to be good)."""
     try:
+        engine.get(game).info.check_players(players)
         seated, added = fill_seats(bot_texts, players)
-    except (ValueError, LookupError) as error:
+    except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
     if added:
         print(f"--players {players} with {len(bot_texts)} bot(s): {len(added)} seat(s) filled "
@@ -784,7 +786,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     else:
         control = _time_control(args)
         config = TournamentConfig(
-            game=args.game, bots=tuple(_seated(args.bot or default_bots(args.game),
+            game=args.game, bots=tuple(_seated(args.game, args.bot or default_bots(args.game),
                                                args.players)),
             players=args.players, rounds=args.rounds, concurrency=args.concurrency,
             move_time=control.move_time, clock=args.tc, margin=args.margin,
@@ -1125,7 +1127,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """One match, printing every public event and action as it happens."""
     try:
         # Named as the seats a tournament fills: random, random-2, ...
-        bot_texts = _seated(args.bot, args.players) if args.bot else \
+        bot_texts = _seated(args.game, args.bot, args.players) if args.bot else \
             fill_seats([], args.players)[0]
         specs = [BotSpec.parse(t) for t in bot_texts]
         game = engine.get(args.game)
@@ -1380,8 +1382,9 @@ def _outcome(result: Any, seats: Sequence[Any]) -> str:
 
 
 @contextlib.contextmanager
-def _remote(address: str) -> Iterator[pb_grpc.ArenaServiceStub]:
-    """A client of a running arena; a refusal becomes a usage error naming the address."""
+def _remote(address: str, otherwise: str = "") -> Iterator[pb_grpc.ArenaServiceStub]:
+    """A client of a running arena; a refusal becomes a usage error naming the address (and
+    ``otherwise``, what else the command can do, when no arena answers)."""
     with grpc.insecure_channel(address) as channel:
         try:
             yield pb_grpc.ArenaServiceStub(channel)
@@ -1390,7 +1393,8 @@ def _remote(address: str) -> Iterator[pb_grpc.ArenaServiceStub]:
             details = error.details()  # type: ignore[attr-defined]
             if code == grpc.StatusCode.UNAVAILABLE:
                 raise UsageError(f"no arena answers at {address} (start one with "
-                                 f"`arena serve`, or give --address HOST:PORT)") from None
+                                 f"`arena serve`, or give --address HOST:PORT{otherwise})"
+                                 ) from None
             raise UsageError(f"{address}: {code.name}: {details}") from None
 
 
@@ -1435,7 +1439,8 @@ def cmd_matches(args: argparse.Namespace) -> int:
     if args.tournament is not None or args.bot is not None:
         raise UsageError("--tournament and --bot filter a database's matches: give --db FILE "
                          "(a server lists by --game only)")
-    with _remote(args.address or DEFAULT_ADDRESS) as stub:
+    with _remote(args.address or DEFAULT_ADDRESS,
+                 f"; a database's matches: --db FILE, e.g. --db {DEFAULT_DB}") as stub:
         response = stub.ListMatches(pb.ListMatchesRequest(
             game=args.game, limit=args.limit, live=args.live), timeout=30)
     for match in response.matches:
