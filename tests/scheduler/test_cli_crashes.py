@@ -4,13 +4,12 @@ where the whole traceback is kept (``--bot-logs``)."""
 
 from __future__ import annotations
 
-import os
-import pty
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
+
+from tests.support.harness import on_a_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = [sys.executable, "-m", "scheduler.cli"]
@@ -46,38 +45,6 @@ def bots_in(folder: Path) -> list[str]:
     (folder / "my_bot.py").write_text(SDK_BOT)
     return ["--game", "sector41", "--bot", f"mine={sys.executable} my_bot.py", "--bot",
             "builtin:random", "--rounds", "1", "--db", "c.sqlite"]
-
-
-def on_a_terminal(argv: list[str], cwd: Path) -> tuple[str, str, int]:
-    """Run ``argv`` with its stdout a terminal (a pseudo-terminal read as it writes) and
-    its stderr a pipe: what the terminal showed, the stderr, the exit code."""
-    terminal, child_side = pty.openpty()
-    process = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=child_side,
-                               stderr=subprocess.PIPE, text=True)
-    os.close(child_side)
-    shown: list[bytes] = []
-
-    def read() -> None:
-        while True:
-            try:
-                data = os.read(terminal, 4096)
-            except OSError:  # EIO: every writer of the terminal has closed it
-                return
-            if not data:
-                return
-            shown.append(data)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
-        _, stderr = process.communicate(timeout=180)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        reader.join(timeout=30)
-        os.close(terminal)
-    return b"".join(shown).decode(errors="replace"), stderr, process.returncode
 
 
 def test_on_a_terminal_a_crash_is_said_at_once_with_the_line_that_failed(
