@@ -43,6 +43,11 @@ REFUSED_BURST = 200
 REFUSED_PER_SECOND = 20.0
 
 
+# How much of a bot's own account of its failure (Resign.failure) a crash's reason keeps: an
+# exception's message and where it was raised, not a whole traceback.
+_FAILURE_CHARS = 240
+
+
 def shown(text: str, limit: int = 64) -> str:
     """``text`` quoted for an error message, cut to ``limit`` characters (a client's strings
     are echoed back, and a long one would hide the reason or overflow the reply)."""
@@ -406,8 +411,8 @@ class Hub:
                           self._not_yours(session, match_id, "cannot resign"))
             return
         if resign.failure:  # the bot's code failed: a crash, to which the policy applies
-            fault = SeatFault(Termination.CRASH,
-                              f"{session.name}'s code failed: {shown(resign.failure)}")
+            fault = SeatFault(Termination.CRASH, f"{session.name}'s code failed: "
+                                                 f"{shown(resign.failure, _FAILURE_CHARS)}")
         else:
             fault = SeatFault(Termination.RESIGN, f"{session.name} resigned")
         decision = session.open.get(match_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._bot import Bot
+from ._bot import Bot, failure
 from ._main import main
 from ._registry import builtin, builtin_names, builtin_note
 from .random_bot import RandomBot
@@ -16,7 +16,7 @@ from .random_bot import RandomBot
 _GRPC_CLIENT = ("BotRejected", "ClientTls", "play", "play_stream")
 
 __all__ = ["Bot", "BotRejected", "ClientTls", "RandomBot", "builtin", "builtin_names",
-           "builtin_note", "main", "play", "play_stream"]
+           "builtin_note", "failure", "main", "play", "play_stream"]
 
 
 def __getattr__(name: str) -> Any:

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import random
+import sysconfig
+import traceback
 import zlib
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import game_pb2
+
+# Where a bot's own code is not: Python's library, the installed packages, this SDK.
+_NOT_THE_BOTS = (*{sysconfig.get_paths()[key] for key in ("stdlib", "purelib", "platlib")},
+                 os.path.dirname(os.path.abspath(__file__)) + os.sep)
 
 
 class Request(Protocol):
@@ -75,3 +82,18 @@ class Bot:
 
     def finish(self, ended: pb.MatchEnded) -> None:
         """Called once when the match ends (optional)."""
+
+
+def failure(error: BaseException) -> str:
+    """A bot's exception in one line, with the line of the bot's own code it came from:
+    ``ValueError: bad (at my_bot.py:9 in choose)``. That line is the innermost frame
+    outside Python's library, the installed packages and this SDK (so an ``IndexError``
+    from ``random.choice`` names the call in the bot, not ``random.py``); the innermost
+    frame if every frame is one of those."""
+    text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return text
+    own = [f for f in frames if not f.filename.startswith(_NOT_THE_BOTS)] or frames
+    frame = own[-1]
+    return f"{text} (at {os.path.basename(frame.filename)}:{frame.lineno} in {frame.name})"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from arena.v1 import arena_service_pb2 as pb
 
-from ._bot import Bot
+from ._bot import Bot, failure
 
 log = logging.getLogger("bots")
 
@@ -100,5 +100,4 @@ class Matches:
 
 
 def _failed(match_id: str, error: Exception) -> pb.PlayRequest:
-    return pb.PlayRequest(resign=pb.Resign(match_id=match_id,
-                                           failure=f"{type(error).__name__}: {error}"))
+    return pb.PlayRequest(resign=pb.Resign(match_id=match_id, failure=failure(error)))

@@ -59,11 +59,13 @@ class Progress:
 
     With ``matches`` (a stream), also a line per finished match there and a score line
     (each bot's wins-draws-losses over the pairs it met, and its score) every
-    ``score_every`` matches and at the end.
+    ``score_every`` matches and at the end. ``crash_hint`` is said once, the first time a
+    bot crashes (where to find what the reason leaves out: ``--bot-logs``).
     """
 
     def __init__(self, total: int, already: int = 0, out: TextIO | None = None, *,
-                 matches: TextIO | None = None, score_every: int = 10) -> None:
+                 matches: TextIO | None = None, score_every: int = 10,
+                 crash_hint: str | None = None) -> None:
         self.total = total
         self.already = already
         self.out = out if out is not None else sys.stderr
@@ -75,6 +77,7 @@ class Progress:
         self.games: dict[str, float] = defaultdict(float)
         self.wdl: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
         self._last_decile = -1
+        self._crash_hint = crash_hint
 
     def account(self, record: MatchRecord) -> None:
         """Count a finished match in the scores (without showing anything)."""
@@ -105,8 +108,14 @@ class Progress:
         line = self.line(done)
         trouble = self.trouble(record)
         # Why a bot crashed, at once and without --bot-logs (unless its match's line said so).
-        if trouble and (self.matches is None or not (record.result and record.result.forfeited)):
-            self.out.write(("\r" + " " * 100 + "\r" if self.tty else "") + trouble + "\n")
+        shown = [trouble] if trouble and (
+            self.matches is None or not (record.result and record.result.forfeited)) else []
+        if trouble and self._crash_hint:
+            shown.append(self._crash_hint)
+            self._crash_hint = None
+        if shown:
+            self.out.write(("\r" + " " * 100 + "\r" if self.tty else "")
+                           + "".join(f"{text}\n" for text in shown))
         if self.tty:
             self.out.write("\r" + line.ljust(100)[:100])
             if done >= total:

@@ -25,6 +25,12 @@ from engine import Termination
 STILL_WAITING_AFTER = 5.0
 
 
+def _telling(lines: Sequence[str], count: int) -> list[str]:
+    """The last ``count`` of a bot's stderr lines that say something: not blank, and not the
+    markers (``^^^^``, ``~~~``) under a line of Python's tracebacks."""
+    return [line for line in lines if line.strip(" \t^~")][-count:]
+
+
 class BotStartError(RuntimeError):
     """A launched bot that could not start playing, with the last lines of its stderr;
     ``refused_hello``: its Hello, if that is what the arena refused."""
@@ -32,7 +38,7 @@ class BotStartError(RuntimeError):
     def __init__(self, message: str, stderr_tail: Sequence[str] = (),
                  refused_hello: pb.Hello | None = None) -> None:
         self.refused_hello = refused_hello
-        lines = [line for line in stderr_tail if line.strip()][-8:]
+        lines = _telling(stderr_tail, 8)
         if lines:
             message += "; its last stderr lines:\n" + "\n".join(f"    {x}" for x in lines)
         super().__init__(message)
@@ -83,7 +89,8 @@ class BuiltinSeat(Seat):
         try:
             self._bot = self._cls(match)
         except Exception as error:  # noqa: BLE001 - a bot's bug is a crash of that seat
-            self._broken = SeatFault(Termination.CRASH, f"{self.name} raised {error!r}")
+            self._broken = SeatFault(Termination.CRASH,
+                                     f"{self.name} raised {bots.failure(error)}")
 
     async def decide(self, request: Request) -> int:
         """Ask the bot (a checkpoint first, so that a cancelled match stops here)."""
@@ -94,7 +101,8 @@ class BuiltinSeat(Seat):
         try:
             return self._bot.decide(request)
         except Exception as error:  # noqa: BLE001 - a bot's bug is a crash of that seat
-            raise SeatFault(Termination.CRASH, f"{self.name} raised {error!r}") from error
+            raise SeatFault(Termination.CRASH,
+                            f"{self.name} raised {bots.failure(error)}") from error
 
     async def end(self, ended: pb.MatchEnded) -> None:
         """Let the bot see the result."""
@@ -199,7 +207,7 @@ class _PooledSeat(RemoteSeat):
         if fault.termination is Termination.CRASH and process.returncode is not None:
             code = process.returncode
             how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
-            lines = [line for line in process.tail_since(self._mark) if line.strip()][-5:]
+            lines = _telling(process.tail_since(self._mark), 5)
             text = f"bot {self.name!r} process exited ({how})"
             if lines:
                 text += "; its last stderr lines: " + " | ".join(lines)

@@ -80,6 +80,10 @@ if TYPE_CHECKING:  # imported where used: `arena` without a gauntlet does not lo
 E = TypeVar("E", bound=BaseException)
 DEFAULT_GAME = "sector41"
 DEFAULT_DB = "arena.sqlite"
+# Said once, at a tournament's first crash: a match's reason has a bot's last stderr lines or
+# its one-line account of its failure, never its whole traceback.
+_CRASH_HINT = ("arena: a crashed bot's whole stderr (its traceback) is kept with "
+               "--bot-logs DIR")
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 # Beside the gRPC port: Prometheus's exporter ports (9100-9999) are all taken, 9100 by
 # node_exporter, which often runs on the same host.
@@ -242,11 +246,13 @@ def default_bots(game: str) -> list[str]:
     return [f"{name}={process_command(name)}" for name in names]
 
 
-def _seated(bot_texts: Sequence[str], players: int) -> list[str]:
-    """The bots with random ones added for the seats they leave empty (said on stderr)."""
+def _seated(game: str, bot_texts: Sequence[str], players: int) -> list[str]:
+    """The bots with random ones added for the seats they leave empty (said on stderr, once
+    the game and its player count are known to be good)."""
     try:
+        engine.get(game).info.check_players(players)
         seated, added = fill_seats(bot_texts, players)
-    except (ValueError, LookupError) as error:
+    except (ValueError, LookupError, engine.EngineError) as error:
         raise UsageError(str(error)) from None
     if added:
         print(f"--players {players} with {len(bot_texts)} bot(s): {len(added)} seat(s) filled "
@@ -781,7 +787,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     else:
         control = _time_control(args)
         config = TournamentConfig(
-            game=args.game, bots=tuple(_seated(args.bot or default_bots(args.game),
+            game=args.game, bots=tuple(_seated(args.game, args.bot or default_bots(args.game),
                                                args.players)),
             players=args.players, rounds=args.rounds, concurrency=args.concurrency,
             move_time=control.move_time, clock=args.tc, margin=args.margin,
@@ -809,8 +815,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     total = len(store.tournament(tid).schedule)  # the stored plan: no planning again
     shown = args.verbose or not sys.stdout.isatty()  # a log, as cutechess writes it
+    launched = any(spec.command is not None for spec in config.bot_specs())
     progress = Progress(total, len(store.finished_indices(tid)),
-                        matches=sys.stdout if shown else None)
+                        matches=sys.stdout if shown else None,
+                        crash_hint=None if args.bot_logs or not launched else _CRASH_HINT)
     for recorded in store.matches(tournament_id=tid, steps=False) if args.resume else ():
         progress.account(recorded)  # the score lines of a resumed run count every match
     with _run_errors(forget), _resumable("tournament", tid, args):
@@ -854,9 +862,11 @@ def _launch(args: argparse.Namespace, config: TournamentConfig, store: Store) ->
 
 def _warn_wall_clock(config: TournamentConfig) -> None:
     """One line when bots on wall clocks may wait for a core: more bot processes at once
-    than the machine has cores (``--clock cpu`` charges only the CPU time they use)."""
+    than the machine has cores (``--clock cpu`` charges only the CPU time they use). In a
+    game whose seats decide in turn, one bot of a match thinks at a time."""
     launched = sum(spec.command is not None for spec in config.bot_specs())
-    at_once = config.concurrency * min(launched, config.players)
+    deciding = config.players if engine.get(config.game).info.simultaneous else 1
+    at_once = config.concurrency * min(launched, deciding)
     cores = os.cpu_count() or 1
     if not config.cpu_clock and at_once > cores:
         print(f"arena: warning: up to {at_once} bot processes think at once on {cores} "
@@ -1118,7 +1128,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """One match, printing every public event and action as it happens."""
     try:
         # Named as the seats a tournament fills: random, random-2, ...
-        bot_texts = _seated(args.bot, args.players) if args.bot else \
+        bot_texts = _seated(args.game, args.bot, args.players) if args.bot else \
             fill_seats([], args.players)[0]
         specs = [BotSpec.parse(t) for t in bot_texts]
         game = engine.get(args.game)
@@ -1373,8 +1383,9 @@ def _outcome(result: Any, seats: Sequence[Any]) -> str:
 
 
 @contextlib.contextmanager
-def _remote(address: str) -> Iterator[pb_grpc.ArenaServiceStub]:
-    """A client of a running arena; a refusal becomes a usage error naming the address."""
+def _remote(address: str, otherwise: str = "") -> Iterator[pb_grpc.ArenaServiceStub]:
+    """A client of a running arena; a refusal becomes a usage error naming the address (and
+    ``otherwise``, what else the command can do, when no arena answers)."""
     with grpc.insecure_channel(address) as channel:
         try:
             yield pb_grpc.ArenaServiceStub(channel)
@@ -1383,7 +1394,8 @@ def _remote(address: str) -> Iterator[pb_grpc.ArenaServiceStub]:
             details = error.details()  # type: ignore[attr-defined]
             if code == grpc.StatusCode.UNAVAILABLE:
                 raise UsageError(f"no arena answers at {address} (start one with "
-                                 f"`arena serve`, or give --address HOST:PORT)") from None
+                                 f"`arena serve`, or give --address HOST:PORT{otherwise})"
+                                 ) from None
             raise UsageError(f"{address}: {code.name}: {details}") from None
 
 
@@ -1428,7 +1440,8 @@ def cmd_matches(args: argparse.Namespace) -> int:
     if args.tournament is not None or args.bot is not None:
         raise UsageError("--tournament and --bot filter a database's matches: give --db FILE "
                          "(a server lists by --game only)")
-    with _remote(args.address or DEFAULT_ADDRESS) as stub:
+    with _remote(args.address or DEFAULT_ADDRESS,
+                 f"; a database's matches: --db FILE, e.g. --db {DEFAULT_DB}") as stub:
         response = stub.ListMatches(pb.ListMatchesRequest(
             game=args.game, limit=args.limit, live=args.live), timeout=30)
     for match in response.matches:

@@ -110,7 +110,15 @@ def test_a_bug_in_the_bots_code_is_a_crash_of_that_match_only(tmp_path,
             assert results[match_id].termination is Termination.NORMAL, results[match_id]
             assert all(a.defaulted for step in records[match_id].steps for a in step
                        if a.seat == 0)
-    assert "flaky's code failed: 'ZeroDivisionError: a bug in the bot'" in results["boom"].reason
+    # Each failure names the line of the bot's code it came from (sdk_bot.py's raise).
+    source = (ROOT / "tests" / "support" / "sdk_bot.py").read_text().splitlines()
+    line = {error: next(n for n, text in enumerate(source, 1) if f"raise {error}(" in text)
+            for error in ("ZeroDivisionError", "KeyError")}
+    assert results["boom"].reason == (f"flaky's code failed: 'ZeroDivisionError: a bug in the "
+                                      f"bot (at sdk_bot.py:{line['ZeroDivisionError']} in "
+                                      f"choose)'")
+    assert (f"constructor\" (at sdk_bot.py:{line['KeyError']} in __init__)'" in
+            results["boom-start"].reason), results["boom-start"].reason
     assert results["fine"].termination is Termination.NORMAL, results["fine"]
     assert alive
     text = log.read_text()  # each bug is shown with its traceback

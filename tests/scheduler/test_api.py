@@ -3,6 +3,7 @@ played in-process, each match returned as the store's record."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -68,7 +69,11 @@ def test_a_function_that_raises_or_cheats_loses_its_seat_only() -> None:
     crashed = play("duel", {"broken": broken, "ok": first}, seed=1)
     assert crashed.result is not None
     assert crashed.result.termination is Termination.CRASH
-    assert crashed.result.forfeited == (0,) and "oops" in crashed.result.reason
+    assert crashed.result.forfeited == (0,)
+    # Nothing prints a function's traceback: its reason names the line that raised.
+    raised = broken.__code__.co_firstlineno + 1
+    assert crashed.result.reason == (f"broken raised RuntimeError: oops (at test_api.py:{raised} "
+                                     f"in broken)")
     assert crashed.faults[0].crashes == 1
     illegal = play("duel", {"ok": first, "cheat": cheat}, seed=1)
     assert illegal.result is not None
@@ -133,3 +138,21 @@ def test_the_example_script_runs() -> None:
     assert "race, match play-" in result.stdout and "sector41, 6 matches:" in result.stdout
     for name in ("first_legal", "shortest", "race-greedy", "greedy", "picky", "first"):
         assert name in result.stdout
+
+
+@pytest.mark.parametrize("page, heading", [("README.md", "## Writing a bot"),
+                                           ("docs/running.md", "## Python: agents as functions")])
+def test_the_documented_example_runs_as_written(page: str, heading: str,
+                                                tmp_path: Path) -> None:
+    # The page's Python block under the heading, copied into a fresh folder and run there.
+    section = (ROOT / page).read_text().partition(f"\n{heading}\n")[2].split("\n## ")[0]
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", section, re.S)
+              if "from scheduler import" in b]
+    assert len(blocks) == 1, f"{page}: no single Python API example under {heading!r}"
+    (tmp_path / "example.py").write_text(blocks[0])
+    result = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "['first_legal', " in result.stdout  # the function's name, as the seat's
+    standings = re.findall(r"^\s+\d\s+(first|greedy)\s+[+-]\d+\s", result.stdout, re.M)
+    assert sorted(standings) == ["first", "greedy"], result.stdout

@@ -5,9 +5,12 @@ answered by its own command, seats filled, and Ctrl-C saying how to go on."""
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import bots
 from scheduler._store import Store
@@ -70,6 +73,14 @@ def test_play_records_with_db_and_matches_lists_filters_and_replays(tmp_path: Pa
     assert unknown.returncode == 2 and "no tournament 't-nope'" in unknown.stderr
     server_only = arena("matches", "--bot", "b", check=False)
     assert server_only.returncode == 2 and "give --db FILE" in server_only.stderr
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))  # bound but not listening: no arena answers there
+        address = f"127.0.0.1:{holder.getsockname()[1]}"
+        nobody = arena("matches", "--address", address, check=False, timeout=60)
+    assert nobody.returncode == 2, nobody.stderr
+    assert (f"no arena answers at {address} (start one with `arena serve`, or give --address "
+            f"HOST:PORT; a database's matches: --db FILE, e.g. --db arena.sqlite)"
+            ) in nobody.stderr
     replayed = arena("replay", record.match_id, "--db", str(db), "--quiet")
     assert "replay matches the record" in replayed.stdout
 
@@ -82,6 +93,19 @@ def test_a_tournament_fills_a_game_with_fewer_bots_than_seats(tmp_path: Path) ->
     assert "4 matches" in result.stderr  # one group of four, in its four seat rotations
     for name in ("random", "b", "random-2", "random-3"):
         assert f" {name} " in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("command", ["tournament", "play"])
+@pytest.mark.parametrize("game, players, error", [
+    ("sol", "9", "arena: error: game 'sol' is played by 2..5 players, got 9"),
+    ("chess", "2", "arena: error: unknown game 'chess'; known games: "),
+])
+def test_a_refused_game_or_player_count_fills_no_seat_first(command: str, game: str,
+                                                            players: str, error: str) -> None:
+    result = arena(command, "--game", game, "--players", players, "--bot", "builtin:random",
+                   check=False, timeout=60)
+    assert result.returncode == 2 and result.stderr.startswith(error), result.stderr
+    assert "filled" not in result.stderr
 
 
 def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from scheduler._store import Store
-from tests.scheduler.test_cli import arena
+from tests.scheduler.test_cli import ARENA, ROOT, arena
+from tests.support.harness import on_a_terminal
 
 
 def test_a_logged_tournament_prints_each_match_and_the_score(tmp_path: Path) -> None:
@@ -39,6 +40,25 @@ def test_a_logged_tournament_prints_each_match_and_the_score(tmp_path: Path) -> 
     for name, wdl in final.items():  # each bot met each other one 4 times in 8 matches
         assert sum(map(int, wdl.split("-"))) == 8, (name, wdl)
     assert result.stdout.index("Score after 12") < result.stdout.index("rank  bot")
+
+
+def test_on_a_terminal_the_match_lines_come_with_verbose(tmp_path: Path) -> None:
+    def run(db: str, *flags: str) -> str:
+        shown, stderr, code = on_a_terminal(
+            [*ARENA, "tournament", "--game", "duel", "--bot", "builtin:random", "--bot",
+             "b=builtin:random", "--rounds", "1", "--option", "rounds=1", "--db",
+             str(tmp_path / db), *flags], ROOT)
+        assert code == 0, stderr
+        return shown.replace("\r\n", "\n")  # a terminal's line ends
+
+    quiet = run("q.sqlite")  # a progress line on stderr is enough on a terminal
+    assert "Finished match" not in quiet and "Score after" not in quiet, quiet
+    assert "rank  bot" in quiet
+    verbose = run("v.sqlite", "--verbose")
+    finished = re.findall(r"^Finished match ([12]) of 2 \((?:random|b) vs (?:random|b)\): "
+                          r"(?:1-0|0-1|1/2-1/2) \{.+\}$", verbose, re.M)
+    assert sorted(finished) == ["1", "2"], verbose
+    assert re.search(r"^Score after 2 of 2 matches: ", verbose, re.M), verbose
 
 
 def test_pgn_carries_event_date_round_time_control_and_termination(tmp_path: Path) -> None:

@@ -75,6 +75,21 @@ def test_wall_clocks_warn_when_more_bots_think_at_once_than_there_are_cores(
     assert calm.returncode == 0 and "--clock cpu" not in calm.stderr, calm.stderr
 
 
+def test_in_a_game_played_in_turn_one_bot_a_match_counts_as_thinking(tmp_path: Path) -> None:
+    # Sector 41's seats decide one after another: as many matches as cores keep every core
+    # busy with one bot each (the first README command, 2 matches on 2 cores, says nothing),
+    # one match more may make a bot wait.
+    cores = os.cpu_count() or 1
+    args = ["tournament", "--game", "sector41", "--rounds", "1", "--option", "turn_limit=2",
+            "--bot", f"a={RANDOM}", "--bot", f"b={RANDOM}", "--sandbox", "none"]
+    fits = arena(*args, "--concurrency", str(cores), cwd=tmp_path)
+    assert fits.returncode == 0 and "--clock cpu" not in fits.stderr, fits.stderr
+    busy = arena(*args, "--concurrency", str(cores + 1), "--db", "b.sqlite", cwd=tmp_path)
+    assert busy.returncode == 0, busy.stderr
+    assert (f"up to {cores + 1} bot processes think at once on {cores} cores" in busy.stderr
+            ), busy.stderr
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="only an arena run as root drops each bot to a "
                                               "user of its own")
 def test_a_bot_folder_its_own_user_cannot_read_is_named_at_once(tmp_path: Path) -> None:

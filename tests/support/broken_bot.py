@@ -5,7 +5,9 @@ MODE: ``none`` (no flaw), ``illegal`` (answers id 999 at its third decision), ``
 says Hello), ``slow`` (sleeps 5 s before its third answer), ``linger`` (ignores SessionEnded
 and the end of its input: never exits), ``exit3`` (exits 3 when its session ends),
 ``one-match`` (exits 0 after its first match), ``crash`` (exits 1 at its third decision),
-``unknown-game`` (declares a game that does not exist), ``race-only`` (declares race).
+``raises`` (an uncaught KeyError from ``parse`` at its third decision: Python prints the
+traceback and exits 1), ``unknown-game`` (declares a game that does not exist),
+``race-only`` (declares race).
 """
 
 import json
@@ -19,6 +21,10 @@ mode = sys.argv[1]
 def send(message: dict) -> None:
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
+
+
+def parse(request: dict) -> object:
+    return request["no such field"]
 
 
 if mode == "mute":
@@ -39,6 +45,8 @@ for line in sys.stdin:
             time.sleep(5)
         if decisions == 3 and mode == "crash":
             sys.exit(1)
+        if decisions == 3 and mode == "raises":
+            parse(request)
         send({"move": {"matchId": request["matchId"], "decisionId": request["decisionId"],
                        "actionId": action}})
     elif "matchEnded" in message and mode == "one-match":

@@ -7,12 +7,14 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import pty
 import shlex
 import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
@@ -305,3 +307,35 @@ def watched_match(bots: Sequence[str], spec: MatchSpec,
         return output.decode(), played[0], extra
 
     return run_in_arena(main)
+
+
+def on_a_terminal(argv: list[str], cwd: Path) -> tuple[str, str, int]:
+    """Run ``argv`` with its stdout a terminal (a pseudo-terminal read as it writes) and
+    its stderr a pipe: what the terminal showed, the stderr, the exit code."""
+    terminal, child_side = pty.openpty()
+    process = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=child_side,
+                               stderr=subprocess.PIPE, text=True)
+    os.close(child_side)
+    shown: list[bytes] = []
+
+    def read() -> None:
+        while True:
+            try:
+                data = os.read(terminal, 4096)
+            except OSError:  # EIO: every writer of the terminal has closed it
+                return
+            if not data:
+                return
+            shown.append(data)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        _, stderr = process.communicate(timeout=180)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        reader.join(timeout=30)
+        os.close(terminal)
+    return b"".join(shown).decode(errors="replace"), stderr, process.returncode
