@@ -32,6 +32,17 @@ class Field:
     size: int
     code: Callable[[Any], int]  # the field's value -> 0..size-1
     doc: str = ""
+    #: a field that reads several detail fields at once (``name`` is then only a label):
+    #: their names; ``code`` gets the tuple of their values
+    reads: tuple[str, ...] = ()
+    #: a table field's values in index order (``table_field``), for the reader of the mapping
+    values: tuple[Any, ...] = ()
+
+    def value(self, detail: Any) -> Any:
+        """The field's value in an action's detail."""
+        if self.reads:
+            return tuple(getattr(detail, name) for name in self.reads)
+        return getattr(detail, self.name)
 
 
 def enum_field(name: str, size: int) -> Field:
@@ -53,6 +64,16 @@ def opt_field(name: str, size: int) -> Field:
             return 0
         return (v.value if isinstance(v, enum.Enum) else int(v)) + 1
     return Field(name, size + 1, code, f"{name} (none, 0..{size - 1})")
+
+
+def table_field(name: str, reads: tuple[str, ...], values: Sequence[Any], doc: str) -> Field:
+    """A field of the detail fields ``reads`` together, numbered by its value's position in
+    ``values`` (the values an action can have: denser than their fields' mixed radix when
+    few combinations occur, such as the pairs of spaces a flight can join)."""
+    table = {value: number for number, value in enumerate(values)}
+    # a value not in the table lands outside the range, where ``_work_out`` names the field
+    return Field(name, len(table), lambda v: table.get(v, -1), f"{doc}, {len(table)} values",
+                 reads, tuple(values))
 
 
 @dataclass(frozen=True)
@@ -124,11 +145,12 @@ class ActionSpace:
         block = self._blocks[detail.kind]
         place = 0
         for f in block.spec.fields:
-            code = f.code(getattr(detail, f.name))
+            value = f.value(detail)
+            code = f.code(value)
             if not 0 <= code < f.size:
                 raise ValueError(
                     f"{self.game}: {detail.kind.name} action's {f.name}="
-                    f"{getattr(detail, f.name)!r} is outside the action space's range "
+                    f"{value!r} is outside the action space's range "
                     f"{f.doc}: the table in engine/envs/_games.py needs widening")
             place = place * f.size + code
         return block.start + place * block.spec.ordinals, block.spec.ordinals
