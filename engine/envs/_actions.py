@@ -122,9 +122,10 @@ class ActionSpace:
         self._kept: dict[int, tuple[Sequence[Action], list[int]]] = {}
         self._lazy_key = lazy_key
         # the first index of each action's place by the action's key (see ``_key``); the
-        # actions keyed by their id, held so that the id stays theirs; places by detail
+        # details and actions keyed by their id, held so that the id stays theirs; places
+        # by detail
         self._firsts: dict[Any, int] = {}
-        self._held: dict[int, Action] = {}
+        self._held: dict[int, Any] = {}
         self._places: dict[Any, tuple[int, int]] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
@@ -158,7 +159,9 @@ class ActionSpace:
     def _key(self, action: Action) -> Any:
         """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
         arguments (which make its detail: making it costs more than the engine's whole
-        step), else the action's id (engines keep most of their actions)."""
+        step), else its detail's id (engines keep most of their details, and share one
+        among the actions that differ only in their id: Race makes many of its actions
+        afresh, from kept details)."""
         if type(action) is LazyAction:
             args = action._args  # type: ignore[attr-defined]
             if self._lazy_key is not None:
@@ -166,10 +169,9 @@ class ActionSpace:
             try:
                 hash(args)
             except TypeError:  # arguments that do not hash: keyed by the action instead
-                pass
-            else:
-                return args
-        return id(action)
+                return id(action)
+            return args
+        return id(action.detail)
 
     def _first(self, action: Action) -> int:
         """The first index of an action's place (kept by its key)."""
@@ -181,8 +183,8 @@ class ActionSpace:
                 self._firsts.clear()
                 self._held.clear()
                 self._places.clear()
-            if type(key) is int:
-                self._held[key] = action
+            if type(key) is int:  # the id of a detail, or of a lazy action: held alive
+                self._held[key] = action if type(action) is LazyAction else action.detail
             self._firsts[key] = first
         return first
 
@@ -205,25 +207,20 @@ class ActionSpace:
                 self._kept.clear()
             self._kept[key] = cached
             return cached[1]
-        # Most actions are kept by their id (see ``_key``), Sector 41's lazy ones by their
-        # keys: their places are looked up at once, in C (an id there is of a live action:
-        # ``_held`` holds it); then other lazy ones by their arguments, and the rest are
-        # worked out.
+        # The places are looked up at once, in C, by the keys of ``_key`` (an id there is of
+        # a live object: ``_held`` holds it); a list that mixes lazy actions and others, or
+        # whose lazy arguments do not hash, key by key; the places not found are worked out.
         firsts = self._firsts.get
-        found: list[int | None] | None = None
-        lazy = type(legal[0]) is LazyAction
-        if lazy and self._lazy_key is not None:
-            try:
+        try:
+            if type(legal[0]) is not LazyAction:
+                # the detail slot, not the property: a lazy one among them raises
+                found = list(map(firsts, map(id, map(_DETAIL, legal))))
+            elif self._lazy_key is not None:
                 found = list(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
-            except (AttributeError, TypeError):  # some not lazy, or keys that do not hash
-                pass
-        if found is None:
-            found = list(map(firsts, map(id, legal)))
-            if lazy and None in found:
-                try:
-                    found = list(map(firsts, map(_ARGS, legal)))
-                except (AttributeError, TypeError):  # some not lazy, or do not hash
-                    pass
+            else:
+                found = list(map(firsts, map(_ARGS, legal)))
+        except (AttributeError, TypeError):
+            found = list(map(firsts, map(self._key, legal)))
         if None in found:
             first = self._first
             found = [f if f is not None else first(a) for f, a in zip(found, legal, strict=True)]
@@ -308,6 +305,8 @@ def new_mask(indices: Iterable[int], size: int) -> np.ndarray:
 
 
 _ARGS = attrgetter("_args")
+#: An action's detail slot (a lazy action's is empty: its detail is a property that makes it)
+_DETAIL = vars(Action)["detail"].__get__
 #: Decoded legal tuples kept after their first decoding, and after a second one, before
 #: each cache starts over.
 _RECENT = 64

@@ -142,11 +142,15 @@ class SeatedMatch:
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask (a new array): its legal indices if it chooses now, else
         all zeros."""
-        indices = self._indices
-        if indices is None or seat != self._seat:
-            if seat != self.current():
-                return self._zeros.copy()
+        if seat == self._seat:  # the usual case: the seat asked, worked out as play went in
+            indices = self._indices
+            if indices is None:
+                legal = self._legal = self._pending[seat].legal  # type: ignore[index]
+                indices = self._indices = self.space.decode(legal)
+        elif seat == self.current():
             indices = self._decode()
+        else:
+            return self._zeros.copy()
         return new_mask(indices, self._size)
 
     def tensor(self, seat: int) -> np.ndarray:
