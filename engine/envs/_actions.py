@@ -103,12 +103,14 @@ class ActionSpace:
     """A game's fixed-size action space (see the module docstring)."""
 
     def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
-                 default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None
-                 ) -> None:
+                 default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None,
+                 by_detail: bool = False) -> None:
         """``lazy_key``: for an engine whose lazy actions are made afresh at every decision,
         a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
         place and is cheaper than its detail: hashable, and telling the builders apart (it
-        begins with the builder, the arguments' first item)."""
+        begins with the builder, the arguments' first item). ``by_detail``: for an engine
+        that makes its (plain) actions afresh from details it keeps, keys them by their
+        detail's id rather than their own."""
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
@@ -121,6 +123,7 @@ class ActionSpace:
         self._recent: dict[int, tuple[Sequence[Action], list[int]]] = {}
         self._kept: dict[int, tuple[Sequence[Action], list[int]]] = {}
         self._lazy_key = lazy_key
+        self._by_detail = by_detail
         # the first index of each action's place by the action's key (see ``_key``); the
         # details and actions keyed by their id, held so that the id stays theirs; places
         # by detail
@@ -159,9 +162,9 @@ class ActionSpace:
     def _key(self, action: Action) -> Any:
         """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
         arguments (which make its detail: making it costs more than the engine's whole
-        step), else its detail's id (engines keep most of their details, and share one
-        among the actions that differ only in their id: Race makes many of its actions
-        afresh, from kept details)."""
+        step), else the action's id (engines keep most of their actions) or with
+        ``by_detail`` its detail's (Race makes many of its actions afresh, from kept
+        details)."""
         if type(action) is LazyAction:
             args = action._args  # type: ignore[attr-defined]
             if self._lazy_key is not None:
@@ -171,7 +174,7 @@ class ActionSpace:
             except TypeError:  # arguments that do not hash: keyed by the action instead
                 return id(action)
             return args
-        return id(action.detail)
+        return id(action.detail) if self._by_detail else id(action)
 
     def _first(self, action: Action) -> int:
         """The first index of an action's place (kept by its key)."""
@@ -183,8 +186,9 @@ class ActionSpace:
                 self._firsts.clear()
                 self._held.clear()
                 self._places.clear()
-            if type(key) is int:  # the id of a detail, or of a lazy action: held alive
-                self._held[key] = action if type(action) is LazyAction else action.detail
+            if type(key) is int:  # the id of an action or a detail: held alive
+                plain = self._by_detail and type(action) is not LazyAction
+                self._held[key] = action.detail if plain else action
             self._firsts[key] = first
         return first
 
@@ -213,8 +217,9 @@ class ActionSpace:
         firsts = self._firsts.get
         try:
             if type(legal[0]) is not LazyAction:
-                # the detail slot, not the property: a lazy one among them raises
-                found = list(map(firsts, map(id, map(_DETAIL, legal))))
+                # (a lazy action among them misses: its key is not its id's or its detail's)
+                found = list(map(firsts, map(id, map(_DETAIL, legal) if self._by_detail
+                                                else legal)))
             elif self._lazy_key is not None:
                 found = list(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
             else:
@@ -305,8 +310,7 @@ def new_mask(indices: Iterable[int], size: int) -> np.ndarray:
 
 
 _ARGS = attrgetter("_args")
-#: An action's detail slot (a lazy action's is empty: its detail is a property that makes it)
-_DETAIL = vars(Action)["detail"].__get__
+_DETAIL = attrgetter("detail")
 #: Decoded legal tuples kept after their first decoding, and after a second one, before
 #: each cache starts over.
 _RECENT = 64

@@ -60,7 +60,8 @@ def _race() -> tuple[ActionSpace, Encoder]:
         # catalogue), so the source fixes the power: 600 indices, not 3 000.
         k.WINDFALL: KindSpec((source, place)),
     }
-    space = ActionSpace("race", k, specs, _DEFAULT)
+    # Race makes its card actions afresh at each decision, from details it keeps per design
+    space = ActionSpace("race", k, specs, _DEFAULT, by_detail=True)
     encoder = Encoder("race", race.Observation, players=4, caps={
         "players.tableau": tableau, "players.actions": 2, "players.used": 8,
         "players.taken": 4, "players.produced": 4, "players.produced_on": tableau,
@@ -112,15 +113,16 @@ def _sector41() -> tuple[ActionSpace, Encoder]:
                                     act.target_parts)
 
     def lazy_key(args: tuple[Any, ...]) -> Any:
+        # the builders in the order of how often random matches meet them
         build = args[0]
         if build is move:  # (explorer, direction, target: < 0 the Mother Ship, .., combat)
             return build, args[1], args[2], args[3] < 0, args[7]
-        if build is hop:  # (explorer, cell, asteroid, combat)
-            return build, args[1], args[2], args[4]
-        if build is tile_move:  # (explorer, direction, target, the ship's cell, .., loop)
-            return build, args[1], args[3], args[4], args[8]
         if build is target:  # (kind, cell, ...)
             return build, args[1], args[2]
+        if build is tile_move:  # (explorer, direction, target, the ship's cell, .., loop)
+            return build, args[1], args[3], args[4], args[8]
+        if build is hop:  # (explorer, cell, asteroid, combat)
+            return build, args[1], args[2], args[4]
         return args
 
     space = ActionSpace("sector41", k, specs, _DEFAULT, lazy_key)
