@@ -109,8 +109,8 @@ class ActionSpace:
         a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
         place and is cheaper than its detail: hashable, and telling the builders apart (it
         begins with the builder, the arguments' first item). ``by_detail``: for an engine
-        that makes its (plain) actions afresh from details it keeps, keys them by their
-        detail's id rather than their own."""
+        whose (plain) actions share the details it keeps, such as one action per position,
+        keys them by their detail's id rather than their own."""
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
@@ -163,8 +163,7 @@ class ActionSpace:
         """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
         arguments (which make its detail: making it costs more than the engine's whole
         step), else the action's id (engines keep most of their actions) or with
-        ``by_detail`` its detail's (Race makes many of its actions afresh, from kept
-        details)."""
+        ``by_detail`` its detail's (Race's actions of one card at several positions)."""
         if type(action) is LazyAction:
             args = action._args  # type: ignore[attr-defined]
             if self._lazy_key is not None:

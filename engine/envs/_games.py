@@ -60,7 +60,9 @@ def _race() -> tuple[ActionSpace, Encoder]:
         # catalogue), so the source fixes the power: 600 indices, not 3 000.
         k.WINDFALL: KindSpec((source, place)),
     }
-    # Race makes its card actions afresh at each decision, from details it keeps per design
+    # Race keeps an action per card and position, all of one card sharing its detail: keyed
+    # by the detail, a card met at a new position has its place already (in random matches
+    # a quarter of the places worked out)
     space = ActionSpace("race", k, specs, _DEFAULT, by_detail=True)
     encoder = Encoder("race", race.Observation, players=4, caps={
         "players.tableau": tableau, "players.actions": 2, "players.used": 8,
