@@ -1,6 +1,6 @@
 """Steps per second of the researchers' adapters against the bare engine, per game.
 
-``python benchmarks/bench_envs.py [--games N] [--rounds R] [--game G] [--json FILE]``
+``python benchmarks/bench_envs.py [--games N] [--rounds R] [--game G] [--target] [--json FILE]``
 
 A step is one seat's decision. Each loop plays random two-player matches on one core, in CPU
 time, doing what a user's loop must: choose a legal action, play it, see the match end and
@@ -16,7 +16,9 @@ and the agent's draw, without PettingZoo); the Gymnasium wrapper (the learner an
 opponent); and the OpenSpiel game (``legal_actions``/``apply_action``). The bare engine
 plays the matches the AEC environment's ``reset(seed)`` deals; the adapters draw among
 indices, the engine among ids, so the plays differ: each loop counts its own steps. Each
-figure is the best of ``--rounds`` rounds, which go round the loops in turn.
+figure is the best of ``--rounds`` rounds, which go round the loops in turn. ``--target``
+runs only the loops of the issue's target (the engine, the floor, the two loops between and
+the AEC loop without tensors): a tenth of the time, so more rounds on a loaded machine.
 """
 
 from __future__ import annotations
@@ -192,10 +194,15 @@ def openspiel(game: str, seeds: range) -> int:
     return steps
 
 
-def measure(game: str, games: int, rounds: int) -> dict[str, float]:
-    """The row of one game: steps per CPU second of each loop, the best of ``rounds``. The
-    rounds go round the loops in turn, so that the machine's load, which changes by the
-    second on a shared machine, weighs on each loop alike."""
+#: The loops of the issue's target (``--target``).
+TARGET = ("engine", "aec_protocol_alone", "decoded", "seated", "aec_mask_only")
+
+
+def measure(game: str, games: int, rounds: int, target: bool = False) -> dict[str, float]:
+    """The row of one game: steps per CPU second of each loop (with ``target``, of the
+    target's loops only), the best of ``rounds``. The rounds go round the loops in turn, so
+    that the machine's load, which changes by the second on a shared machine, weighs on
+    each loop alike."""
     seeds = range(games)
     length = bare(game, range(1))  # also imports and first-use caches before any clock runs
     loops: dict[str, Callable[[], int]] = {
@@ -208,6 +215,8 @@ def measure(game: str, games: int, rounds: int) -> dict[str, float]:
         "gymnasium": lambda: gymnasium(game, seeds),
         "openspiel": lambda: openspiel(game, seeds),
     }
+    if target:
+        loops = {name: loops[name] for name in TARGET}
     row = dict.fromkeys(loops, 0.0)
     for _ in range(rounds):
         for name, loop in loops.items():
@@ -224,6 +233,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="matches per loop (default 3)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per loop (default 3)")
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
+    parser.add_argument("--target", action="store_true",
+                        help="only the loops of the 2x target (no tensors, Gymnasium, OpenSpiel)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     args = parser.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -233,8 +244,11 @@ def main() -> None:
           f"the adapter's own work")
     figures: dict[str, object] = {"when": started}
     for game in args.game or GAMES:
-        row = measure(game, args.games, args.rounds)
+        row = measure(game, args.games, args.rounds, args.target)
         us = {name: 1e6 / value for name, value in row.items()}
+        others = "" if args.target else (
+            f"  AEC {us['aec']:6.1f}  gymnasium {us['gymnasium']:6.1f}  openspiel "
+            f"{us['openspiel']:5.1f}")
         own = us["aec_mask_only"] - us["aec_protocol_alone"] - us["engine"]
         bound = (us["aec_protocol_alone"] + us["engine"]) / us["engine"]
         row["adapter_own_us"] = own
@@ -243,8 +257,7 @@ def main() -> None:
         print(f"{game:>9}: engine {us['engine']:5.1f}  protocol alone "
               f"{us['aec_protocol_alone']:5.1f}  AEC mask only {us['aec_mask_only']:5.1f} "
               f"({us['aec_mask_only'] / us['engine']:.1f}x, floor {bound:.1f}x; own "
-              f"{own:4.1f} = {own / us['engine']:.1f}x engine)  AEC {us['aec']:6.1f}  gymnasium "
-              f"{us['gymnasium']:6.1f}  openspiel {us['openspiel']:5.1f}\n"
+              f"{own:4.1f} = {own / us['engine']:.1f}x engine){others}\n"
               f"{'':>9}  an AEC step: engine {us['engine']:4.1f}, decoding "
               f"{us['decoded'] - us['engine']:+4.1f}, seats, mask and draw "
               f"{us['seated'] - us['decoded']:+4.1f}, PettingZoo's protocol "

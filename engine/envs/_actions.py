@@ -32,6 +32,17 @@ class Field:
     size: int
     code: Callable[[Any], int]  # the field's value -> 0..size-1
     doc: str = ""
+    #: a field that reads several detail fields at once (``name`` is then only a label):
+    #: their names; ``code`` gets the tuple of their values
+    reads: tuple[str, ...] = ()
+    #: a table field's values in index order (``table_field``), for the reader of the mapping
+    values: tuple[Any, ...] = ()
+
+    def value(self, detail: Any) -> Any:
+        """The field's value in an action's detail."""
+        if self.reads:
+            return tuple(getattr(detail, name) for name in self.reads)
+        return getattr(detail, self.name)
 
 
 def enum_field(name: str, size: int) -> Field:
@@ -53,6 +64,16 @@ def opt_field(name: str, size: int) -> Field:
             return 0
         return (v.value if isinstance(v, enum.Enum) else int(v)) + 1
     return Field(name, size + 1, code, f"{name} (none, 0..{size - 1})")
+
+
+def table_field(name: str, reads: tuple[str, ...], values: Sequence[Any], doc: str) -> Field:
+    """A field of the detail fields ``reads`` together, numbered by its value's position in
+    ``values`` (the values an action can have: denser than their fields' mixed radix when
+    few combinations occur, such as the pairs of spaces a flight can join)."""
+    table = {value: number for number, value in enumerate(values)}
+    # a value not in the table lands outside the range, where ``_work_out`` names the field
+    return Field(name, len(table), lambda v: table.get(v, -1), f"{doc}, {len(table)} values",
+                 reads, tuple(values))
 
 
 @dataclass(frozen=True)
@@ -82,12 +103,14 @@ class ActionSpace:
     """A game's fixed-size action space (see the module docstring)."""
 
     def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
-                 default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None
-                 ) -> None:
+                 default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None,
+                 by_detail: bool = False) -> None:
         """``lazy_key``: for an engine whose lazy actions are made afresh at every decision,
         a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
         place and is cheaper than its detail: hashable, and telling the builders apart (it
-        begins with the builder, the arguments' first item)."""
+        begins with the builder, the arguments' first item). ``by_detail``: for an engine
+        whose (plain) actions share the details it keeps, such as one action per position,
+        keys them by their detail's id rather than their own."""
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
@@ -100,10 +123,12 @@ class ActionSpace:
         self._recent: dict[int, tuple[Sequence[Action], list[int]]] = {}
         self._kept: dict[int, tuple[Sequence[Action], list[int]]] = {}
         self._lazy_key = lazy_key
+        self._by_detail = by_detail
         # the first index of each action's place by the action's key (see ``_key``); the
-        # actions keyed by their id, held so that the id stays theirs; places by detail
+        # details and actions keyed by their id, held so that the id stays theirs; places
+        # by detail
         self._firsts: dict[Any, int] = {}
-        self._held: dict[int, Action] = {}
+        self._held: dict[int, Any] = {}
         self._places: dict[Any, tuple[int, int]] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
@@ -124,11 +149,12 @@ class ActionSpace:
         block = self._blocks[detail.kind]
         place = 0
         for f in block.spec.fields:
-            code = f.code(getattr(detail, f.name))
+            value = f.value(detail)
+            code = f.code(value)
             if not 0 <= code < f.size:
                 raise ValueError(
                     f"{self.game}: {detail.kind.name} action's {f.name}="
-                    f"{getattr(detail, f.name)!r} is outside the action space's range "
+                    f"{value!r} is outside the action space's range "
                     f"{f.doc}: the table in engine/envs/_games.py needs widening")
             place = place * f.size + code
         return block.start + place * block.spec.ordinals, block.spec.ordinals
@@ -136,7 +162,8 @@ class ActionSpace:
     def _key(self, action: Action) -> Any:
         """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
         arguments (which make its detail: making it costs more than the engine's whole
-        step), else the action's id (engines keep most of their actions)."""
+        step), else the action's id (engines keep most of their actions) or with
+        ``by_detail`` its detail's (Race's actions of one card at several positions)."""
         if type(action) is LazyAction:
             args = action._args  # type: ignore[attr-defined]
             if self._lazy_key is not None:
@@ -144,10 +171,9 @@ class ActionSpace:
             try:
                 hash(args)
             except TypeError:  # arguments that do not hash: keyed by the action instead
-                pass
-            else:
-                return args
-        return id(action)
+                return id(action)
+            return args
+        return id(action.detail) if self._by_detail else id(action)
 
     def _first(self, action: Action) -> int:
         """The first index of an action's place (kept by its key)."""
@@ -159,8 +185,9 @@ class ActionSpace:
                 self._firsts.clear()
                 self._held.clear()
                 self._places.clear()
-            if type(key) is int:
-                self._held[key] = action
+            if type(key) is int:  # the id of an action or a detail: held alive
+                plain = self._by_detail and type(action) is not LazyAction
+                self._held[key] = action.detail if plain else action
             self._firsts[key] = first
         return first
 
@@ -183,25 +210,21 @@ class ActionSpace:
                 self._kept.clear()
             self._kept[key] = cached
             return cached[1]
-        # Most actions are kept by their id (see ``_key``), Sector 41's lazy ones by their
-        # keys: their places are looked up at once, in C (an id there is of a live action:
-        # ``_held`` holds it); then other lazy ones by their arguments, and the rest are
-        # worked out.
+        # The places are looked up at once, in C, by the keys of ``_key`` (an id there is of
+        # a live object: ``_held`` holds it); a list that mixes lazy actions and others, or
+        # whose lazy arguments do not hash, key by key; the places not found are worked out.
         firsts = self._firsts.get
-        found: list[int | None] | None = None
-        lazy = type(legal[0]) is LazyAction
-        if lazy and self._lazy_key is not None:
-            try:
+        try:
+            if type(legal[0]) is not LazyAction:
+                # (a lazy action among them misses: its key is not its id's or its detail's)
+                found = list(map(firsts, map(id, map(_DETAIL, legal) if self._by_detail
+                                                else legal)))
+            elif self._lazy_key is not None:
                 found = list(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
-            except (AttributeError, TypeError):  # some not lazy, or keys that do not hash
-                pass
-        if found is None:
-            found = list(map(firsts, map(id, legal)))
-            if lazy and None in found:
-                try:
-                    found = list(map(firsts, map(_ARGS, legal)))
-                except (AttributeError, TypeError):  # some not lazy, or do not hash
-                    pass
+            else:
+                found = list(map(firsts, map(_ARGS, legal)))
+        except (AttributeError, TypeError):
+            found = list(map(firsts, map(self._key, legal)))
         if None in found:
             first = self._first
             found = [f if f is not None else first(a) for f, a in zip(found, legal, strict=True)]
@@ -286,6 +309,7 @@ def new_mask(indices: Iterable[int], size: int) -> np.ndarray:
 
 
 _ARGS = attrgetter("_args")
+_DETAIL = attrgetter("detail")
 #: Decoded legal tuples kept after their first decoding, and after a second one, before
 #: each cache starts over.
 _RECENT = 64

@@ -8,7 +8,15 @@ from functools import cache
 from typing import Any
 
 from .. import _registry
-from ._actions import ActionSpace, Field, KindSpec, enum_field, int_field, opt_field
+from ._actions import (
+    ActionSpace,
+    Field,
+    KindSpec,
+    enum_field,
+    int_field,
+    opt_field,
+    table_field,
+)
 from ._tensor import Encoder
 
 #: Ordinal slots of a kind that has no table entry (any new kind of a game lands there).
@@ -48,9 +56,14 @@ def _race() -> tuple[ActionSpace, Encoder]:
         k.CONSUME_GOOD: KindSpec((place,)),
         k.CONSUME_POWER: KindSpec((source, power)),
         k.GAMBLE: KindSpec((int_field("number", 0, 15),)),
-        k.WINDFALL: KindSpec((source, power, place)),
+        # No design has two windfall powers (tests/engine/envs/test_actions.py checks the
+        # catalogue), so the source fixes the power: 600 indices, not 3 000.
+        k.WINDFALL: KindSpec((source, place)),
     }
-    space = ActionSpace("race", k, specs, _DEFAULT)
+    # Race keeps an action per card and position, all of one card sharing its detail: keyed
+    # by the detail, a card met at a new position has its place already (in random matches
+    # a quarter of the places worked out)
+    space = ActionSpace("race", k, specs, _DEFAULT, by_detail=True)
     encoder = Encoder("race", race.Observation, players=4, caps={
         "players.tableau": tableau, "players.actions": 2, "players.used": 8,
         "players.taken": 4, "players.produced": 4, "players.produced_on": tableau,
@@ -102,15 +115,16 @@ def _sector41() -> tuple[ActionSpace, Encoder]:
                                     act.target_parts)
 
     def lazy_key(args: tuple[Any, ...]) -> Any:
+        # the builders in the order of how often random matches meet them
         build = args[0]
         if build is move:  # (explorer, direction, target: < 0 the Mother Ship, .., combat)
             return build, args[1], args[2], args[3] < 0, args[7]
-        if build is hop:  # (explorer, cell, asteroid, combat)
-            return build, args[1], args[2], args[4]
-        if build is tile_move:  # (explorer, direction, target, the ship's cell, .., loop)
-            return build, args[1], args[3], args[4], args[8]
         if build is target:  # (kind, cell, ...)
             return build, args[1], args[2]
+        if build is tile_move:  # (explorer, direction, target, the ship's cell, .., loop)
+            return build, args[1], args[3], args[4], args[8]
+        if build is hop:  # (explorer, cell, asteroid, combat)
+            return build, args[1], args[2], args[4]
         return args
 
     space = ActionSpace("sector41", k, specs, _DEFAULT, lazy_key)
@@ -128,16 +142,33 @@ def _sol() -> tuple[ActionSpace, Encoder]:
     spaces = max(b.size for b in sol.BOARDS.values())
     gates = max(len(b.barriers) for b in sol.BOARDS.values())
     space = int_field("space", 0, spaces - 1)
-    to_space = int_field("to_space", 0, spaces - 1)
     effect = opt_field("effect", len(sol.Effect))
+    # A flight joins two spaces of one board: adjacent ones (across a barrier for a puncture),
+    # or under PORTAL any two that motherships launch into. Numbered among those pairs (on
+    # either board: the numbers do not depend on the board), not as space x space: 1 686
+    # indices instead of 10 092, which every mask and every draw from one would scan.
+    boards = sol.BOARDS.values()
+    adjacent = {(s, t) for b in boards for s in range(b.size) for t, _ in b.neighbours[s]}
+    across = {(s, t) for b in boards for s in range(b.size) for t, e in b.neighbours[s]
+              if e >= 0}
+    portal = {(s, t) for b in boards
+              for launch in [{s for spaces in b.launch for s in spaces}]
+              for s in launch for t in launch if s != t}
+    pair = ("space", "to_space")
+    flights = {
+        k.FLY: table_field("flight", pair, sorted(adjacent | portal),
+                           "(space, to_space): adjacent, or both launch spaces (PORTAL)"),
+        k.PUNCTURE: table_field("puncture", pair, sorted(across),
+                                "(space, to_space): adjacent across a barrier"),
+        k.FLY_STATION: table_field("station_flight", pair, sorted(adjacent),
+                                   "(space, to_space): adjacent"),
+    }
     specs = {
         k.VESTIGIAL_KIND: KindSpec((opt_field("station", len(sol.Station)),)),
         k.VESTIGIAL_STATION: KindSpec((space, enum_field("station", len(sol.Station)))),
         k.VESTIGIAL_GATE: KindSpec((int_field("gate", 0, gates - 1),)),
         k.LAUNCH: KindSpec((space,)),
-        k.FLY: KindSpec((space, to_space)),
-        k.PUNCTURE: KindSpec((space, to_space)),
-        k.FLY_STATION: KindSpec((space, to_space)),
+        **{kind: KindSpec((field,)) for kind, field in flights.items()},
         k.HURL: KindSpec((space,)),
         k.HURL_STATION: KindSpec((space,)),
         # the card played along (with_card says the same as an effect being there)

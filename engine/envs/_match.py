@@ -142,11 +142,15 @@ class SeatedMatch:
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask (a new array): its legal indices if it chooses now, else
         all zeros."""
-        indices = self._indices
-        if indices is None or seat != self._seat:
-            if seat != self.current():
-                return self._zeros.copy()
+        if seat == self._seat:  # the usual case: the seat asked, worked out as play went in
+            indices = self._indices
+            if indices is None:
+                legal = self._legal = self._pending[seat].legal  # type: ignore[index]
+                indices = self._indices = self.space.decode(legal)
+        elif seat == self.current():
             indices = self._decode()
+        else:
+            return self._zeros.copy()
         return new_mask(indices, self._size)
 
     def tensor(self, seat: int) -> np.ndarray:
@@ -185,8 +189,14 @@ class SeatedMatch:
         if buffer or len(pending) > 1:
             buffer[seat] = action_id
             if len(buffer) < len(pending):
-                self._forget_seat()
-                return self.current()
+                # the next seat of a simultaneous decision (two thirds of Race's steps): the
+                # lowest asked that has not chosen, worked out here rather than by calls
+                self._indices = None
+                for seat in sorted(pending):
+                    if seat not in buffer:
+                        break
+                self._seat = seat
+                return seat
             choices, self._buffer = buffer, {}
         else:
             choices = {seat: action_id}
@@ -198,11 +208,12 @@ class SeatedMatch:
         if self._tensors:
             self._tensors = {}
         pending = self._pending = state.pending()
-        if len(pending) == 1:  # the usual case: one seat asked
+        # one seat asked, or the lowest of several (the buffer is empty), or none: the end
+        if len(pending) == 1:
             for seat in pending:
                 self._seat = seat
                 return seat
-        seat = self._seat = self._next_seat()
+        seat = self._seat = min(pending) if pending else -1
         return seat
 
     def is_over(self) -> bool:

@@ -59,14 +59,8 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         # no match is being played until reset(): step() goes the dead agents' way, which
         # says to call reset() first
         self._ended = True
-
-    def __getattr__(self, name: str) -> Any:
-        # Called only for an attribute not set: the per-match ones before the first reset
-        # (what PettingZoo's OrderEnforcingWrapper says, without its cost on every step).
-        if name in _SET_BY_RESET:
-            raise AttributeError(f"{type(self).__name__}.{name} is set by reset(): call "
-                                 "reset() before agent_iter, last, observe or step")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        if type(self) is ArenaAECEnv:
+            self.__class__ = _BeforeReset
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object on every call)."""
@@ -79,6 +73,8 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match: its engine seed is drawn from a generator seeded by ``seed`` (or
         continuing the last one when None)."""
+        if type(self) is _BeforeReset:
+            self.__class__ = ArenaAECEnv
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         match_seed = int(self._seeds.integers(2**63))
@@ -138,6 +134,21 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
     def match(self) -> SeatedMatch:
         """The match being played (its engine state is ``match.state``)."""
         return self._match
+
+
+class _BeforeReset(ArenaAECEnv):
+    """An ``ArenaAECEnv`` until its first ``reset()``, which makes it one again: reading an
+    attribute that ``reset`` sets says to call it first (what PettingZoo's
+    OrderEnforcingWrapper says, without the wrapper's cost on every step). A class of its
+    own: a ``__getattr__`` on the environment's class would slow every attribute read of
+    every step (Python does not specialize attribute reads on such a class)."""
+
+    def __getattr__(self, name: str) -> Any:
+        # called only for an attribute not set
+        if name in _SET_BY_RESET:
+            raise AttributeError(f"ArenaAECEnv.{name} is set by reset(): call reset() "
+                                 "before agent_iter, last, observe or step")
+        raise AttributeError(f"'ArenaAECEnv' object has no attribute {name!r}")
 
 
 #: The attributes a match has once ``reset`` made it.

@@ -69,6 +69,40 @@ def test_options_that_change_the_moves_stay_in_the_space(game: str, options: dic
             check_decision(space, decision)
 
 
+def test_every_flight_a_sol_board_allows_has_its_own_index() -> None:
+    """Random matches seldom fly through PORTAL, puncture a barrier or fly a station: the
+    numbered pairs cover every flight either board allows, each at its own index, and a
+    pair no flight joins is refused naming the table."""
+    from engine.sol import BOARDS, ActionKind, SolActionDetail
+
+    space = action_space("sol")
+    for board in BOARDS.values():
+        launch = {s for spaces in board.launch for s in spaces}
+        pairs = {
+            ActionKind.FLY: {(s, t) for s in range(board.size) for t, _ in board.neighbours[s]}
+            | {(s, t) for s in launch for t in launch if s != t},
+            ActionKind.PUNCTURE: {(s, t) for s in range(board.size)
+                                  for t, e in board.neighbours[s] if e >= 0},
+            ActionKind.FLY_STATION: {(s, t) for s in range(board.size)
+                                     for t, _ in board.neighbours[s]},
+        }
+        for kind, joined in pairs.items():
+            places = {space._work_out(SolActionDetail(kind, space=s, to_space=t))[0]
+                      for s, t in joined}
+            assert len(places) == len(joined), kind
+    with pytest.raises(ValueError, match=r"FLY action's flight=\(0, 57\) is outside.*widening"):
+        space._work_out(SolActionDetail(ActionKind.FLY, space=0, to_space=57))
+
+
+def test_a_race_windfall_is_placed_by_its_source_and_world() -> None:
+    """The place of a Race windfall leaves out the power index: sound while no design has
+    two windfall powers (two windfalls from one source to one world would share a place)."""
+    from engine.race import CARDS, PowerKind
+
+    assert all(sum(p.kind is PowerKind.PRODUCE_WINDFALL for p in card.powers) <= 1
+               for card in CARDS)
+
+
 def test_an_index_that_is_not_legal_is_refused_with_the_legal_ones() -> None:
     state = engine.get("race").new_match(2, 1)
     decision = state.pending()[0]
