@@ -136,7 +136,9 @@ class TournamentConfig:
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> TournamentConfig:
-        """Inverse of ``to_dict``; ValueError naming keys this version does not know."""
+        """Inverse of ``to_dict``; ValueError naming keys this version does not know (the
+        "kind" of run the store keeps beside them, as `sprt` does, is not one of them)."""
+        data = {k: v for k, v in data.items() if k != "kind"}
         unknown = sorted(set(data) - set(TournamentConfig.__dataclass_fields__))
         if unknown or "bots" not in data or "game" not in data:
             raise ValueError(f"stored tournament config has unknown keys {unknown} or lacks "
