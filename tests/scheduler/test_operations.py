@@ -31,7 +31,7 @@ from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
 from scheduler._store import Store
 from scheduler.cli import PUBLIC_CONNECTIONS_PER_HOST, connections_per_host
-from tests.support.harness import wait_until
+from tests.support.harness import listening_addresses, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENA = [sys.executable, "-m", "scheduler.cli", "--game-module", "tests.support.duel"]
@@ -756,6 +756,28 @@ def test_one_host_holds_at_most_its_connections_and_others_still_get_answers(
     # The per-host budgets see the clients, not the front: each bot's own address.
     assert re.search(r"bot far connected from ipv4:127\.0\.0\.2:\d+", log), log
     assert "max_connections_per_host=3" in log
+
+
+def test_behind_the_front_grpc_listens_on_loopback_only(tmp_path: Path) -> None:
+    # gRPC's own port, which only the front is meant to reach, is on 127.0.0.1 whatever
+    # --host says: no other machine can go round the cap per host through it.
+    try:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.2", 0))
+    except OSError:
+        pytest.skip("127.0.0.2 is not an address of this machine (Linux has all of 127/8)")
+    if not Path("/proc/self/fd").exists():
+        pytest.skip("reads the listening sockets from /proc (Linux)")
+    server = Server(tmp_path / "lo.sqlite", "--no-ladder", "--host", "127.0.0.2",
+                    "--max-connections-per-host", "3")
+    try:
+        addresses = [a for found in listening_addresses(server.process.pid).values()
+                     for a in found]
+    finally:
+        server.stop()
+    assert server.address in addresses
+    behind = [a for a in addresses if a != server.address]
+    assert behind and all(a.startswith("127.0.0.1:") for a in behind), addresses
 
 
 @pytest.mark.parametrize(("host", "given", "cap"), [

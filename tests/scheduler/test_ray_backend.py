@@ -26,6 +26,7 @@ from scheduler import cli
 from scheduler._ray_backend import play_tournament_on_ray
 from scheduler._records import Faults, MatchRecord
 from scheduler._store import Store, _row
+from tests.support.harness import listening_addresses
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.xdist_group("ray")
@@ -280,45 +281,6 @@ def test_a_cluster_that_wants_a_token_is_named_in_one_line(tmp_path: Path) -> No
     assert not (tmp_path / "arena.sqlite").exists()  # refused before anything was planned
 
 
-
-def _listening(root: int) -> dict[str, list[str]]:
-    """The TCP addresses that process ``root`` and its descendants listen on, by process
-    name (read from /proc: the sockets' inodes in each process's descriptors, then the
-    kernel's tables of TCP sockets)."""
-    import ipaddress
-
-    pids, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        pids.append(pid)
-        for task in Path(f"/proc/{pid}/task").glob("*/children"):
-            todo += [int(child) for child in task.read_text().split()]
-    inodes: dict[str, str] = {}
-    for pid in pids:
-        name = Path(f"/proc/{pid}/comm").read_text().strip()
-        for fd in Path(f"/proc/{pid}/fd").iterdir():
-            try:
-                target = os.readlink(fd)
-            except OSError:  # closed meanwhile
-                continue
-            if target.startswith("socket:["):
-                inodes[target[8:-1]] = name
-    found: dict[str, list[str]] = {}
-    for table, size in (("tcp", 4), ("tcp6", 16)):
-        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
-            fields = line.split()
-            if fields[3] != "0A" or fields[9] not in inodes:  # 0A: LISTEN
-                continue
-            raw, port = fields[1].split(":")
-            # The kernel writes each 32-bit word of the address in the host's byte order.
-            words = [bytes.fromhex(raw[i:i + 8])[::-1] for i in range(0, size * 2, 8)]
-            address = ipaddress.ip_address(b"".join(words))
-            if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-                address = address.ipv4_mapped
-            found.setdefault(inodes[fields[9]], []).append(f"{address}:{int(port, 16)}")
-    return found
-
-
 def test_a_local_ray_listens_on_loopback_only(tmp_path: Path) -> None:
     """Without --ray-address the Ray that the backend starts (GCS server, raylet, object
     manager, agents, workers, the driver's own) listens on 127.0.0.1 and nowhere else."""
@@ -344,7 +306,7 @@ def test_a_local_ray_listens_on_loopback_only(tmp_path: Path) -> None:
     try:
         assert driver.stdout is not None and driver.stdin is not None
         assert driver.stdout.readline() == "started\n", (tmp_path / "driver.log").read_text()
-        listening = _listening(driver.pid)
+        listening = listening_addresses(driver.pid)
         driver.stdin.close()
         assert driver.wait(timeout=120) == 0, (tmp_path / "driver.log").read_text()
     finally:
