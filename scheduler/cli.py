@@ -652,10 +652,11 @@ def _server_tls(args: argparse.Namespace) -> arena.ServerTls | None:
         raise UsageError(str(error)) from None
 
 
-def _import_unsaved(store: Store) -> None:
-    """Record the matches an earlier run kept beside the database when it refused them."""
+def _import_unsaved(store: Store, rate: Callable[[Any], Any] | None = None) -> None:
+    """Record the matches an earlier run kept beside the database when it refused them
+    (``rate``: a ladder's, rated as ``Store.import_unsaved`` says)."""
     try:
-        added = store.import_unsaved()
+        added = store.import_unsaved(rate)
     except (sqlite3.Error, OSError) as error:
         raise UsageError(f"{store.unsaved_path} holds matches the database refused, and they "
                          f"cannot be written yet: {error}") from None
@@ -945,11 +946,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ._ladder import run_ladder
     from ._logging import configure
     from ._matchmaking import parse_counts
+    from ._writer import elo_rater
 
     configure(args.log_level, args.log_format)
     tls = _server_tls(args)
     store = _open_store(args.db)
-    _import_unsaved(store)
+    _import_unsaved(store, elo_rater)  # rated, as they would have been had they been written
     aborted = store.abort_interrupted()
     if aborted:
         log.warning("%d ladder match(es) the last server left unfinished are recorded as "

@@ -29,6 +29,8 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from arena.v1 import arena_service_pb2 as pb
 from arena.v1 import arena_service_pb2_grpc as pb_grpc
+from engine import Termination
+from scheduler._ratings import update_elo
 from scheduler._store import Store
 from scheduler.cli import PUBLIC_CONNECTIONS_PER_HOST, connections_per_host
 from tests.support.harness import listening_addresses, wait_until
@@ -285,9 +287,18 @@ def test_sigterm_keeps_the_finished_matches_a_locked_database_refused(
     assert kept.exists() and f"kept in {kept}" in log, log
     waiting = finished_in(log) - recorded(db)
     assert waiting and len(kept.read_text().splitlines()) == len(waiting)
-    store = Store(db)
-    store.import_unsaved()
-    assert finished_in(log) <= {r.match_id for r in store.matches(steps=False)}
+    # The next server records them, each rated in its turn as if it had been written then
+    # (they were recorded unrated: the live ratings missed every kept match).
+    Server(db, "--no-ladder", port=free_port()).stop()
+    assert finished_in(log) <= recorded(db) and not kept.exists()
+    elo: dict[str, float] = {}
+    with sqlite3.connect(db) as connection:
+        for seats, ranks in connection.execute(
+                "SELECT seats, ranks FROM matches WHERE termination != ? ORDER BY seq",
+                (Termination.ABORTED.value,)):
+            elo = update_elo(elo, json.loads(seats), json.loads(ranks))
+        live = dict(connection.execute("SELECT bot, elo FROM ratings WHERE game = 'duel'"))
+    assert live == pytest.approx(elo)
 
 
 _CTRL_C_IN_A_STEP = """
