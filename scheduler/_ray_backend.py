@@ -223,7 +223,8 @@ def play_tournament_on_ray(
                 if store.record_match(result):
                     played += 1
             except sqlite3.Error as error:
-                raise StoreWriteError.keeping(store, result, error) from None
+                raise StoreWriteError.keeping(store, result, error,
+                                              row.config.get("kind", "tournament")) from None
             if metrics is not None:
                 count(metrics, result)
             if progress is not None:

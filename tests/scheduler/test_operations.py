@@ -417,12 +417,16 @@ def test_an_immutable_database_is_waited_out_never_a_sigbus(
     assert len(recorded(db)) == 40
 
 
+@pytest.mark.parametrize("command", ["tournament", "gauntlet", "sprt"])
 def test_an_immutable_database_stops_a_tournament_with_one_line(
-        tmp_path: Path, immutable: list[Path]) -> None:
+        tmp_path: Path, immutable: list[Path], command: str) -> None:
     db = tmp_path / "timm.sqlite"
+    bots = ["--game", "duel", "--bot", "builtin:random", "--bot", "b=builtin:random"]
+    args = {"tournament": ["--rounds", "300"],
+            "gauntlet": ["--field", "c=builtin:random", "--players", "2", "--max-deals", "300"],
+            "sprt": ["--max-matches", "600", "--elo0", "0", "--elo1", "0.1"]}[command]
     process = subprocess.Popen(
-        [*ARENA, "tournament", "--game", "duel", "--bot", "builtin:random", "--bot",
-         "b=builtin:random", "--rounds", "300", "--option", "rounds=8", "--db", str(db),
+        [*ARENA, command, *bots, *args, "--option", "rounds=8", "--db", str(db),
          "--seed", "3", "--concurrency", "1"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
@@ -435,7 +439,13 @@ def test_an_immutable_database_stops_a_tournament_with_one_line(
         process.kill()
         process.wait(timeout=30)
     assert process.returncode == 4, (process.returncode, err)
-    assert "refused match" in err and "--resume" in err and "Traceback" not in err, err
+    (line,) = [line for line in err.splitlines() if "refused match" in line]
+    for path in immutable:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+    (tid,) = {row[0] for row in sqlite3.connect(db).execute("SELECT id FROM tournaments")}
+    assert line.endswith(f"`arena {command} --resume {tid} --db {db}`" if command != "sprt"
+                         else "run the sprt again (it has no resume)"), err
+    assert "Traceback" not in err, err
 
 
 # -- 4. health and reflection within the client limits --------------------------------------
