@@ -606,6 +606,44 @@ def test_the_open_files_limit_is_raised_to_the_hard_limit(tmp_path: Path) -> Non
         server.stop()
 
 
+def test_idle_connections_past_the_cap_are_refused_at_once_not_left_to_time_out(
+        tmp_path: Path) -> None:
+    # 400 open files: gRPC takes at most 144 connections (400 - 256), the rest of the
+    # descriptors stay for the database and the rest. Past the cap a new client is refused at
+    # once (UNAVAILABLE) instead of hanging in a server out of descriptors, and is served as
+    # soon as connections close.
+    def few() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (400, 400))
+
+    server = Server(tmp_path / "cap.sqlite", "--no-ladder", preexec=few)
+    host, port = server.address.rsplit(":", 1)
+    idle: list[socket.socket] = []
+    try:
+        assert "max_connections=144" in server.log
+        # Accepted in the order they came: these first, the client's below after them.
+        idle = [socket.create_connection((host, int(port)), timeout=60) for _ in range(200)]
+        with grpc.insecure_channel(server.address) as channel:
+            with pytest.raises(grpc.RpcError) as refused:
+                pb_grpc.ArenaServiceStub(channel).ListGames(pb.ListGamesRequest(), timeout=60)
+        assert refused.value.code() == grpc.StatusCode.UNAVAILABLE, refused.value
+        for connection in idle:
+            connection.close()
+
+        def served() -> bool:
+            try:
+                with grpc.insecure_channel(server.address) as channel:
+                    return bool(pb_grpc.ArenaServiceStub(channel).ListGames(
+                        pb.ListGamesRequest(), timeout=60).games)
+            except grpc.RpcError:  # the server has not seen them all close yet
+                return False
+        wait_until(served, "a call once the idle connections closed", 60)
+        assert server.process.poll() is None
+    finally:
+        for connection in idle:
+            connection.close()
+        server.stop()
+
+
 def test_a_token_that_starts_with_a_dash_is_taken_as_a_token(tmp_path: Path) -> None:
     # The arena's check comes first: the SDK got as far as sending it (exit 3: refused),
     # not an argparse error about "--token expected one argument" (exit 2).
