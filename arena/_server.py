@@ -107,8 +107,13 @@ def run(
 
     Returns what ``main`` returns; the server stops when it does. ``limits``: what clients
     may hold and ask; ``tls``: serve over TLS only (plaintext clients are refused).
+
+    Ctrl-C (and SIGTERM, which ``arena serve`` takes as Ctrl-C) stops it at a checkpoint
+    of the main task, never in the middle of a task's step: raised there, it fell between a
+    finished match's log line and its hand-over to the writer, and the match was lost.
     """
-    return trio.run(serve, main, host, port, records, metrics, limits, tls)
+    return trio.run(serve, main, host, port, records, metrics, limits, tls,
+                    restrict_keyboard_interrupt_to_checkpoints=True)
 
 
 async def serve(main: Callable[[Arena], Awaitable[T]], host: str, port: int,

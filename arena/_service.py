@@ -199,7 +199,7 @@ class ArenaServicer:
             self.hub.disconnect(session)
             log.info("bot %s left (%s)", session.name, peer,
                      extra={"fields": {"event": "bot_left", "bot": session.name,
-                                       "peer": peer,
+                                       "peer": peer, "games": games,
                                        "matches": session.taken,
                                        "dropped": outbox.dropped or ""}})
 

@@ -176,7 +176,7 @@ async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
             try:
                 await commit_match(store.record_match, record, writes)
             except sqlite3.Error as error:
-                raise StoreWriteError.keeping(store, record, error) from None
+                raise StoreWriteError.keeping(store, record, error, "gauntlet") from None
             played += 1
             if not stopped and stop(match, record):
                 stopped = True

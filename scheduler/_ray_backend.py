@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sqlite3
 import sys
+import threading
 from collections import deque
 from collections.abc import Callable
 from types import ModuleType
@@ -147,7 +149,7 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
         address = address or os.environ["RAY_ADDRESS"]
         _check_reachable(address)
         try:
-            ray.init(address=address, logging_level=logging.WARNING)
+            _init(ray, address=address, logging_level=logging.WARNING)
         except Exception as error:  # noqa: BLE001 - Ray raises many kinds; each is one line
             raise RayUnavailable(f"cannot join the Ray cluster at {address!r}: "
                                  f"{_first_line(error)} (give --ray-address HOST:PORT of its "
@@ -155,8 +157,8 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
                                  f"Ray){_auth_hint()}") from None
     else:
         cpus = max(1, min(concurrency, LOCAL_CPUS, os.cpu_count() or 1))
-        ray.init(address="local", num_cpus=cpus, include_dashboard=False,
-                 logging_level=logging.WARNING)
+        _init(ray, address="local", num_cpus=cpus, include_dashboard=False,
+              logging_level=logging.WARNING)
         node = ray.util.get_node_ip_address()
         if not node.startswith("127."):  # Ray was imported before import_ray could set it up
             log.warning("the local Ray listens on every interface (its node address is %s): "
@@ -164,6 +166,21 @@ def connect(ray: ModuleType, address: str | None, concurrency: int) -> bool:
                         node, *LOOPBACK_ONLY,
                         extra={"fields": {"event": "ray_not_loopback", "node": node}})
     return True
+
+
+def _init(ray: ModuleType, **options: Any) -> None:
+    """``ray.init(**options)``, with this process's SIGTERM handler kept: a driver's
+    ``ray.init`` puts in Ray's own (``sys.exit`` wherever the process is, and the core
+    worker's crash handler, which aborts it), and SIGTERM then ended a tournament with a
+    stack dump and exit -6 or 1 instead of the clean stop and the line that says how to
+    resume, which Ctrl-C gives."""
+    keep = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGTERM) if keep else None
+    try:
+        ray.init(**options)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _first_line(error: BaseException) -> str:
@@ -223,7 +240,8 @@ def play_tournament_on_ray(
                 if store.record_match(result):
                     played += 1
             except sqlite3.Error as error:
-                raise StoreWriteError.keeping(store, result, error) from None
+                raise StoreWriteError.keeping(store, result, error,
+                                              row.config.get("kind", "tournament")) from None
             if metrics is not None:
                 count(metrics, result)
             if progress is not None:

@@ -496,21 +496,28 @@ class Store:
         transaction (a failed write leaves none of them, so it can be tried again); a match
         already recorded is not rated twice."""
         with self._transaction() as db:
-            current = self.load_ratings(record.game)
-            if not _insert_match(db, record):
-                return current
-            ratings = rate(current)
-            _replace_ratings(db, record.game, ratings)
-            assert record.result is not None  # _insert_match refuses a match without one
-            if record.result.termination is Termination.ABORTED:
-                return ratings  # rates nobody's skill, as rebuild_skills replays it
-            history = self.versions()
-            skills = update_skill(self.load_skills(record.game), record.seats,
-                                  record.result.ranks,
-                                  {bot: version_at(history[bot], record.started_at)
-                                   for bot in record.seats if bot in history})
-            _write_skills(db, record.game, {bot: skills[bot] for bot in record.seats})
-            return ratings
+            ratings = self._insert_rated(db, record, rate)
+            return self.load_ratings(record.game) if ratings is None else ratings
+
+    def _insert_rated(self, db: sqlite3.Connection, record: MatchRecord,
+                      rate: Callable[[dict[str, float]], dict[str, float]]
+                      ) -> dict[str, float] | None:
+        """``record_rated_match`` within a transaction; None if the match was recorded."""
+        current = self.load_ratings(record.game)
+        if not _insert_match(db, record):
+            return None
+        ratings = rate(current)
+        _replace_ratings(db, record.game, ratings)
+        assert record.result is not None  # _insert_match refuses a match without one
+        if record.result.termination is Termination.ABORTED:
+            return ratings  # rates nobody's skill, as rebuild_skills replays it
+        history = self.versions()
+        skills = update_skill(self.load_skills(record.game), record.seats,
+                              record.result.ranks,
+                              {bot: version_at(history[bot], record.started_at)
+                               for bot in record.seats if bot in history})
+        _write_skills(db, record.game, {bot: skills[bot] for bot in record.seats})
+        return ratings
 
     def begin_live(self, match_id: str, game: str, seats: Sequence[str]) -> None:
         """Note that ladder match ``match_id`` has started (see ``abort_interrupted``)."""
@@ -546,8 +553,14 @@ class Store:
             os.fsync(out.fileno())
         return self.unsaved_path
 
-    def import_unsaved(self) -> int:
-        """Record the matches ``keep_unsaved`` kept, then remove the file; how many were new."""
+    def import_unsaved(
+            self, rate: Callable[[MatchRecord], Callable[[dict[str, float]], dict[str, float]]]
+            | None = None) -> int:
+        """Record the matches ``keep_unsaved`` kept, then remove the file; how many were new.
+
+        ``rate``: a ladder's matches (of no tournament) are recorded as its writer records
+        them, with their live ratings (``record_rated_match`` with ``rate(record)``), in the
+        order they were kept, which is the order they finished in, after every one written."""
         if not self.unsaved_path.exists():
             return 0
         rows = []
@@ -556,8 +569,13 @@ class Store:
                 rows.append(json.loads(line))
             except ValueError:  # a line cut short by a crash while it was written
                 continue
+        added = 0
         with self._transaction() as db:
-            added = sum(_insert_match(db, _record(row)) for row in rows)
+            for record in map(_record, rows):
+                if rate is not None and record.tournament_id is None:
+                    added += self._insert_rated(db, record, rate(record)) is not None
+                else:
+                    added += _insert_match(db, record)
         self.unsaved_path.unlink()
         return added
 

@@ -136,7 +136,9 @@ class TournamentConfig:
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> TournamentConfig:
-        """Inverse of ``to_dict``; ValueError naming keys this version does not know."""
+        """Inverse of ``to_dict``; ValueError naming keys this version does not know (the
+        "kind" of run the store keeps beside them, as `sprt` does, is not one of them)."""
+        data = {k: v for k, v in data.items() if k != "kind"}
         unknown = sorted(set(data) - set(TournamentConfig.__dataclass_fields__))
         if unknown or "bots" not in data or "game" not in data:
             raise ValueError(f"stored tournament config has unknown keys {unknown} or lacks "
@@ -225,6 +227,7 @@ async def play_tournament(
     plan the tournament otherwise.
     """
     row = store.tournament(tournament_id)
+    kind = row.config.get("kind", "tournament")
     config = TournamentConfig.from_dict(row.config)
     done = store.finished_indices(tournament_id)
     schedule = config.schedule()
@@ -252,7 +255,7 @@ async def play_tournament(
                 if await commit_match(store.record_match, record, writes):
                     played += 1
             except sqlite3.Error as error:
-                raise StoreWriteError.keeping(store, record, error) from None
+                raise StoreWriteError.keeping(store, record, error, kind) from None
             if progress is not None:
                 progress(record, len(done) + played, len(schedule))
             if stop is not None and not stopped and stop(record):
@@ -301,13 +304,16 @@ class StoreWriteError(Exception):
     """The database refused a finished match: the tournament stops, the match is kept."""
 
     @staticmethod
-    def keeping(store: Store, record: MatchRecord, error: Exception) -> StoreWriteError:
-        """The error to raise, once ``record`` is kept for ``--resume`` if it can be."""
+    def keeping(store: Store, record: MatchRecord, error: Exception,
+                kind: str = "tournament") -> StoreWriteError:
+        """The error to raise, once ``record`` is kept for ``--resume`` if it can be
+        (``kind``: the command of the run, as the store has it: tournament, gauntlet, sprt)."""
         try:
             where = f"it is kept in {store.keep_unsaved(record)} and recorded by --resume"
         except OSError as also:
             where = f"it could not be kept either ({also.strerror}): --resume plays it again"
+        then = (f"`arena {kind} --resume {record.tournament_id} --db {store.path}`"
+                if kind != "sprt" else "run the sprt again (it has no resume)")
         return StoreWriteError(
             f"the database {store.path!r} refused match {record.match_id} ({error}); {where}. "
-            f"Every match before it is recorded: free the disk or fix the file, then "
-            f"`arena tournament --resume {record.tournament_id} --db {store.path}`")
+            f"Every match before it is recorded: free the disk or fix the file, then {then}")

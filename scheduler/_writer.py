@@ -110,7 +110,7 @@ class LadderWriter:
         self.store.begin_live(started.match_id, started.game, started.seats)
 
     def _rate(self, record: MatchRecord) -> tuple[dict[str, float], dict[str, Skill]]:
-        ratings = self.store.record_rated_match(record, _rater(record))
+        ratings = self.store.record_rated_match(record, elo_rater(record))
         return ratings, self.store.load_skills(record.game)
 
     async def _failed(self, why: str) -> None:
@@ -148,7 +148,8 @@ class LadderWriter:
             self.metrics.unwritten_matches.set(len(self.unwritten))
 
 
-def _rater(record: MatchRecord) -> Callable[[dict[str, float]], dict[str, float]]:
+def elo_rater(record: MatchRecord) -> Callable[[dict[str, float]], dict[str, float]]:
+    """The update of a game's live ratings that a finished ladder match makes."""
     def rate(current: dict[str, float]) -> dict[str, float]:
         assert record.result is not None
         return update_elo(current, record.seats, record.result.ranks)

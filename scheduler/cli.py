@@ -659,10 +659,11 @@ def _server_tls(args: argparse.Namespace) -> arena.ServerTls | None:
         raise UsageError(str(error)) from None
 
 
-def _import_unsaved(store: Store) -> None:
-    """Record the matches an earlier run kept beside the database when it refused them."""
+def _import_unsaved(store: Store, rate: Callable[[Any], Any] | None = None) -> None:
+    """Record the matches an earlier run kept beside the database when it refused them
+    (``rate``: a ladder's, rated as ``Store.import_unsaved`` says)."""
     try:
-        added = store.import_unsaved()
+        added = store.import_unsaved(rate)
     except (sqlite3.Error, OSError) as error:
         raise UsageError(f"{store.unsaved_path} holds matches the database refused, and they "
                          f"cannot be written yet: {error}") from None
@@ -707,6 +708,8 @@ def _resume_row(args: argparse.Namespace, store: Store, command: str,
     except LookupError as error:
         raise UsageError(f"cannot resume: {error}") from None
     kind = row.config.get("kind", "tournament")
+    if kind == "sprt":
+        raise UsageError(f"{tid} is an sprt run; {_SPRT_AGAIN}")
     if kind == "python":
         raise UsageError(f"{tid} was played from Python (scheduler.tournament): the command "
                          f"line cannot play its agents; run it again from Python")
@@ -910,8 +913,8 @@ def _play(args: argparse.Namespace, store: Store, tid: str, config: TournamentCo
     # What is alive now (modules, descriptors, codecs) is kept out of the collector's full
     # passes, which held the thread that times every bot (see arena._server.serve).
     gc.freeze()
-    try:
-        trio.run(main)
+    try:  # Ctrl-C at a checkpoint, never between a match's end and its record (see arena.run)
+        trio.run(main, restrict_keyboard_interrupt_to_checkpoints=True)
     finally:
         gc.unfreeze()
 
@@ -954,11 +957,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ._ladder import run_ladder
     from ._logging import configure
     from ._matchmaking import parse_counts
+    from ._writer import elo_rater
 
     configure(args.log_level, args.log_format)
     tls = _server_tls(args)
     store = _open_store(args.db)
-    _import_unsaved(store)
+    _import_unsaved(store, elo_rater)  # rated, as they would have been had they been written
     aborted = store.abort_interrupted()
     if aborted:
         log.warning("%d ladder match(es) the last server left unfinished are recorded as "
@@ -1516,7 +1520,9 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     deals = same_deal(config)  # a match's index -> the indices of its deal (both seat orders)
     _check_backend(args, join=True)
     store = _open_store(args.db)
-    tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+    # "kind": `tournament --resume` would play the rest of its schedule as a tournament.
+    tid = store.create_tournament({**config.to_dict(), "kind": "sprt"},
+                                  config.schedule().pairs())
     tally = PairTally()
     live = sys.stderr.isatty()
     started = time.time()
@@ -1545,7 +1551,8 @@ def cmd_sprt(args: argparse.Namespace) -> int:
     def run() -> None:
         _play(args, store, tid, config, stop=stop)
 
-    return _play_ci_test(args, store, tid, run, verdict, lambda: tally.games > 0)
+    with _resumable("sprt", tid, args):
+        return _play_ci_test(args, store, tid, run, verdict, lambda: tally.games > 0)
 
 
 def _play_ci_test(args: argparse.Namespace, store: Store, tid: str,
@@ -1717,7 +1724,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
                                        reproducible=config.reproducible, stop=stop, done=done,
                                        cpu_clock=config.cpu_clock)
 
-        trio.run(main)
+        trio.run(main, restrict_keyboard_interrupt_to_checkpoints=True)  # as in _play
 
     try:
         # Two runs of one gauntlet would play its matches twice.
@@ -1766,8 +1773,8 @@ def _main(parser: argparse.ArgumentParser, args: argparse.Namespace, db: str | N
     except BaseException as error:
         if not _interrupted(error):
             raise
-        resume = f"; go on with `{error.resume}`" if isinstance(error, _Interrupted) else ""
-        print(f"arena: interrupted (every finished match is recorded){resume}", file=sys.stderr,
+        then = f"; {error.then}" if isinstance(error, _Interrupted) else ""
+        print(f"arena: interrupted (every finished match is recorded){then}", file=sys.stderr,
               flush=True)
         return 130
     return 0
@@ -1778,7 +1785,14 @@ def _sigterm_as_ctrl_c() -> Iterator[None]:
     """SIGTERM (what Kubernetes, systemd and ``docker stop`` send) takes the path of Ctrl-C:
     the same handler runs (trio's inside a trio run, so it never lands in protected code), and
     the command stops as cleanly as it does on Ctrl-C. Python's default would end the process
-    at once, with the finished matches that wait in memory."""
+    at once, with the finished matches that wait in memory.
+
+    A process started with SIGINT ignored (a shell script's background job, ``arena serve &``,
+    as some CI runners start commands) gets Python's Ctrl-C handler back meanwhile: trio puts
+    its own in place only over that one, and without it a SIGTERM was a KeyboardInterrupt
+    raised wherever the process was, in the middle of a gRPC callback too (exit 1, the
+    finished matches waiting in memory lost). SIGINT then stops the command as well, as
+    SIGTERM does."""
     if threading.current_thread() is not threading.main_thread():
         yield  # signal handlers belong to the main thread (a test may call main() elsewhere)
         return
@@ -1787,14 +1801,19 @@ def _sigterm_as_ctrl_c() -> Iterator[None]:
         handler = signal.getsignal(signal.SIGINT)
         if callable(handler):
             handler(signal.SIGINT, frame)
-        else:  # SIGINT ignored (a background job) or left to the OS
+        else:  # code the command ran set SIGINT aside again: stop here all the same
             raise KeyboardInterrupt
 
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int in (signal.SIG_IGN, signal.SIG_DFL):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     previous = signal.signal(signal.SIGTERM, as_ctrl_c)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if previous_int in (signal.SIG_IGN, signal.SIG_DFL):
+            signal.signal(signal.SIGINT, previous_int)
 
 
 def _forget_empty(db: str | None) -> None:
@@ -1811,25 +1830,30 @@ def _forget_empty(db: str | None) -> None:
             Path(db + suffix).unlink(missing_ok=True)
 
 
-class _Interrupted(KeyboardInterrupt):
-    """Ctrl-C in a run that ``--resume`` continues: ``resume`` is the command that does."""
+_SPRT_AGAIN = "sprt has no resume: run it again (its finished matches stay in the database)"
 
-    def __init__(self, resume: str) -> None:
-        super().__init__(resume)
-        self.resume = resume
+
+class _Interrupted(KeyboardInterrupt):
+    """Ctrl-C in a run: ``then`` says how to go on (the command that resumes it)."""
+
+    def __init__(self, then: str) -> None:
+        super().__init__(then)
+        self.then = then
 
 
 @contextlib.contextmanager
 def _resumable(command: str, tid: str, args: argparse.Namespace) -> Iterator[None]:
-    """Ctrl-C in run ``tid`` of ``command`` (tournament, gauntlet) as an ``_Interrupted``
-    that names the command to go on with."""
+    """Ctrl-C in run ``tid`` of ``command`` (tournament, gauntlet; sprt, which has no
+    resume) as an ``_Interrupted`` that says how to go on."""
     try:
         yield
     except BaseException as error:
         if not _interrupted(error):
             raise
+        if command == "sprt":
+            raise _Interrupted(_SPRT_AGAIN) from None
         db = "" if args.db == DEFAULT_DB else f" --db {shlex.quote(args.db)}"
-        raise _Interrupted(f"arena {command} --resume {tid}{db}") from None
+        raise _Interrupted(f"go on with `arena {command} --resume {tid}{db}`") from None
 
 
 def _interrupted(error: BaseException) -> bool:

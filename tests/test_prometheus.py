@@ -102,3 +102,26 @@ def test_prometheus_scrapes_the_arena_and_promtool_passes(tmp_path: Path) -> Non
     rules_ok = subprocess.run(["promtool", "check", "rules", str(CONFIG.parent / "alerts.yml")],
                               capture_output=True, text=True, timeout=60)
     assert rules_ok.returncode == 0, rules_ok.stdout + rules_ok.stderr
+
+
+def test_a_database_that_refuses_writes_raises_an_alert(tmp_path: Path) -> None:
+    """promtool plays the alert rules over a series: matches waiting in memory for 2 minutes
+    fire ArenaDatabaseRefusesWrites; a moment's wait (a lock released at once) does not."""
+    unit = tmp_path / "unit.yml"
+    unit.write_text(json.dumps({  # JSON is YAML
+        "rule_files": [str(CONFIG.parent / "alerts.yml")],
+        "evaluation_interval": "1m",
+        "tests": [{
+            "interval": "1m",
+            "input_series": [
+                {"series": 'arena_unwritten_matches{job="arena"}', "values": "0 3 0 2 2 2 2"}],
+            "alert_rule_test": [
+                {"eval_time": "3m", "alertname": "ArenaDatabaseRefusesWrites", "exp_alerts": []},
+                {"eval_time": "5m", "alertname": "ArenaDatabaseRefusesWrites",
+                 "exp_alerts": [{"exp_labels": {"job": "arena"}, "exp_annotations": {
+                     "summary": "The arena's database has refused writes for 2 minutes: 2 "
+                                "finished match(es) wait in memory and no new ladder match "
+                                "starts (docs/operations.md)"}}]}]}]}))
+    done = subprocess.run(["promtool", "test", "rules", str(unit)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -26,6 +26,7 @@ from scheduler import cli
 from scheduler._ray_backend import play_tournament_on_ray
 from scheduler._records import Faults, MatchRecord
 from scheduler._store import Store, _row
+from tests.support.harness import listening_addresses
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.xdist_group("ray")
@@ -280,59 +281,26 @@ def test_a_cluster_that_wants_a_token_is_named_in_one_line(tmp_path: Path) -> No
     assert not (tmp_path / "arena.sqlite").exists()  # refused before anything was planned
 
 
-
-def _listening(root: int) -> dict[str, list[str]]:
-    """The TCP addresses that process ``root`` and its descendants listen on, by process
-    name (read from /proc: the sockets' inodes in each process's descriptors, then the
-    kernel's tables of TCP sockets)."""
-    import ipaddress
-
-    pids, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        pids.append(pid)
-        for task in Path(f"/proc/{pid}/task").glob("*/children"):
-            todo += [int(child) for child in task.read_text().split()]
-    inodes: dict[str, str] = {}
-    for pid in pids:
-        name = Path(f"/proc/{pid}/comm").read_text().strip()
-        for fd in Path(f"/proc/{pid}/fd").iterdir():
-            try:
-                target = os.readlink(fd)
-            except OSError:  # closed meanwhile
-                continue
-            if target.startswith("socket:["):
-                inodes[target[8:-1]] = name
-    found: dict[str, list[str]] = {}
-    for table, size in (("tcp", 4), ("tcp6", 16)):
-        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
-            fields = line.split()
-            if fields[3] != "0A" or fields[9] not in inodes:  # 0A: LISTEN
-                continue
-            raw, port = fields[1].split(":")
-            # The kernel writes each 32-bit word of the address in the host's byte order.
-            words = [bytes.fromhex(raw[i:i + 8])[::-1] for i in range(0, size * 2, 8)]
-            address = ipaddress.ip_address(b"".join(words))
-            if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-                address = address.ipv4_mapped
-            found.setdefault(inodes[fields[9]], []).append(f"{address}:{int(port, 16)}")
-    return found
-
-
-def test_a_local_ray_listens_on_loopback_only(tmp_path: Path) -> None:
+def test_a_local_ray_listens_on_loopback_only_and_leaves_sigterm_to_the_arena(
+        tmp_path: Path) -> None:
     """Without --ray-address the Ray that the backend starts (GCS server, raylet, object
-    manager, agents, workers, the driver's own) listens on 127.0.0.1 and nowhere else."""
+    manager, agents, workers, the driver's own) listens on 127.0.0.1 and nowhere else. And
+    SIGTERM still reaches the arena's handler (its clean stop): ``ray.init`` put in Ray's,
+    which ended `tournament --backend ray` with a stack dump and exit -6 or 1."""
     pytest.importorskip("ray")
     if not Path("/proc/self/task").exists():
         pytest.skip("reads the listening sockets from /proc (Linux)")
     env = {k: v for k, v in os.environ.items()
            if k not in ("RAY_ADDRESS", "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")}
     script = textwrap.dedent("""
-        import sys
+        import os, signal, sys
         from scheduler._ray_backend import connect, import_ray
+        got = []
+        signal.signal(signal.SIGTERM, lambda signum, frame: got.append(signum))
         ray = import_ray(None)
         assert connect(ray, None, 1)
-        print("started", flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+        print("started", got == [signal.SIGTERM], flush=True)
         sys.stdin.read()  # until the test has looked
         ray.shutdown()
     """)
@@ -343,8 +311,9 @@ def test_a_local_ray_listens_on_loopback_only(tmp_path: Path) -> None:
     deadline.start()
     try:
         assert driver.stdout is not None and driver.stdin is not None
-        assert driver.stdout.readline() == "started\n", (tmp_path / "driver.log").read_text()
-        listening = _listening(driver.pid)
+        assert driver.stdout.readline() == "started True\n", (
+            tmp_path / "driver.log").read_text()
+        listening = listening_addresses(driver.pid)
         driver.stdin.close()
         assert driver.wait(timeout=120) == 0, (tmp_path / "driver.log").read_text()
     finally:

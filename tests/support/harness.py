@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import ipaddress
 import os
 import pty
 import shlex
@@ -339,3 +340,39 @@ def on_a_terminal(argv: list[str], cwd: Path) -> tuple[str, str, int]:
         reader.join(timeout=30)
         os.close(terminal)
     return b"".join(shown).decode(errors="replace"), stderr, process.returncode
+
+
+def listening_addresses(root: int) -> dict[str, list[str]]:
+    """The TCP addresses that process ``root`` and its descendants listen on, by process
+    name (read from /proc: the sockets' inodes in each process's descriptors, then the
+    kernel's tables of TCP sockets)."""
+    pids, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            todo += [int(child) for child in task.read_text().split()]
+    inodes: dict[str, str] = {}
+    for pid in pids:
+        name = Path(f"/proc/{pid}/comm").read_text().strip()
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:  # closed meanwhile
+                continue
+            if target.startswith("socket:["):
+                inodes[target[8:-1]] = name
+    found: dict[str, list[str]] = {}
+    for table, size in (("tcp", 4), ("tcp6", 16)):
+        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] != "0A" or fields[9] not in inodes:  # 0A: LISTEN
+                continue
+            raw, port = fields[1].split(":")
+            # The kernel writes each 32-bit word of the address in the host's byte order.
+            words = [bytes.fromhex(raw[i:i + 8])[::-1] for i in range(0, size * 2, 8)]
+            address = ipaddress.ip_address(b"".join(words))
+            if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+                address = address.ipv4_mapped
+            found.setdefault(inodes[fields[9]], []).append(f"{address}:{int(port, 16)}")
+    return found
