@@ -39,9 +39,12 @@ async def run_ladder(
     concurrency: int = 4,
     metrics: Metrics | None = None,
     max_matches: int | None = None,
+    start_bots: int = 0,
 ) -> int:
     """Match connected bots that play a game, forever (or ``max_matches``), each match at
-    one of the player counts ``players``; returns the matches played.
+    one of the player counts ``players``; returns the matches played. ``start_bots``: no
+    match starts before this many bots (by name) are connected (a competition that opens
+    once its field is in, rather than with the first two bots to come).
 
     Match seeds and pairings come from the OS's secure random source; match ids from a
     counter and that source, so that neither tells anything of a seed.
@@ -140,6 +143,8 @@ async def run_ladder(
 
     async def _pair(nursery: trio.Nursery) -> None:
         nonlocal starts
+        while len({s.name for s in arena.hub.sessions}) < start_bots:
+            await _changed()
         while max_matches is None or starts < max_matches:
             await writer.writable.wait()  # no new match while the database refuses writes
             slot = object()

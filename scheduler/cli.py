@@ -399,6 +399,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-ladder", action="store_true", help="serve without pairing bots")
     p.add_argument("--max-matches", type=_positive(int), default=None,
                    help="stop after this many ladder matches")
+    p.add_argument("--ladder-start-bots", type=_positive(int), default=None, metavar="N",
+                   help="start the ladder's first match once N bots are connected (default: "
+                        "as soon as a match can be played)")
     p.add_argument("--tls-cert", metavar="FILE",
                    help="serve over TLS with this certificate chain (PEM); plaintext clients "
                         "are refused")
@@ -1010,7 +1013,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 await trio.sleep_forever()
             return await run_ladder(hosted, store, games, players=counts, control=control,
                                     concurrency=args.concurrency, metrics=metrics,
-                                    max_matches=args.max_matches)
+                                    max_matches=args.max_matches,
+                                    start_bots=args.ladder_start_bots or 0)
 
     why = "stopped"
     try:

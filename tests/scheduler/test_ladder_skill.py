@@ -5,6 +5,7 @@ to a rebuild, versions from Hello and from `arena bot add --version`, and the st
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -25,12 +26,16 @@ def _arena(*args: str) -> subprocess.CompletedProcess[str]:
 def test_a_ladder_of_two_and_three_players_rates_skills_and_versions(tmp_path: Path) -> None:
     db = tmp_path / "mixed.sqlite"
     # One match at a time: every match is planned with all four bots free, so each count
-    # is drawn (both appear in 16 matches but with probability 2^-15). The versioned bot
-    # connects first: on a loaded machine the others could play all 16 before it came.
-    run_ladder(db, {"a": ["random", "--version", "2.0"],  # the SDK says its version
-                    "b": ["random"], "c": ["random"], "d": ["random"]},
-               "--game", "duel", "--players", "2-3", "--max-matches", "16", "--concurrency",
-               "1", "--move-time", "10", first="a")
+    # is drawn (both appear in 16 matches but with probability 2^-15). The first match waits
+    # for all four: on a loaded machine the first two could play all 16 before the others
+    # came.
+    _, log = run_ladder(db, {"a": ["random", "--version", "2.0"],  # the SDK says its version
+                             "b": ["random"], "c": ["random"], "d": ["random"]},
+                        "--game", "duel", "--players", "2-3", "--max-matches", "16",
+                        "--concurrency", "1", "--move-time", "10", "--ladder-start-bots", "4")
+    connected = [i for i, line in enumerate(log) if " connected from " in line]
+    started = [i for i, line in enumerate(log) if re.search(r"match \S+ started", line)]
+    assert len(connected) == 4 and started[0] > connected[3], "".join(log[:20])
     with Store(db) as store:
         records = store.matches(game="duel")
         assert len(records) == 16 and {len(r.seats) for r in records} == {2, 3}
