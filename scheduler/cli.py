@@ -1463,7 +1463,8 @@ def cmd_matches(args: argparse.Namespace) -> int:
 def cmd_watch(args: argparse.Namespace) -> int:
     """Print a match's public log as it is played (a finished one: its header and result)."""
     seats: Sequence[Any] = ()
-    with _remote(args.address) as stub:
+    with _remote(args.address, f"; a recorded match: arena replay {args.match_id} --db FILE "
+                               f"(--html OUT for its board)") as stub:
         for response in stub.WatchMatch(pb.WatchMatchRequest(match_id=args.match_id)):
             kind = response.WhichOneof("message")
             if kind == "match_started":

@@ -77,10 +77,15 @@ def test_play_records_with_db_and_matches_lists_filters_and_replays(tmp_path: Pa
         holder.bind(("127.0.0.1", 0))  # bound but not listening: no arena answers there
         address = f"127.0.0.1:{holder.getsockname()[1]}"
         nobody = arena("matches", "--address", address, check=False, timeout=60)
+        unwatched = arena("watch", record.match_id, "--address", address, check=False,
+                          timeout=60)
     assert nobody.returncode == 2, nobody.stderr
     assert (f"no arena answers at {address} (start one with `arena serve`, or give --address "
             f"HOST:PORT; a database's matches: --db FILE, e.g. --db arena.sqlite)"
             ) in nobody.stderr
+    assert unwatched.returncode == 2, unwatched.stderr
+    assert (f"; a recorded match: arena replay {record.match_id} --db FILE (--html OUT for "
+            f"its board))") in unwatched.stderr
     replayed = arena("replay", record.match_id, "--db", str(db), "--quiet")
     assert "replay matches the record" in replayed.stdout
 
