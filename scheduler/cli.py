@@ -662,15 +662,21 @@ def _server_tls(args: argparse.Namespace) -> arena.ServerTls | None:
         raise UsageError(str(error)) from None
 
 
-def _import_unsaved(store: Store, rate: Callable[[Any], Any] | None = None) -> None:
+def _import_unsaved(store: Store, rate: Callable[[Any], Any] | None = None,
+                    logged: bool = False) -> None:
     """Record the matches an earlier run kept beside the database when it refused them
-    (``rate``: a ladder's, rated as ``Store.import_unsaved`` says)."""
+    (``rate``: a ladder's, rated as ``Store.import_unsaved`` says); said on stderr, or in the
+    server's log (``logged``: in its format)."""
     try:
         added = store.import_unsaved(rate)
     except (sqlite3.Error, OSError) as error:
         raise UsageError(f"{store.unsaved_path} holds matches the database refused, and they "
                          f"cannot be written yet: {error}") from None
-    if added:
+    if added and logged:
+        log.info("recorded %d match(es) kept in %s", added, store.unsaved_path,
+                 extra={"fields": {"event": "kept_matches_recorded", "matches": added,
+                                   "path": str(store.unsaved_path)}})
+    elif added:
         print(f"recorded {added} match(es) kept in {store.unsaved_path}", file=sys.stderr)
 
 
@@ -965,7 +971,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     configure(args.log_level, args.log_format)
     tls = _server_tls(args)
     store = _open_store(args.db)
-    _import_unsaved(store, elo_rater)  # rated, as they would have been had they been written
+    _import_unsaved(store, elo_rater, logged=True)  # rated as if they had been written then
     aborted = store.abort_interrupted()
     if aborted:
         log.warning("%d ladder match(es) the last server left unfinished are recorded as "
@@ -1779,8 +1785,12 @@ def _main(parser: argparse.ArgumentParser, args: argparse.Namespace, db: str | N
         if not _interrupted(error):
             raise
         then = f"; {error.then}" if isinstance(error, _Interrupted) else ""
-        print(f"arena: interrupted (every finished match is recorded){then}", file=sys.stderr,
-              flush=True)
+        if args.command == "serve":  # its stderr is its log, in the format it was given
+            log.warning("interrupted (every finished match is recorded)%s", then,
+                        extra={"fields": {"event": "interrupted"}})
+        else:
+            print(f"arena: interrupted (every finished match is recorded){then}",
+                  file=sys.stderr, flush=True)
         return 130
     return 0
 

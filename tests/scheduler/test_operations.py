@@ -265,6 +265,7 @@ def test_sigterm_keeps_the_finished_matches_a_locked_database_refused(
     db = tmp_path / "term.sqlite"
     tokens = register(db, "p", "q", "r", "s")
     server = Server(db, "--game", "duel", "--concurrency", "2", "--move-time", "10",
+                    "--log-format", "json",
                     preexec=ignore_sigint if sigint == "ignored" else None)
     bots = start_bots(server.address, tokens)
     locker = sqlite3.connect(db, isolation_level=None, timeout=30)
@@ -283,14 +284,19 @@ def test_sigterm_keeps_the_finished_matches_a_locked_database_refused(
         server.stop()
     log = server.log
     assert "interrupted" in log and "Traceback" not in log and "Warning" not in log, log
+    # Every line is the log's, in its format: the last one too.
+    assert server.records()[-1]["event"] == "interrupted", log
     kept = Path(f"{db}.unsaved.jsonl")
     assert kept.exists() and f"kept in {kept}" in log, log
     waiting = finished_in(log) - recorded(db)
     assert waiting and len(kept.read_text().splitlines()) == len(waiting)
     # The next server records them, each rated in its turn as if it had been written then
     # (they were recorded unrated: the live ratings missed every kept match).
-    Server(db, "--no-ladder", port=free_port()).stop()
+    again = Server(db, "--no-ladder", "--log-format", "json", port=free_port())
+    again.stop()
     assert finished_in(log) <= recorded(db) and not kept.exists()
+    said = [r for r in again.records() if r.get("event") == "kept_matches_recorded"]
+    assert [r["matches"] for r in said] == [len(waiting)], again.log
     elo: dict[str, float] = {}
     with sqlite3.connect(db) as connection:
         for seats, ranks in connection.execute(
