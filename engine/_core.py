@@ -60,6 +60,15 @@ class Termination(enum.Enum):
     ABORTED = "aborted"
 
 
+class Kept(tuple):  # type: ignore[type-arg]
+    """A tuple in an observation that the engine hands out again, the same object, for as
+    long as its contents stay the same (Race's tableau cards, until the tableau changes).
+    Its items never change: a reader may keep what it made of it (the arena keeps its wire
+    bytes) by its identity. Any other tuple is taken as new each time."""
+
+    __slots__ = ()
+
+
 # Actions, decisions and events are made on every decision of every match, so the three
 # frozen classes below set their slots directly: the ``__init__`` that dataclasses writes
 # for a frozen class goes through ``object.__setattr__`` for each field, about twice as slow.

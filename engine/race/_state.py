@@ -23,6 +23,7 @@ from .._core import (
     Action,
     Decision,
     GameState,
+    Kept,
     OptionError,
     Result,
     Termination,
@@ -70,6 +71,9 @@ def _prompt_text(step: str, count: int) -> str:
 
 TABLEAU_END = 12
 NO_CARD = -1
+# PlayerViews a seat keeps (``Seat.player_views``): its own and the others' views of it, a
+# few steps' worth; past this many they are dropped together.
+_VIEWS_KEPT = 16
 
 
 def _members(cls: type[enum.Enum]) -> Any:
@@ -546,6 +550,9 @@ class Seat:
     # shown, military, and the score with ``view[3]`` VP chips. Made at most once a step and
     # read by every seat's observation (a third of an observation's time otherwise).
     view: tuple[list[list[int]], tuple[TableauCard, ...], int, int, int] | None = None
+    # The seat's PlayerView by everything it is made from (``RaceState._player_view``): most
+    # of a seat's public facts stay the same from one decision to the next.
+    player_views: dict[tuple[Any, ...], PlayerView] = field(default_factory=dict)
 
     def copy(self) -> Seat:
         """An independent copy (its lists are new; the power cache starts empty)."""
@@ -1751,7 +1758,7 @@ class RaceState(GameState):
         """A seat's tableau as observations show it, its military and its score."""
         view = s.view
         if view is None or view[0] is not s.tableau:
-            cards = tuple(TableauCard(e[0], e[1] != NO_CARD, e[2]) for e in s.tableau)
+            cards = Kept(TableauCard(e[0], e[1] != NO_CARD, e[2]) for e in s.tableau)
             military = sum(p.value for e in s.tableau for _pi, p in _BY_PHASE[e[0]][3]
                            if p.kind is K.MILITARY)
             view = (s.tableau, cards, military, -1, 0)  # its score: below
@@ -1761,34 +1768,38 @@ class RaceState(GameState):
             view = s.view = (*view[:3], s.vp, score(s.tableau, s.vp))
         return view[1], view[2], view[4]
 
+    def _player_view(self, i: int, s: Seat, revealed: bool, own: bool) -> PlayerView:
+        """Seat ``i``'s public facts (and, ``own``, what only it sees), kept by everything
+        they are made from: the same view object while none of it changes. The tableau's
+        cards are in the key by identity, held alive by the view kept with them."""
+        cards, military, score = self._tableau_view(s)
+        actions = tuple(s.actions) if revealed else ()
+        # The placement is secret until every seat has chosen (then it is revealed).
+        placing = s.placing if self.sub != "place" or own else NO_CARD
+        methods = tuple(s.methods) if own else ()
+        key = (id(cards), military, score, len(s.hand), s.vp, actions, s.step, s.count,
+               len(s.drawn), s.bonus, tuple(s.used), s.current, tuple(s.taken),
+               tuple(s.produced), tuple(s.produced_on), placing, methods)
+        kept = s.player_views.get(key)
+        if kept is not None:
+            return kept
+        view = PlayerView(
+            seat=i, tableau=cards, hand_count=key[3], vp_chips=s.vp, actions=actions,
+            military=military, score=score, step=s.step, count=s.count,
+            explore_count=key[8], bonus=s.bonus,
+            used=tuple(PowerRef(ti, pi) for ti, pi in s.used), current=PowerRef(*s.current),
+            taken=key[12], produced=key[13], produced_on=key[14], placing=placing,
+            methods=tuple(SettleMethod(m) for m in methods))
+        if len(s.player_views) >= _VIEWS_KEPT:
+            s.player_views.clear()
+        s.player_views[key] = view
+        return view
+
     def observation(self, seat: int | None) -> Observation:
         """The seat's view: its own hand and explore cards, public facts about everyone."""
         revealed = self.stage is not PH.SELECT
-        shown = [self._tableau_view(s) for s in self.seats]
-        players = tuple(
-            PlayerView(
-                seat=i,
-                tableau=shown[i][0],
-                hand_count=len(s.hand),
-                vp_chips=s.vp,
-                actions=tuple(s.actions) if revealed else (),
-                military=shown[i][1],
-                score=shown[i][2],
-                step=s.step,
-                count=s.count,
-                explore_count=len(s.drawn),
-                bonus=s.bonus,
-                used=tuple(PowerRef(ti, pi) for ti, pi in s.used),
-                current=PowerRef(*s.current),
-                taken=tuple(s.taken),
-                produced=tuple(s.produced),
-                produced_on=tuple(s.produced_on),
-                # The placement is secret until every seat has chosen (then it is revealed).
-                placing=s.placing if self.sub != "place" or i == seat else NO_CARD,
-                methods=tuple(SettleMethod(m) for m in s.methods) if i == seat else (),
-            )
-            for i, s in enumerate(self.seats)
-        )
+        players = tuple(self._player_view(i, s, revealed, i == seat)
+                        for i, s in enumerate(self.seats))
         mine = self.seats[seat] if seat is not None else None
         return Observation(
             seat=-1 if seat is None else seat,
