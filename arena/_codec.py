@@ -149,29 +149,22 @@ def _message_writer(descriptor: Descriptor) -> _Writer:
 _TUPLES_KEPT = 256
 
 
-def _repeated_messages(tag: bytes, write_one: _Writer) -> _Writer:
-    """A repeated message field, whole. An ``engine.Kept`` tuple (one the engine hands again
-    while its contents stay the same, as Race does each tableau's cards) is written once: its
-    bytes are kept with it, by its identity, which stays its own while it is kept. Any other
-    sequence is written item by item (keeping every tuple cost Galaxies, Sector 41 and Sol
-    4-8% more instructions an observation than it saved)."""
+def _kept_messages(tag: bytes, write_one: _Writer) -> _Writer:
+    """A repeated message field of an ``engine.Kept`` tuple (one the engine hands again
+    while its contents stay the same, as Race does each tableau's cards), whole: written
+    once, its bytes kept with it by its identity, which stays its own while it is kept. The
+    writers take any other sequence item by item (keeping every tuple cost Galaxies, Sector
+    41 and Sol 4-8% more instructions an observation than it saved)."""
     kept: dict[int, tuple[Any, bytes]] = {}
 
     def write(values: Any) -> bytes:
-        if values.__class__ is Kept:
-            known = kept.get(id(values))
-            if known is not None:
-                return known[1]
-        out = []
-        for item in values:
-            b = write_one(item)
-            out.append(tag + (ONE_BYTE[n] if (n := len(b)) < 128 else varint(n)) + b)
-        data = b"".join(out)
-        if values.__class__ is Kept:
+        known = kept.get(id(values))
+        if known is None:
             if len(kept) >= _TUPLES_KEPT:
                 kept.clear()
-            kept[id(values)] = (values, data)
-        return data
+            data = b"".join([tag + varint(len(b)) + b for b in map(write_one, values)])
+            known = kept[id(values)] = (values, data)
+        return known[1]
 
     return write
 
@@ -240,7 +233,7 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
             f"missing in the message {sorted(names - wanted)}")
     fields = sorted(descriptor.fields, key=lambda f: f.number)
     scope: dict[str, Any] = {"varint": varint, "ONE_BYTE": ONE_BYTE, "packed": _varints,
-                             "SMALL": _SMALL_VARINTS,
+                             "SMALL": _SMALL_VARINTS, "KEPT": Kept,
                              "DOUBLE": _DOUBLE.pack, "CodecError": CodecError}
     lines: list[str] = []
     repeated_any = False
@@ -258,8 +251,10 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
         elif entry is not None:
             scope[k], scope[f"W{i}"] = _key(field, 2), _message_writer(entry)
             if field.is_repeated:
-                scope[f"R{i}"] = _repeated_messages(scope[k], scope[f"W{i}"])
-                lines.append(f"if {x}: out.append(R{i}({x}))")
+                scope[f"R{i}"] = _kept_messages(scope[k], scope[f"W{i}"])
+                lines.append(f"if {x}.__class__ is KEPT: out.append(R{i}({x}))\n"
+                             f"else:\n"
+                             f"    for item in {x}:\n        b = W{i}(item); {delimited}")
             else:
                 lines.append(f"if {x} is not None:\n    b = W{i}({x}); {delimited}")
         elif field.type in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BYTES):

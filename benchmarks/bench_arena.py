@@ -372,8 +372,6 @@ def throughput(game: str, matches: int, options: dict[str, Any], rounds: int = 3
 
     from arena import _cgroups, _sandbox
     from arena._launcher import Launch
-    from scheduler._store import Store
-    from scheduler._tournament import TournamentConfig, play_tournament
 
     def cpu(who: int) -> float:
         usage = resource.getrusage(who)
@@ -401,22 +399,16 @@ def throughput(game: str, matches: int, options: dict[str, Any], rounds: int = 3
         variants.insert(1, ("sandboxed", launched, Launch(sandboxed=True)))
     for label, bots, launch in [v for _ in range(rounds) for v in variants]:
         with tempfile.TemporaryDirectory() as tmp:
-            store = Store(os.path.join(tmp, "bench.sqlite"))
-            config = TournamentConfig(game=game, bots=tuple(bots), rounds=max(matches // 2, 1),
-                                      concurrency=4, move_time=5, options=options)
-            tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+            store, tid = _stored_tournament(tmp, game=game, bots=tuple(bots),
+                                            rounds=max(matches // 2, 1), concurrency=4,
+                                            move_time=5, options=options)
             started = time.perf_counter()
             server, children = cpu(resource.RUSAGE_SELF), bots_cpu()
-
-            async def main(tid: str = tid, store: Store = store, launch: Launch = launch) -> int:
-                return await play_tournament(store, tid, launch=launch)
-
-            played = trio.run(main)
+            played = _play_stored(store, tid, launch)
             best(label, played / (time.perf_counter() - started), max)
             # The bots have exited: their CPU is counted (see bots_cpu).
             server, children = cpu(resource.RUSAGE_SELF) - server, bots_cpu() - children
-            decisions = sum(len(step) for record in store.matches(tournament_id=tid)
-                            for step in record.steps)
+            decisions = _decisions(store, tid)
             best(f"{label}_server_us", server / decisions * 1e6, min)
             if label != "in-process":
                 best(f"{label}_bots_us", children / decisions * 1e6, min)
@@ -554,22 +546,41 @@ def _arena_run(game: str, matches: int) -> None:
 
     os.pidfd_open = pidfd_stand_in
     from arena._launcher import Launch
-    from scheduler._store import Store
-    from scheduler._tournament import TournamentConfig, play_tournament
 
     bots = (f"a={PYTHON} -m bots.run random", f"b={PYTHON} -m bots.run random")
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(os.path.join(tmp, "bench.sqlite"))
-        config = TournamentConfig(game=game, bots=bots, rounds=max(matches // 2, 1),
-                                  concurrency=1, move_time=30, seed=7)
-        tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+        store, tid = _stored_tournament(tmp, game=game, bots=bots,
+                                        rounds=max(matches // 2, 1), concurrency=1,
+                                        move_time=30, seed=7)
+        _play_stored(store, tid, Launch())
+        print("decisions", _decisions(store, tid))
 
-        async def main() -> int:
-            return await play_tournament(store, tid, launch=Launch())
 
-        trio.run(main)
-        print("decisions", sum(len(step) for record in store.matches(tournament_id=tid)
-                               for step in record.steps))
+def _stored_tournament(folder: str, **config: Any) -> tuple[Any, str]:
+    """A tournament of ``config`` (``TournamentConfig``'s fields) planned in a database in
+    ``folder``: the store and the tournament's id."""
+    from scheduler._store import Store
+    from scheduler._tournament import TournamentConfig
+
+    store = Store(os.path.join(folder, "bench.sqlite"))
+    planned = TournamentConfig(**config)
+    return store, store.create_tournament(planned.to_dict(), planned.schedule().pairs())
+
+
+def _play_stored(store: Any, tid: str, launch: Any) -> int:
+    """Play a stored tournament (its bots launched as ``launch`` says); matches played."""
+    from scheduler._tournament import play_tournament
+
+    async def main() -> int:
+        return await play_tournament(store, tid, launch=launch)
+
+    return trio.run(main)
+
+
+def _decisions(store: Any, tid: str) -> int:
+    """The decisions of a tournament's recorded matches."""
+    return sum(len(step) for record in store.matches(tournament_id=tid)
+               for step in record.steps)
 
 
 def instructions(game: str = "race", sizes: tuple[int, int] = (8, 24)) -> dict[str, float]:

@@ -60,7 +60,7 @@ class Termination(enum.Enum):
     ABORTED = "aborted"
 
 
-class Kept(tuple):  # type: ignore[type-arg]
+class Kept(tuple[Any, ...]):
     """A tuple in an observation that the engine hands out again, the same object, for as
     long as its contents stay the same (Race's tableau cards, until the tableau changes).
     Its items never change: a reader may keep what it made of it (the arena keeps its wire

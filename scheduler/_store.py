@@ -502,7 +502,7 @@ class Store:
     def _insert_rated(self, db: sqlite3.Connection, record: MatchRecord,
                       rate: Callable[[dict[str, float]], dict[str, float]]
                       ) -> dict[str, float] | None:
-        """``record_rated_match`` within a transaction; None if the match was recorded."""
+        """``record_rated_match`` within a transaction; None if the match was recorded already."""
         current = self.load_ratings(record.game)
         if not _insert_match(db, record):
             return None

@@ -142,16 +142,10 @@ class SeatedMatch:
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask (a new array): its legal indices if it chooses now, else
         all zeros."""
-        if seat == self._seat:  # the usual case: the seat asked, worked out as play went in
-            indices = self._indices
-            if indices is None:
-                legal = self._legal = self._pending[seat].legal  # type: ignore[index]
-                indices = self._indices = self.space.decode(legal)
-        elif seat == self.current():
-            indices = self._decode()
-        else:
+        # The usual case first: the seat asked, worked out as play went in, decoded already.
+        if seat != self._seat and seat != self.current():
             return self._zeros.copy()
-        return new_mask(indices, self._size)
+        return new_mask(self._indices or self._decode(), self._size)
 
     def tensor(self, seat: int) -> np.ndarray:
         """``seat``'s observation tensor (from its observation only; a new array)."""
@@ -163,9 +157,7 @@ class SeatedMatch:
     def play(self, index: int) -> int:
         """The seat to choose now plays the action at ``index`` of the action space; the
         seat to choose next (-1 once the match is over)."""
-        indices = self._indices
-        if indices is None:
-            indices = self._decode()
+        indices = self._indices or self._decode()
         try:
             action_id = self._legal[indices.index(index)].id
         except ValueError:

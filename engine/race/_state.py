@@ -1771,24 +1771,27 @@ class RaceState(GameState):
     def _player_view(self, i: int, s: Seat, revealed: bool, own: bool) -> PlayerView:
         """Seat ``i``'s public facts (and, ``own``, what only it sees), kept by everything
         they are made from: the same view object while none of it changes. The tableau's
-        cards are in the key by identity, held alive by the view kept with them."""
+        cards are compared by identity (a kept view holds the seat's ``Kept`` cards while
+        its tableau is unchanged), so that a copied or unpickled state keeps its views too."""
         cards, military, score = self._tableau_view(s)
+        hand_count, explore_count = len(s.hand), len(s.drawn)
         actions = tuple(s.actions) if revealed else ()
+        taken, produced, produced_on = tuple(s.taken), tuple(s.produced), tuple(s.produced_on)
         # The placement is secret until every seat has chosen (then it is revealed).
         placing = s.placing if self.sub != "place" or own else NO_CARD
         methods = tuple(s.methods) if own else ()
-        key = (id(cards), military, score, len(s.hand), s.vp, actions, s.step, s.count,
-               len(s.drawn), s.bonus, tuple(s.used), s.current, tuple(s.taken),
-               tuple(s.produced), tuple(s.produced_on), placing, methods)
+        key = (military, score, hand_count, s.vp, actions, s.step, s.count, explore_count,
+               s.bonus, tuple(s.used), s.current, taken, produced, produced_on, placing,
+               methods)
         kept = s.player_views.get(key)
-        if kept is not None:
+        if kept is not None and kept.tableau is cards:
             return kept
         view = PlayerView(
-            seat=i, tableau=cards, hand_count=key[3], vp_chips=s.vp, actions=actions,
+            seat=i, tableau=cards, hand_count=hand_count, vp_chips=s.vp, actions=actions,
             military=military, score=score, step=s.step, count=s.count,
-            explore_count=key[8], bonus=s.bonus,
+            explore_count=explore_count, bonus=s.bonus,
             used=tuple(PowerRef(ti, pi) for ti, pi in s.used), current=PowerRef(*s.current),
-            taken=key[12], produced=key[13], produced_on=key[14], placing=placing,
+            taken=taken, produced=produced, produced_on=produced_on, placing=placing,
             methods=tuple(SettleMethod(m) for m in methods))
         if len(s.player_views) >= _VIEWS_KEPT:
             s.player_views.clear()

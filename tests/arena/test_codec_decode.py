@@ -128,7 +128,7 @@ def test_only_a_kept_tuple_is_written_once() -> None:
     kept = engine.Kept((_SeatValue(0, "x"), _SeatValue(1, "y")))
     value = _StartValue("m1", "race", {}, kept, 0, None, None, 1)
     assert seats(value) == seats(value) == [(0, "x"), (1, "y")]
-    write = _codec._repeated_messages(b"\x2a", lambda item: item.bot_name.encode())
+    write = _codec._kept_messages(b"\x2a", lambda item: item.bot_name.encode())
     assert write(kept) is write(kept) and write(kept) == b"\x2a\x01x\x2a\x01y"
     changing = (_ChangingSeat(0, "x"), _ChangingSeat(1, "y"))
     plain = dataclasses.replace(value, seats=changing)  # type: ignore[arg-type]
