@@ -18,6 +18,7 @@ Ray is imported only when this backend runs: the rest of the arena needs no Ray.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import signal
@@ -31,6 +32,7 @@ from typing import Any
 
 import trio
 
+import engine
 from arena.metrics import Metrics
 
 from ._pairings import Pairing
@@ -89,12 +91,17 @@ def import_ray(address: str | None = None) -> ModuleType:
 
 
 def play_on_worker(config_data: dict[str, Any], tournament_id: str, pairing: Pairing,
-                   retried: bool, bot_logs: str | None) -> MatchRecord:
+                   retried: bool, bot_logs: str | None,
+                   game_modules: tuple[str, ...] = ()) -> MatchRecord:
     """The Ray task: start the pairing's bots here, play its match, return the record.
 
     ``bot_logs``: a folder for the bots' logs (a path the worker can write: on a cluster, a
-    shared volume), else they are dropped, as with the local backend.
+    shared volume), else they are dropped, as with the local backend. ``game_modules``: the
+    modules of games the scheduler was given (``--game-module``), imported here so that the
+    worker knows their games too (each must be importable on the worker).
     """
+    for module in game_modules:
+        engine.register(importlib.import_module(module).GAME)
     config = TournamentConfig.from_dict(config_data)
     specs = [s for s in config.bot_specs() if s.name in pairing.seats]
     launch = config.launch(log_dir=bot_logs)
@@ -209,10 +216,12 @@ def play_tournament_on_ray(
     progress: ProgressFn | None = None,
     stop: Callable[[MatchRecord], bool] | None = None,
     bot_logs: str | None = None,
+    game_modules: tuple[str, ...] = (),
 ) -> int:
     """``play_tournament`` with every match a Ray task; returns how many were recorded.
 
-    ``bot_logs``: the folder every worker writes its bots' logs in. RayUnavailable without
+    ``bot_logs``: the folder every worker writes its bots' logs in; ``game_modules``: modules
+    of games registered here (``--game-module``) that the workers import. RayUnavailable without
     Ray; WorkerLost when a match's worker dies twice; a bot that cannot start raises its
     BotStartError here, as on the local backend.
     """
@@ -231,7 +240,8 @@ def play_tournament_on_ray(
         pending: dict[Any, tuple[Pairing, int]] = {}
 
         def submit(pairing: Pairing, attempt: int) -> None:
-            ref = task.remote(config.to_dict(), tournament_id, pairing, attempt > 1, bot_logs)
+            ref = task.remote(config.to_dict(), tournament_id, pairing, attempt > 1, bot_logs,
+                              game_modules)
             pending[ref] = (pairing, attempt)
 
         def record(result: MatchRecord) -> None:

@@ -910,7 +910,7 @@ def _play(args: argparse.Namespace, store: Store, tid: str, config: TournamentCo
         logs = str(Path(args.bot_logs).resolve()) if args.bot_logs else None
         try:
             play_tournament_on_ray(store, tid, address=args.ray_address, bot_logs=logs,
-                                   **hooks)
+                                   game_modules=tuple(args.game_module), **hooks)
         except RayUnavailable as error:
             raise UsageError(str(error)) from None
         return

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import engine
 from arena.metrics import Metrics
 from engine import Result, Termination
 from scheduler import cli
@@ -92,6 +93,23 @@ def test_ray_plays_the_local_backends_matches_and_resumes_after_a_stop(
         assert record.tournament_id == tid and not record.retried
     exported = json.loads(export.read_text())["matches"]
     assert len(exported) == 4 and not any(m["retried"] for m in exported)
+
+
+def test_a_game_of_game_module_is_played_on_the_workers(ray_instance: Any,
+                                                       tmp_path: Path) -> None:
+    # The workers import the module the scheduler was given (they knew only the built-in
+    # games: every match failed with "unknown game").
+    db = tmp_path / "duel.sqlite"
+    try:
+        assert cli.main(["--game-module", "tests.support.duel", "tournament", "--game", "duel",
+                         "--bot", "builtin:random", "--bot", PROCESS_BOT, "--rounds", "1",
+                         "--seed", "3", "--backend", "ray", "--db", str(db)]) == 0
+    finally:
+        engine.unregister("duel")
+    with Store(db) as store:
+        records = store.matches()
+    assert len(records) == 2
+    assert all(r.game == "duel" and r.result is not None and r.steps for r in records)
 
 
 def test_sprt_on_ray_stops_when_it_decides(ray_instance: Any, tmp_path: Path) -> None:
