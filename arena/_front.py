@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ._guard import peer_host
+
 log = logging.getLogger("arena.server")
 
 
@@ -147,7 +149,7 @@ class _Client(asyncio.Protocol):
         except (TypeError, IndexError):  # gone already (reset before it was accepted)
             transport.abort()
             return
-        self.host = peer.rsplit(":", 1)[0]
+        self.host = peer_host(peer)
         if not self.front._admit(self, self.host):
             transport.abort()  # at once: nothing of it is read
             return

@@ -9,6 +9,7 @@ are held to the same budgets and stream caps (``_server.GuardInterceptor``).
 
 from __future__ import annotations
 
+import ipaddress
 import resource
 import time
 from collections import Counter, OrderedDict
@@ -72,9 +73,20 @@ def connection_cap(fronted: bool = False) -> int:
 
 
 def peer_host(peer: str) -> str:
-    """The host part of a gRPC peer string (``ipv4:127.0.0.1:5000`` -> ``ipv4:127.0.0.1``)."""
-    if peer.startswith(("ipv4:", "ipv6:")):
+    """The host a gRPC peer string counts as in every per-host limit: ``ipv4:127.0.0.1:5000``
+    -> ``ipv4:127.0.0.1``; an IPv6 peer (``ipv6:%5B2001:db8::7%5D:5000``, as gRPC writes it,
+    or with bare brackets) by its /64 network, ``ipv6:[2001:db8::]/64``: a site is commonly
+    given a whole /64, from which one client could otherwise connect as ever new hosts."""
+    if peer.startswith("ipv4:"):
         return peer.rsplit(":", 1)[0]
+    if peer.startswith("ipv6:"):
+        address = peer[5:].rsplit(":", 1)[0].replace("%5B", "[").replace("%5D", "]")
+        try:  # (a zone, ``%25eth0`` or ``%eth0``, is not part of the network)
+            network = ipaddress.IPv6Network((address.strip("[]").split("%")[0], 64),
+                                            strict=False)
+        except ValueError:
+            return peer.rsplit(":", 1)[0]
+        return f"ipv6:[{network.network_address}]/64"
     return peer  # unix sockets and the like: the whole string
 
 

@@ -315,7 +315,12 @@ def test_the_peer_guard_counts_each_host_and_forgets_none_it_holds() -> None:
     now[0] += 0.5  # one call's worth at 2 a second
     assert guard.allow_call("a") and not guard.allow_call("a")
     assert _guard.peer_host("ipv4:127.0.0.1:5555") == "ipv4:127.0.0.1"
-    assert _guard.peer_host("ipv6:[::1]:5555") == "ipv6:[::1]"
+    # An IPv6 client counts by its /64 (a site's usual share), however gRPC writes it.
+    assert _guard.peer_host("ipv6:[::1]:5555") == "ipv6:[::]/64"
+    assert _guard.peer_host("ipv6:%5B2001:db8:1:2::7%5D:5555") == "ipv6:[2001:db8:1:2::]/64"
+    assert _guard.peer_host("ipv6:[2001:db8:1:2:ffff::9]:1") == "ipv6:[2001:db8:1:2::]/64"
+    assert _guard.peer_host("ipv6:[fe80::1%25eth0]:1") == "ipv6:[fe80::]/64"
+    assert _guard.peer_host("ipv6:[2001:db8:1:3::7]:1") == "ipv6:[2001:db8:1:3::]/64"
 
 
 def test_the_call_budget_table_is_bounded() -> None:
