@@ -14,10 +14,12 @@
 - throughput: tournament matches per second, launched bot processes over their pipes (with
   and without the sandbox) vs in-process bots; and what the sandbox adds to a process's start.
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
-- instructions: the arena's machine instructions per Race decision with launched random bots
-  (cachegrind; needs valgrind): tournaments of 8 and 24 matches at ``--concurrency 1``, the
-  difference over the difference in decisions, which leaves the start out. Load does not
-  move it (1-2% between runs, from the matches' lengths): the figure to compare two trees by.
+- instructions [GAME]: the arena's machine instructions per decision with launched random
+  bots (cachegrind; needs valgrind), of Race unless another game is named (``ping``: the
+  transport and the runner alone, 200 decisions a match): tournaments of 8 and 24 matches at
+  ``--concurrency 1``, the difference over the difference in decisions, which leaves the
+  start out. Load does not move it (1-2% between runs, from the matches' lengths): the
+  figure to compare two trees by.
 
 Prints numbers; asserts nothing about speed (the machine is shared and noisy: compare the
 ratios within one run).
@@ -547,11 +549,15 @@ def _arena_run(game: str, matches: int) -> None:
     os.pidfd_open = pidfd_stand_in
     from arena._launcher import Launch
 
+    if game == "ping":  # the transport and the runner alone: one seat, nothing to observe
+        engine.register(PING)
+
     bots = (f"a={PYTHON} -m bots.run random", f"b={PYTHON} -m bots.run random")
     with tempfile.TemporaryDirectory() as tmp:
         store, tid = _stored_tournament(tmp, game=game, bots=bots,
                                         rounds=max(matches // 2, 1), concurrency=1,
-                                        move_time=30, seed=7)
+                                        move_time=30, seed=7,
+                                        options={"turns": 200} if game == "ping" else {})
         _play_stored(store, tid, Launch())
         print("decisions", _decisions(store, tid))
 
@@ -608,9 +614,9 @@ def instructions(game: str = "race", sizes: tuple[int, int] = (8, 24)) -> dict[s
             "instructions_per_decision": (large - small) / (large_decisions - small_decisions)}
 
 
-def report_instructions() -> None:
-    result = instructions()
-    print(f"arena instructions per Race decision, launched random bots: "
+def report_instructions(game: str = "race") -> None:
+    result = instructions(game)
+    print(f"arena instructions per {game} decision, launched random bots: "
           f"{result['instructions_per_decision'] / 1000:.0f}k "
           f"(over {result['decisions']:.0f} decisions)")
 
@@ -708,8 +714,8 @@ def main() -> None:
         print(__doc__)
     elif what == "front":
         report_front()
-    elif what == "instructions":
-        report_instructions()
+    elif what == "instructions":  # [GAME]: race (the default), another game, or ping
+        report_instructions(sys.argv[2] if len(sys.argv) > 2 else "race")
     elif what not in ("roundtrip", "throughput", "idle", "all"):
         raise SystemExit(f"bench_arena.py: unknown mode {what!r}; the modes are roundtrip, "
                          "front, throughput, idle, instructions and all (the default)")
