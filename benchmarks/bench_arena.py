@@ -16,7 +16,8 @@
 - idle: 1,000 bot streams held open at once: server memory, and the round trip meanwhile.
 - instructions [GAME]: the arena's machine instructions per decision with launched random
   bots (cachegrind; needs valgrind), of Race unless another game is named (``ping``: the
-  transport and the runner alone, 200 decisions a match): tournaments of 8 and 24 matches at
+  transport and the runner nearly alone: one seat, 200 decisions a match, an observation of
+  one number, which the codec writes as JSON as for any game it has no message for): tournaments of 8 and 24 matches at
   ``--concurrency 1``, the difference over the difference in decisions, which leaves the
   start out. Load does not move it (1-2% between runs, from the matches' lengths): the
   figure to compare two trees by.
@@ -549,7 +550,7 @@ def _arena_run(game: str, matches: int) -> None:
     os.pidfd_open = pidfd_stand_in
     from arena._launcher import Launch
 
-    if game == "ping":  # the transport and the runner alone: one seat, nothing to observe
+    if game == "ping":  # the transport and the runner nearly alone (see the docstring)
         engine.register(PING)
 
     bots = (f"a={PYTHON} -m bots.run random", f"b={PYTHON} -m bots.run random")
