@@ -17,10 +17,10 @@
 - instructions [GAME]: the arena's machine instructions per decision with launched random
   bots (cachegrind; needs valgrind), of Race unless another game is named (``ping``: the
   transport and the runner nearly alone: one seat, 200 decisions a match, an observation of
-  one number, which the codec writes as JSON as for any game it has no message for): tournaments of 8 and 24 matches at
-  ``--concurrency 1``, the difference over the difference in decisions, which leaves the
-  start out. Load does not move it (1-2% between runs, from the matches' lengths): the
-  figure to compare two trees by.
+  one number, which the codec writes as JSON as for any game it has no message for):
+  tournaments of 8 and 24 matches at ``--concurrency 1``, the difference over the difference
+  in decisions, which leaves the start out. Load does not move it (1-2% between runs, from
+  the matches' lengths): the figure to compare two trees by.
 
 Prints numbers; asserts nothing about speed (the machine is shared and noisy: compare the
 ratios within one run).

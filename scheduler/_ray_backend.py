@@ -45,6 +45,7 @@ from ._tournament import (
     StoreWriteError,
     TournamentConfig,
     check_plan,
+    how_to_go_on,
     match_spec,
 )
 
@@ -228,6 +229,7 @@ def play_tournament_on_ray(
     ray = import_ray(address)
     row = store.tournament(tournament_id)
     config = TournamentConfig.from_dict(row.config)
+    kind = row.config.get("kind", "tournament")
     done = store.finished_indices(tournament_id)
     schedule = config.schedule()
     check_plan(schedule, row)
@@ -250,8 +252,7 @@ def play_tournament_on_ray(
                 if store.record_match(result):
                     played += 1
             except sqlite3.Error as error:
-                raise StoreWriteError.keeping(store, result, error,
-                                              row.config.get("kind", "tournament")) from None
+                raise StoreWriteError.keeping(store, result, error, kind) from None
             if metrics is not None:
                 count(metrics, result)
             if progress is not None:
@@ -271,8 +272,8 @@ def play_tournament_on_ray(
                         raise WorkerLost(
                             f"match {tournament_id}-{pairing.index:05d}: its worker died "
                             f"{attempt} times ({type(error).__name__}); every match before "
-                            f"is recorded, `arena tournament --resume {tournament_id}` plays "
-                            f"the rest") from None
+                            f"is recorded: {how_to_go_on(kind, tournament_id, store.path)}"
+                            ) from None
                     print(f"arena: match {tournament_id}-{pairing.index:05d}: its Ray worker "
                           f"died ({type(error).__name__}); playing it again from its seed",
                           file=sys.stderr, flush=True)

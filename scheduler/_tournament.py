@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import shlex
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -300,6 +301,16 @@ async def commit_match(write: Callable[[MatchRecord], T], record: MatchRecord,
             raise
 
 
+def how_to_go_on(kind: str, tid: str, db: str | None = None) -> str:
+    """How to finish run ``tid`` of ``kind`` (tournament, gauntlet, sprt) stored in ``db``
+    (None: the default database): the command that resumes it, or, for sprt, which has no
+    resume, what to do instead. Every message that tells how to go on says it this way."""
+    if kind == "sprt":
+        return "run the sprt again: it has no resume (its finished matches stay in the database)"
+    where = "" if db is None else f" --db {shlex.quote(db)}"
+    return f"go on with `arena {kind} --resume {tid}{where}`"
+
+
 class StoreWriteError(Exception):
     """The database refused a finished match: the tournament stops, the match is kept."""
 
@@ -312,8 +323,7 @@ class StoreWriteError(Exception):
             where = f"it is kept in {store.keep_unsaved(record)} and recorded by --resume"
         except OSError as also:
             where = f"it could not be kept either ({also.strerror}): --resume plays it again"
-        then = (f"`arena {kind} --resume {record.tournament_id} --db {store.path}`"
-                if kind != "sprt" else "run the sprt again (it has no resume)")
+        then = how_to_go_on(kind, record.tournament_id or "", store.path)
         return StoreWriteError(
             f"the database {store.path!r} refused match {record.match_id} ({error}); {where}. "
             f"Every match before it is recorded: free the disk or fix the file, then {then}")

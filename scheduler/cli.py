@@ -70,6 +70,7 @@ from ._tournament import (
     TournamentConfig,
     check_plan,
     fill_seats,
+    how_to_go_on,
     play_tournament,
     secure_seed,
 )
@@ -718,12 +719,12 @@ def _resume_row(args: argparse.Namespace, store: Store, command: str,
         raise UsageError(f"cannot resume: {error}") from None
     kind = row.config.get("kind", "tournament")
     if kind == "sprt":
-        raise UsageError(f"{tid} is an sprt run; {_SPRT_AGAIN}")
+        raise UsageError(f"{tid} is an sprt run; {how_to_go_on(kind, tid)}")
     if kind == "python":
         raise UsageError(f"{tid} was played from Python (scheduler.tournament): the command "
                          f"line cannot play its agents; run it again from Python")
     if kind != command:
-        raise UsageError(f"{tid} is a {kind}: resume it with `arena {kind} --resume {tid}`")
+        raise UsageError(f"{tid} is a {kind}: {how_to_go_on(kind, tid, _named_db(args))}")
     try:
         with store.claim(tid):
             pass  # free now; the run holds it while it plays
@@ -1845,9 +1846,6 @@ def _forget_empty(db: str | None) -> None:
             Path(db + suffix).unlink(missing_ok=True)
 
 
-_SPRT_AGAIN = "sprt has no resume: run it again (its finished matches stay in the database)"
-
-
 class _Interrupted(KeyboardInterrupt):
     """Ctrl-C in a run: ``then`` says how to go on (the command that resumes it)."""
 
@@ -1865,10 +1863,12 @@ def _resumable(command: str, tid: str, args: argparse.Namespace) -> Iterator[Non
     except BaseException as error:
         if not _interrupted(error):
             raise
-        if command == "sprt":
-            raise _Interrupted(_SPRT_AGAIN) from None
-        db = "" if args.db == DEFAULT_DB else f" --db {shlex.quote(args.db)}"
-        raise _Interrupted(f"go on with `arena {command} --resume {tid}{db}`") from None
+        raise _Interrupted(how_to_go_on(command, tid, _named_db(args))) from None
+
+
+def _named_db(args: argparse.Namespace) -> str | None:
+    """The database given on the command line (None: the default one)."""
+    return None if args.db == DEFAULT_DB else args.db
 
 
 def _interrupted(error: BaseException) -> bool:

@@ -135,3 +135,15 @@ def test_serve_keeps_playing_through_a_full_disk_and_writes_everything_after(
     assert said.count("cannot write to the database") == 1  # said once
     assert "takes writes again" in said and "Traceback" not in said
     assert recorded(db) == 40
+
+
+def test_every_message_says_how_to_go_on_the_same_way() -> None:
+    # One builder for the interrupt's line, a refused write's, a lost Ray worker's and the
+    # refusals of --resume: a path with a space is quoted for the shell, sprt has no resume.
+    from scheduler._tournament import how_to_go_on
+
+    assert how_to_go_on("tournament", "t-1") == "go on with `arena tournament --resume t-1`"
+    assert how_to_go_on("gauntlet", "t-2", "my runs/a.sqlite") == (
+        "go on with `arena gauntlet --resume t-2 --db 'my runs/a.sqlite'`")
+    assert how_to_go_on("sprt", "t-3", "a.sqlite").startswith(
+        "run the sprt again: it has no resume")

@@ -286,7 +286,7 @@ def test_a_killed_gauntlet_resumes_to_the_verdict_of_an_uninterrupted_run(
     # `tournament --resume` sends it here; a flag that changes the plan or the test is refused.
     as_tournament = arena("tournament", "--resume", tid, "--db", str(db), check=False)
     assert as_tournament.returncode == 2, as_tournament.stderr
-    assert (f"{tid} is a gauntlet: resume it with `arena gauntlet --resume {tid}`"
+    assert (f"{tid} is a gauntlet: go on with `arena gauntlet --resume {tid} --db {db}`"
             in as_tournament.stderr)
     latest = arena("tournament", "--resume", "--db", str(db), check=False)
     assert latest.returncode == 2 and "no unfinished tournament" in latest.stderr
