@@ -7,17 +7,20 @@
 //     messages on stdout, each preceded by its length as a varint (protobuf's delimited form,
 //     google/protobuf/util/delimited_message_util.h). stdout carries nothing else: logs go to
 //     stderr. It exits 0 on SessionEnded or at the end of its input between matches.
-//   - run by hand against `arena serve`: one gRPC Play stream to --address with --token.
+//   - run by hand against `arena serve`: one gRPC Play stream to --address with --token,
+//     over TLS with --tls-ca (and, for an arena that asks for one, --tls-cert and --tls-key).
 //
 // Exit codes (as the Python SDK's and the Node example's): 0 done; 1 the connection failed or
 // was lost; 2 a bad command line; 3 the arena refused the bot (its Hello or its token).
 
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -39,6 +42,7 @@ constexpr int kLost = 1, kUsage = 2, kRefused = 3;
 struct Options {
   std::string address, token, name;
   std::vector<std::string> games;
+  std::string tls_ca, tls_cert, tls_key;  // PEM files; no --tls-ca: plaintext
 };
 
 std::string Env(const char* name, const std::string& fallback) {
@@ -48,14 +52,18 @@ std::string Env(const char* name, const std::string& fallback) {
 
 [[noreturn]] void Usage(const std::string& why, int code = kUsage) {
   std::cerr << why << "\nusage: bot [--address HOST:PORT] [--token TOKEN] [--name NAME] "
-            << "[--game GAME ...]\n(env ARENA_ADDRESS, ARENA_TOKEN, ARENA_BOT_NAME; launched "
-            << "with ARENA_TRANSPORT=stdio it plays over stdin/stdout)\n";
+            << "[--game GAME ...] [--tls-ca FILE [--tls-cert FILE --tls-key FILE]]\n"
+            << "(env ARENA_ADDRESS, ARENA_TOKEN, ARENA_BOT_NAME, ARENA_TLS_CA, ARENA_TLS_CERT, "
+            << "ARENA_TLS_KEY; --tls-ca: TLS trusting that CA (PEM) for the arena's "
+            << "certificate; --tls-cert/--tls-key: this bot's, for an arena that asks for "
+            << "one; launched with ARENA_TRANSPORT=stdio it plays over stdin/stdout)\n";
   std::exit(code);
 }
 
 Options Parse(int argc, char** argv) {
   Options options{Env("ARENA_ADDRESS", "127.0.0.1:50051"), Env("ARENA_TOKEN", ""),
-                  Env("ARENA_BOT_NAME", "cpp-random"), {}};
+                  Env("ARENA_BOT_NAME", "cpp-random"), {}, Env("ARENA_TLS_CA", ""),
+                  Env("ARENA_TLS_CERT", ""), Env("ARENA_TLS_KEY", "")};
   for (int i = 1; i < argc; ++i) {
     std::string flag = argv[i], value;
     if (flag == "-h" || flag == "--help") Usage("a random bot for the arena", 0);
@@ -71,9 +79,35 @@ Options Parse(int argc, char** argv) {
     else if (flag == "--token") options.token = value;
     else if (flag == "--name") options.name = value;
     else if (flag == "--game") options.games.push_back(value);
+    else if (flag == "--tls-ca") options.tls_ca = value;
+    else if (flag == "--tls-cert") options.tls_cert = value;
+    else if (flag == "--tls-key") options.tls_key = value;
     else Usage("unknown argument " + flag);
   }
+  if (options.tls_cert.empty() != options.tls_key.empty())
+    Usage("--tls-cert and --tls-key go together");
+  if (!options.tls_cert.empty() && options.tls_ca.empty())
+    Usage("--tls-cert needs --tls-ca (the CA that signed the arena's certificate)");
   return options;
+}
+
+std::string ReadPem(const std::string& path, const std::string& flag) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  if (!(file && text << file.rdbuf())) Usage("cannot read " + flag + " " + path);
+  return text.str();
+}
+
+// Plaintext without --tls-ca; TLS trusting that CA, with this bot's certificate if given.
+std::shared_ptr<grpc::ChannelCredentials> Credentials(const Options& options) {
+  if (options.tls_ca.empty()) return grpc::InsecureChannelCredentials();
+  grpc::SslCredentialsOptions ssl;
+  ssl.pem_root_certs = ReadPem(options.tls_ca, "--tls-ca");
+  if (!options.tls_cert.empty()) {
+    ssl.pem_cert_chain = ReadPem(options.tls_cert, "--tls-cert");
+    ssl.pem_private_key = ReadPem(options.tls_key, "--tls-key");
+  }
+  return grpc::SslCredentials(ssl);
 }
 
 // What every transport shares: the Hello, and the answer to each message from the arena.
@@ -167,7 +201,7 @@ int PlayStdio(Player& player) {
 }
 
 int PlayGrpc(Player& player, const Options& options) {
-  auto channel = grpc::CreateChannel(options.address, grpc::InsecureChannelCredentials());
+  auto channel = grpc::CreateChannel(options.address, Credentials(options));
   auto stub = arena::v1::ArenaService::NewStub(channel);
   grpc::ClientContext context;
   auto stream = stub->Play(&context);
