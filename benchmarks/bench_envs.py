@@ -123,6 +123,24 @@ def aec_loop(env: AECEnv, seeds: range) -> int:
     return steps
 
 
+def aec_legal(game: str, seeds: range, observe: bool) -> int:
+    """The AEC loop without tensors, the agent drawing from ``info["legal_actions"]``; with
+    ``observe`` False it calls ``last(observe=False)``: no observation, no mask."""
+    env = engine.envs.pettingzoo_env(game, 2, tensors=False)
+    steps = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in env.agent_iter():
+            _, _, terminated, truncated, info = env.last(observe)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(info["legal_actions"]))
+            steps += 1
+    return steps
+
+
 class _Floor(AECEnv):  # type: ignore[misc]
     """PettingZoo's protocol alone: two agents, a mask of the game's size with a few legal
     indices, nothing played; ``length`` steps a match."""
@@ -195,7 +213,8 @@ def openspiel(game: str, seeds: range) -> int:
 
 
 #: The loops of the issue's target (``--target``).
-TARGET = ("engine", "aec_protocol_alone", "decoded", "seated", "aec_mask_only")
+TARGET = ("engine", "aec_protocol_alone", "decoded", "seated", "aec_mask_only", "aec_legal",
+          "aec_legal_unobserved")
 
 
 def measure(game: str, games: int, rounds: int, target: bool = False) -> dict[str, float]:
@@ -211,6 +230,8 @@ def measure(game: str, games: int, rounds: int, target: bool = False) -> dict[st
         "decoded": lambda: decoded(game, seeds),
         "seated": lambda: seated(game, seeds),
         "aec_mask_only": lambda: aec(game, seeds, False),
+        "aec_legal": lambda: aec_legal(game, seeds, True),
+        "aec_legal_unobserved": lambda: aec_legal(game, seeds, False),
         "aec": lambda: aec(game, seeds, True),
         "gymnasium": lambda: gymnasium(game, seeds),
         "openspiel": lambda: openspiel(game, seeds),
@@ -256,8 +277,12 @@ def main() -> None:
         figures[game] = row
         print(f"{game:>9}: engine {us['engine']:5.1f}  protocol alone "
               f"{us['aec_protocol_alone']:5.1f}  AEC mask only {us['aec_mask_only']:5.1f} "
-              f"({us['aec_mask_only'] / us['engine']:.1f}x, floor {bound:.1f}x; own "
+              f"({us['aec_mask_only'] / us['engine']:.2f}x, floor {bound:.1f}x; own "
               f"{own:4.1f} = {own / us['engine']:.1f}x engine){others}\n"
+              f"{'':>9}  drawing from info['legal_actions']: {us['aec_legal']:5.1f} "
+              f"({us['aec_legal'] / us['engine']:.2f}x), with last(observe=False) "
+              f"{us['aec_legal_unobserved']:5.1f} "
+              f"({us['aec_legal_unobserved'] / us['engine']:.2f}x)\n"
               f"{'':>9}  an AEC step: engine {us['engine']:4.1f}, decoding "
               f"{us['decoded'] - us['engine']:+4.1f}, seats, mask and draw "
               f"{us['seated'] - us['decoded']:+4.1f}, PettingZoo's protocol "
