@@ -7,18 +7,21 @@ time, doing what a user's loop must: choose a legal action, play it, see the mat
 its returns. The loops: the bare engine (``pending``/``apply`` with a random legal id); the
 PettingZoo AEC loop without tensors (``tensors=False``: the action mask only) and with them,
 the agent drawing among the mask's legal indices (from a bool view of the mask: numpy's
-``nonzero`` of an int8 array is ten times slower); the same AEC loop over an environment
+``nonzero`` of an int8 array is ten times slower), and without tensors also drawing from
+``info["legal_actions"]`` (after ``last()``, and after ``last(observe=False)``, which makes
+no observation and no mask); the same AEC loop over an environment
 that plays nothing (PettingZoo's protocol, a mask of the game's size and the agent's draw
 from it: the floor of any AEC adapter, so that floor + engine bounds what any adapter can
 reach); two loops between the engine and the AEC one, to see where a step's time goes (the
 engine with each decision decoded into indices; the adapters' ``SeatedMatch`` with masks
 and the agent's draw, without PettingZoo); the Gymnasium wrapper (the learner and its random
 opponent); and the OpenSpiel game (``legal_actions``/``apply_action``). The bare engine
-plays the matches the AEC environment's ``reset(seed)`` deals; the adapters draw among
-indices, the engine among ids, so the plays differ: each loop counts its own steps. Each
+plays the matches the AEC environment's ``reset(seed)`` deals. Drawing from
+``info["legal_actions"]`` (the engine's order) plays the engine loop's very moves; the loops
+that draw from the mask's sorted indices play others: each loop counts its own steps. Each
 figure is the best of ``--rounds`` rounds, which go round the loops in turn. ``--target``
 runs only the loops of the issue's target (the engine, the floor, the two loops between and
-the AEC loop without tensors): a tenth of the time, so more rounds on a loaded machine.
+the AEC loops without tensors): a fifth of the time, so more rounds on a loaded machine.
 """
 
 from __future__ import annotations

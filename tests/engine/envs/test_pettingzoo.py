@@ -208,14 +208,16 @@ def test_each_info_holds_the_mask_nonzeros_as_legal_actions(game: str, players: 
                                                           short: bool) -> None:
     """At every step of random matches (a whole two-player one), every agent's
     ``info["legal_actions"]`` holds its mask's nonzeros, each once (empty for the agents not
-    asked); the agent draws from it."""
+    asked); the agent draws from it, every other step after ``last(observe=False)``."""
     env = engine.envs.pettingzoo_env(game, players, tensors=False,
                                      **(SHORT[game] if short else {}))
     rng = random.Random(players)
     env.reset(seed=players)
     steps = 0
     for agent in env.agent_iter():
-        _, _, terminated, truncated, info = env.last()
+        observe = steps % 2 == 0
+        observation, _, terminated, truncated, info = env.last(observe)
+        assert (observation is None) is not observe and info is env.infos[agent]
         for other in env.agents:
             legal = env.infos[other]["legal_actions"]
             assert type(legal) is tuple and len(set(legal)) == len(legal)
