@@ -17,7 +17,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -129,10 +129,11 @@ class ActionSpace:
         self._by_detail = by_detail
         # the first index of each action's place by the action's key (see ``_key``); the
         # details and actions keyed by their id, held so that the id stays theirs; places
-        # by detail
+        # by detail, and by the id of a detail met before (``_place``)
         self._firsts: dict[Any, int] = {}
         self._held: dict[int, Any] = {}
         self._places: dict[Any, tuple[int, int]] = {}
+        self._seen: dict[int, tuple[Any, tuple[int, int]]] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -140,12 +141,21 @@ class ActionSpace:
 
     def _place(self, detail: Any) -> tuple[int, int]:
         """(the index of the place's first ordinal, the block's ordinals) of a detail."""
+        # A detail object met before is found by its id: the engines' details are frozen
+        # dataclasses whose hash (and equality, on a hit) are Python calls over all their
+        # fields; Sol and Galaxies hand most of their details out again in new actions.
+        seen = self._seen.get(id(detail))
+        if seen is not None and seen[0] is detail:
+            return seen[1]
         try:
             place = self._places.get(detail)
         except TypeError:  # a detail that does not hash
             return self._work_out(detail)
         if place is None:
             place = self._places[detail] = self._work_out(detail)
+        if len(self._seen) >= _ENTRIES:
+            self._seen.clear()
+        self._seen[id(detail)] = (detail, place)  # the detail held: its id stays its own
         return place
 
     def _work_out(self, detail: Any) -> tuple[int, int]:
@@ -188,6 +198,7 @@ class ActionSpace:
                 self._firsts.clear()
                 self._held.clear()
                 self._places.clear()
+                self._seen.clear()
             if type(key) is int:  # the id of an action or a detail: held alive
                 plain = self._by_detail and type(action) is not LazyAction
                 self._held[key] = action.detail if plain else action
@@ -222,6 +233,7 @@ class ActionSpace:
         # a live object: ``_held`` holds it); a list that mixes lazy actions and others, or
         # whose lazy arguments do not hash, key by key; the places not found are worked out.
         firsts = self._firsts.get
+        found: tuple[Any, ...]
         try:
             if type(legal[0]) is not LazyAction:
                 # (a lazy action among them misses: its key is not its id's or its detail's)
@@ -237,7 +249,7 @@ class ActionSpace:
             first = self._first
             found = tuple([f if f is not None else first(a)
                            for f, a in zip(found, legal, strict=True)])
-        out = cast(tuple[int, ...], found)
+        out: tuple[int, ...] = found  # (no ``cast``: a call and a generic alias made each time)
         distinct = out
         if len(set(out)) < len(out):  # two actions share a place (rare)
             out = self._share(legal)
