@@ -7,18 +7,21 @@ time, doing what a user's loop must: choose a legal action, play it, see the mat
 its returns. The loops: the bare engine (``pending``/``apply`` with a random legal id); the
 PettingZoo AEC loop without tensors (``tensors=False``: the action mask only) and with them,
 the agent drawing among the mask's legal indices (from a bool view of the mask: numpy's
-``nonzero`` of an int8 array is ten times slower); the same AEC loop over an environment
+``nonzero`` of an int8 array is ten times slower), and without tensors also drawing from
+``info["legal_actions"]`` (after ``last()``, and after ``last(observe=False)``, which makes
+no observation and no mask); the same AEC loop over an environment
 that plays nothing (PettingZoo's protocol, a mask of the game's size and the agent's draw
 from it: the floor of any AEC adapter, so that floor + engine bounds what any adapter can
 reach); two loops between the engine and the AEC one, to see where a step's time goes (the
 engine with each decision decoded into indices; the adapters' ``SeatedMatch`` with masks
 and the agent's draw, without PettingZoo); the Gymnasium wrapper (the learner and its random
 opponent); and the OpenSpiel game (``legal_actions``/``apply_action``). The bare engine
-plays the matches the AEC environment's ``reset(seed)`` deals; the adapters draw among
-indices, the engine among ids, so the plays differ: each loop counts its own steps. Each
+plays the matches the AEC environment's ``reset(seed)`` deals. Drawing from
+``info["legal_actions"]`` (the engine's order) plays the engine loop's very moves; the loops
+that draw from the mask's sorted indices play others: each loop counts its own steps. Each
 figure is the best of ``--rounds`` rounds, which go round the loops in turn. ``--target``
 runs only the loops of the issue's target (the engine, the floor, the two loops between and
-the AEC loop without tensors): a tenth of the time, so more rounds on a loaded machine.
+the AEC loops without tensors): a fifth of the time, so more rounds on a loaded machine.
 """
 
 from __future__ import annotations
@@ -123,6 +126,24 @@ def aec_loop(env: AECEnv, seeds: range) -> int:
     return steps
 
 
+def aec_legal(game: str, seeds: range, observe: bool) -> int:
+    """The AEC loop without tensors, the agent drawing from ``info["legal_actions"]``; with
+    ``observe`` False it calls ``last(observe=False)``: no observation, no mask."""
+    env = engine.envs.pettingzoo_env(game, 2, tensors=False)
+    steps = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in env.agent_iter():
+            _, _, terminated, truncated, info = env.last(observe)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(info["legal_actions"]))
+            steps += 1
+    return steps
+
+
 class _Floor(AECEnv):  # type: ignore[misc]
     """PettingZoo's protocol alone: two agents, a mask of the game's size with a few legal
     indices, nothing played; ``length`` steps a match."""
@@ -195,7 +216,8 @@ def openspiel(game: str, seeds: range) -> int:
 
 
 #: The loops of the issue's target (``--target``).
-TARGET = ("engine", "aec_protocol_alone", "decoded", "seated", "aec_mask_only")
+TARGET = ("engine", "aec_protocol_alone", "decoded", "seated", "aec_mask_only", "aec_legal",
+          "aec_legal_unobserved")
 
 
 def measure(game: str, games: int, rounds: int, target: bool = False) -> dict[str, float]:
@@ -211,6 +233,8 @@ def measure(game: str, games: int, rounds: int, target: bool = False) -> dict[st
         "decoded": lambda: decoded(game, seeds),
         "seated": lambda: seated(game, seeds),
         "aec_mask_only": lambda: aec(game, seeds, False),
+        "aec_legal": lambda: aec_legal(game, seeds, True),
+        "aec_legal_unobserved": lambda: aec_legal(game, seeds, False),
         "aec": lambda: aec(game, seeds, True),
         "gymnasium": lambda: gymnasium(game, seeds),
         "openspiel": lambda: openspiel(game, seeds),
@@ -256,8 +280,12 @@ def main() -> None:
         figures[game] = row
         print(f"{game:>9}: engine {us['engine']:5.1f}  protocol alone "
               f"{us['aec_protocol_alone']:5.1f}  AEC mask only {us['aec_mask_only']:5.1f} "
-              f"({us['aec_mask_only'] / us['engine']:.1f}x, floor {bound:.1f}x; own "
+              f"({us['aec_mask_only'] / us['engine']:.2f}x, floor {bound:.1f}x; own "
               f"{own:4.1f} = {own / us['engine']:.1f}x engine){others}\n"
+              f"{'':>9}  drawing from info['legal_actions']: {us['aec_legal']:5.1f} "
+              f"({us['aec_legal'] / us['engine']:.2f}x), with last(observe=False) "
+              f"{us['aec_legal_unobserved']:5.1f} "
+              f"({us['aec_legal_unobserved'] / us['engine']:.2f}x)\n"
               f"{'':>9}  an AEC step: engine {us['engine']:4.1f}, decoding "
               f"{us['decoded'] - us['engine']:+4.1f}, seats, mask and draw "
               f"{us['seated'] - us['decoded']:+4.1f}, PettingZoo's protocol "

@@ -17,11 +17,14 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
 from .._core import Action, Decision, LazyAction
+
+#: (legal actions, the index of each, the distinct indices in order): see ``decoded``.
+_Decoded = tuple[Sequence[Action], tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -119,17 +122,18 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
-        # (legal tuple, indices) by the tuple's id (see ``decode``)
-        self._recent: dict[int, tuple[Sequence[Action], list[int]]] = {}
-        self._kept: dict[int, tuple[Sequence[Action], list[int]]] = {}
+        # what ``decoded`` gives, by the legal tuple's id
+        self._recent: dict[int, _Decoded] = {}
+        self._kept: dict[int, _Decoded] = {}
         self._lazy_key = lazy_key
         self._by_detail = by_detail
         # the first index of each action's place by the action's key (see ``_key``); the
         # details and actions keyed by their id, held so that the id stays theirs; places
-        # by detail
+        # by detail, and by the id of a detail met before (``_place``)
         self._firsts: dict[Any, int] = {}
         self._held: dict[int, Any] = {}
         self._places: dict[Any, tuple[int, int]] = {}
+        self._seen: dict[int, tuple[Any, tuple[int, int]]] = {}
 
     def blocks(self) -> list[tuple[str, int, KindSpec]]:
         """(kind name, first index, spec) of every block, in index order (for the docs)."""
@@ -137,12 +141,21 @@ class ActionSpace:
 
     def _place(self, detail: Any) -> tuple[int, int]:
         """(the index of the place's first ordinal, the block's ordinals) of a detail."""
+        # A detail object met before is found by its id: the engines' details are frozen
+        # dataclasses whose hash (and equality, on a hit) are Python calls over all their
+        # fields; Sol and Galaxies hand most of their details out again in new actions.
+        seen = self._seen.get(id(detail))
+        if seen is not None and seen[0] is detail:
+            return seen[1]
         try:
             place = self._places.get(detail)
         except TypeError:  # a detail that does not hash
             return self._work_out(detail)
         if place is None:
             place = self._places[detail] = self._work_out(detail)
+        if len(self._seen) >= _ENTRIES:
+            self._seen.clear()
+        self._seen[id(detail)] = (detail, place)  # the detail held: its id stays its own
         return place
 
     def _work_out(self, detail: Any) -> tuple[int, int]:
@@ -185,16 +198,22 @@ class ActionSpace:
                 self._firsts.clear()
                 self._held.clear()
                 self._places.clear()
+                self._seen.clear()
             if type(key) is int:  # the id of an action or a detail: held alive
                 plain = self._by_detail and type(action) is not LazyAction
                 self._held[key] = action.detail if plain else action
             self._firsts[key] = first
         return first
 
-    def decode(self, legal: Sequence[Action]) -> list[int]:
+    def decode(self, legal: Sequence[Action]) -> tuple[int, ...]:
         """The index of each of one decision's legal actions (two with equal details share
-        one: the first of them is played). The list is kept and shared: do not change it
-        (``indices`` hands out a copy)."""
+        one: the first of them is played)."""
+        return self.decoded(legal)[1]
+
+    def decoded(self, legal: Sequence[Action]) -> _Decoded:
+        """(``legal``, the index of each of its actions as ``decode`` gives them, the
+        distinct ones in that order): the decision's indices and its legal actions' (kept
+        and shared: one tuple for the two when no two actions share an index)."""
         # Engines that keep their decisions (Galaxies, a clone's) offer the same legal tuple
         # again. A decoded tuple is kept a short while (``_recent``), and for long
         # (``_kept``) once offered again: keeping every tuple for long held a whole search's
@@ -203,40 +222,45 @@ class ActionSpace:
         key = id(legal)
         cached = self._kept.get(key)
         if cached is not None and cached[0] is legal:
-            return cached[1]
+            return cached
         cached = self._recent.get(key)
         if cached is not None and cached[0] is legal:
             if len(self._kept) >= _KEPT:
                 self._kept.clear()
             self._kept[key] = cached
-            return cached[1]
+            return cached
         # The places are looked up at once, in C, by the keys of ``_key`` (an id there is of
         # a live object: ``_held`` holds it); a list that mixes lazy actions and others, or
         # whose lazy arguments do not hash, key by key; the places not found are worked out.
         firsts = self._firsts.get
+        found: tuple[Any, ...]
         try:
             if type(legal[0]) is not LazyAction:
                 # (a lazy action among them misses: its key is not its id's or its detail's)
-                found = list(map(firsts, map(id, map(_DETAIL, legal) if self._by_detail
-                                                else legal)))
+                found = tuple(map(firsts, map(id, map(_DETAIL, legal) if self._by_detail
+                                                 else legal)))
             elif self._lazy_key is not None:
-                found = list(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
+                found = tuple(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
             else:
-                found = list(map(firsts, map(_ARGS, legal)))
+                found = tuple(map(firsts, map(_ARGS, legal)))
         except (AttributeError, TypeError):
-            found = list(map(firsts, map(self._key, legal)))
+            found = tuple(map(firsts, map(self._key, legal)))
         if None in found:
             first = self._first
-            found = [f if f is not None else first(a) for f, a in zip(found, legal, strict=True)]
-        out = cast(list[int], found)
+            found = tuple([f if f is not None else first(a)
+                           for f, a in zip(found, legal, strict=True)])
+        out: tuple[int, ...] = found  # (no ``cast``: a call and a generic alias made each time)
+        distinct = out
         if len(set(out)) < len(out):  # two actions share a place (rare)
             out = self._share(legal)
+            distinct = tuple(dict.fromkeys(out))
+        cached = (legal, out, distinct)
         if len(self._recent) >= _RECENT:
             self._recent.clear()
-        self._recent[key] = (legal, out)
-        return out
+        self._recent[key] = cached
+        return cached
 
-    def _share(self, legal: Sequence[Action]) -> list[int]:
+    def _share(self, legal: Sequence[Action]) -> tuple[int, ...]:
         """Indices where actions share a place: equal details share an index (the first
         one's is played), different ones take the place's next ordinal."""
         out: list[int] = []
@@ -260,7 +284,7 @@ class ActionSpace:
                         f"engine/envs/_games.py needs more ordinals or fields")
                 index = first + ordinal
             out.append(index)
-        return out
+        return tuple(out)
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The index of each legal action of one decision (equal details share one)."""

@@ -105,7 +105,7 @@ class ArenaGymEnv(gym.Env):  # type: ignore[type-arg]
 
     def _legal(self, index: int) -> bool:
         match = self._match
-        return match.current() == self.seat and index in match.legal_indices()
+        return match.current() == self.seat and index in match.legal_actions()
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._match.mask(self.seat)}

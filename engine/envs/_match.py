@@ -9,7 +9,7 @@ choices yet), so a later seat learns nothing of an earlier seat's secret choice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -78,9 +78,11 @@ class SeatedMatch:
 
     def _forget_seat(self) -> None:
         self._seat: int | None = None
-        # the decision of the seat asked now: its legal actions and their indices
-        self._legal: tuple[Action, ...] = ()
-        self._indices: list[int] | None = None
+        # the decision of the seat asked now: its legal actions, their indices and the
+        # distinct ones
+        self._legal: Sequence[Action] = ()
+        self._indices: tuple[int, ...] | None = None
+        self._distinct: tuple[int, ...] = ()
 
     def pending(self) -> dict[int, Decision]:
         """The engine's open decisions (kept until the next action goes in)."""
@@ -125,19 +127,27 @@ class SeatedMatch:
             raise ValueError(f"{self.game}: the match is over; no seat is asked")
         return self.pending()[seat]
 
-    def _decode(self) -> list[int]:
+    def _decode(self) -> tuple[int, ...]:
         """The indices of the legal actions of the seat to choose now (kept for the step)."""
         indices = self._indices
         if indices is None:
             seat = self._seat  # when worked out, so are the open decisions
-            legal = self._legal = (self.decision() if seat is None or seat < 0
-                                   else self._pending[seat]).legal  # type: ignore[index]
-            indices = self._indices = self.space.decode(legal)
+            self._legal, indices, self._distinct = self.space.decoded(
+                (self.decision() if seat is None or seat < 0
+                 else self._pending[seat]).legal)  # type: ignore[index]
+            self._indices = indices
         return indices
 
     def legal_indices(self) -> list[int]:
         """The action-space indices legal for the seat to choose now (sorted)."""
-        return sorted(set(self._decode()))
+        return sorted(self.legal_actions())
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The action-space indices legal for the seat to choose now, each once, in the order
+        of the engine's legal actions (the mask's nonzeros, unsorted; kept and shared)."""
+        if self._indices is None:
+            self._decode()
+        return self._distinct
 
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask (a new array): its legal indices if it chooses now, else

@@ -25,6 +25,10 @@ def check_decision(space: engine.envs.ActionSpace, decision: engine.Decision) ->
     mask = space.mask(decision)
     assert mask.shape == (space.size,)
     assert sorted(mask.nonzero()[0].tolist()) == sorted(by_index)
+    # the distinct indices (the AEC environment's legal_actions): each once, in order
+    legal, each, distinct = space.decoded(decision.legal)
+    assert legal is decision.legal and list(each) == indices
+    assert list(distinct) == list(by_index)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -147,3 +151,18 @@ def test_the_manual_states_the_sizes_the_code_has() -> None:
                         .replace(",", " ") for g in GAMES)
     assert f"Sizes: {actions}." in manual
     assert f"({tensors})" in " ".join(manual.split())
+
+
+def test_equal_details_share_an_index_listed_once_among_the_distinct_ones() -> None:
+    """Two copies of a card in hand: both actions get one index, which the distinct
+    indices (the AEC environment's legal_actions) hold once."""
+    space = action_space("race")
+    decision = next(d for state in playout("race", 2, 0) for d in state.pending().values()
+                    if len(d.legal) >= 2)
+    first, second = decision.legal[:2]
+    legal = (first, engine.Action(len(decision.legal), "a copy", first.detail), second)
+    copied = engine.Decision(decision.seat, decision.prompt, legal, decision.kind)
+    _, each, distinct = space.decoded(copied.legal)
+    assert each[0] == each[1] != each[2]
+    assert distinct == (each[0], each[2])
+    assert space.action_id(copied, each[0]) == first.id

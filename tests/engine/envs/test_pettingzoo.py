@@ -200,3 +200,33 @@ def test_each_mask_is_the_seat_asked_legal_indices_and_the_index_plays_its_actio
             assert applied[-1] == waiting
             waiting = {}
     assert applied and not waiting and not env.agents
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("players", "short"), [(2, False), (3, True)])
+def test_each_info_holds_the_mask_nonzeros_as_legal_actions(game: str, players: int,
+                                                          short: bool) -> None:
+    """At every step of random matches (a whole two-player one), every agent's
+    ``info["legal_actions"]`` holds its mask's nonzeros, each once (empty for the agents not
+    asked); the agent draws from it, every other step after ``last(observe=False)``."""
+    env = engine.envs.pettingzoo_env(game, players, tensors=False,
+                                     **(SHORT[game] if short else {}))
+    rng = random.Random(players)
+    env.reset(seed=players)
+    steps = 0
+    for agent in env.agent_iter():
+        observe = steps % 2 == 0
+        observation, _, terminated, truncated, info = env.last(observe)
+        assert (observation is None) is not observe and info is env.infos[agent]
+        for other in env.agents:
+            legal = env.infos[other]["legal_actions"]
+            assert type(legal) is tuple and len(set(legal)) == len(legal)
+            mask = env.observe(other)["action_mask"]
+            assert sorted(legal) == np.flatnonzero(mask).tolist()
+            assert bool(legal) == (other == agent and not (terminated or truncated))
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(rng.choice(info["legal_actions"]))
+            steps += 1
+    assert steps == env.match.steps > 10 and env.match.is_over()
