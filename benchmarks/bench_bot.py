@@ -147,6 +147,9 @@ def main() -> None:
             trees.append(stack.enter_context(checkout_of(args.against)))
         with tempfile.TemporaryDirectory() as folder:
             messages = record(folder)
+        for tree in trees:  # launched bots do not write bytecode: what they import has it
+            subprocess.run([PYTHON, "-m", "compileall", "-q", "bots", "arena"], cwd=tree,
+                           check=True)
         bare, one, six = (session(messages, n) for n in (0, 1, 6))
         if shutil.which("valgrind"):
             extra = play(six, ROOT)[0] - play(one, ROOT)[0]
