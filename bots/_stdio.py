@@ -33,7 +33,7 @@ def play_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str,
     sys.stdout.flush()
     out = os.dup(1)
     os.dup2(2, 1)  # print() now goes to stderr
-    matches = Matches(factory, max_matches, log_setup=log_setup)
+    matches = Matches(factory, max_matches, log_setup=log_setup, reuse_moves=True)
     decoder: Decoder[pb.PlayResponse] = Decoder(pb.PlayResponse, form=BINARY)
 
     def send(message: pb.PlayRequest) -> None:
