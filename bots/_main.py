@@ -97,6 +97,8 @@ def main(factory: Callable[[pb.MatchStarted], Bot], default_name: str) -> None:
 
 def _main_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str, games: list[str],
                 max_matches: int | None, version: str) -> None:
+    import gc
+
     from ._matches import SessionRefused
     from ._stdio import play_stdio
 
@@ -111,6 +113,10 @@ def _main_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str, games: lis
         raise SystemExit(f"{name}: {error}") from None
     except KeyboardInterrupt:
         pass
+    # The session is over: what is left lives until the process ends, and frozen, the
+    # collector does not go through it all once more at exit (14M instructions, 9% of a
+    # random bot's start).
+    gc.freeze()
 
 
 def _main_grpc(factory: Callable[[pb.MatchStarted], Bot], args: argparse.Namespace,

@@ -147,3 +147,20 @@ def test_protobufs_pure_python_message_module_loads_when_it_is_used(implementati
     loaded_at_once = implementation == "python"
     assert done.stdout.split() == [implementation, str(loaded_at_once),
                                    "GeneratedProtocolMessageType"]
+
+
+def test_a_launched_bot_freezes_what_is_left_when_its_session_ends() -> None:
+    """So that the interpreter's last collection at exit skips it (code after ``main``
+    still runs, and what it makes is collected as ever)."""
+    code = ("import gc, sys\n"
+            "from bots import RandomBot, main\n"
+            "assert gc.get_freeze_count() == 0\n"
+            "main(RandomBot, 'random')\n"
+            "print('frozen', gc.get_freeze_count(), file=sys.stderr)\n")
+    done = subprocess.run([PYTHON, "-c", code], input=frames(WELCOME, *one_decision("m1"), ENDED),
+                          cwd=ROOT, env=launched_env(), capture_output=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    assert len(answers(done.stdout)) == 2  # Hello and the move
+    frozen = int(done.stderr.decode().split("frozen")[1].split()[0])
+    assert frozen > 10_000  # the modules' objects, protobuf's and the interpreter's
