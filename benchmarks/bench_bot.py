@@ -7,7 +7,7 @@ waiting for each answer as the arena does.
 
 - start: the machine instructions (cachegrind; needs valgrind) of a bot that starts, says
   Hello, is welcomed and told the session is over: its whole life but the matches.
-- per decision: the instructions of a session of 6 recorded matches less those of a session
+- per decision: the instructions of a session of 21 recorded matches less those of a session
   of 1, over the difference in decisions (so the start is left out).
 - ``--cpu N``: also the CPU time (rusage) of the start and of a session of N matches, the
   median of 5 runs each (a noisy figure on a shared machine; the instructions are the ones to
@@ -78,9 +78,10 @@ def session(messages: list[pb.PlayResponse], matches: int) -> list[pb.PlayRespon
 
 
 def bot_env(tree: Path) -> dict[str, str]:
-    """The environment the launcher gives a bot without a sandbox (``Launch.prepare``)."""
+    """The environment the launcher gives a bot without a sandbox (``Launch.prepare``), and
+    one hash seed (string hashes move dictionaries' work by 2-3% between runs)."""
     env = {k: v for k, v in os.environ.items() if k not in ("ARENA_TOKEN", "ARENA_ADDRESS")}
-    env.update({"ARENA_TRANSPORT": "stdio", "ARENA_BOT_NAME": "a",
+    env.update({"ARENA_TRANSPORT": "stdio", "ARENA_BOT_NAME": "a", "PYTHONHASHSEED": "0",
                 "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(tree)})
     return env
 
@@ -150,12 +151,12 @@ def main() -> None:
         for tree in trees:  # launched bots do not write bytecode: what they import has it
             subprocess.run([PYTHON, "-m", "compileall", "-q", "bots", "arena"], cwd=tree,
                            check=True)
-        bare, one, six = (session(messages, n) for n in (0, 1, 6))
+        bare, one, many = (session(messages, n) for n in (0, 1, 21))
         if shutil.which("valgrind"):
-            extra = play(six, ROOT)[0] - play(one, ROOT)[0]
+            extra = play(many, ROOT)[0] - play(one, ROOT)[0]
             for tree in trees:
                 start = instructions(bare, tree)
-                per = (instructions(six, tree) - instructions(one, tree)) / extra
+                per = (instructions(many, tree) - instructions(one, tree)) / extra
                 print(f"{tree}: a random bot's start {start / 1e6:.1f}M instructions, "
                       f"{per / 1e3:.1f}k a Race decision", flush=True)
         else:
