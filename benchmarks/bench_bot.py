@@ -9,6 +9,9 @@ waiting for each answer as the arena does.
   Hello, is welcomed and told the session is over: its whole life but the matches.
 - per decision: the instructions of a session of 21 recorded matches less those of a session
   of 1, over the difference in decisions (so the start is left out).
+- a launched tournament: the instructions of all the bot processes of a Race tournament of 40
+  matches, 4 at once (8 processes), over its decisions: what the bots of a tournament cost,
+  their starts included, as no load moves it.
 - ``--cpu N``: also the CPU time (rusage) of the start and of a session of N matches, the
   median of 5 runs each (a noisy figure on a shared machine; the instructions are the ones to
   compare trees by).
@@ -23,6 +26,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -41,25 +46,40 @@ PYTHON = sys.executable
 BOT = [PYTHON, "-m", "bots.run", "random"]
 
 
+# A Race tournament (seed 7) of bots a and b, launched without a sandbox, played by the arena
+# of the tree it runs in (its current folder); prints the decisions.
+_TOURNAMENT = r"""
+import os, sys, tempfile, trio
+from arena._launcher import Launch
+from scheduler._store import Store
+from scheduler._tournament import TournamentConfig, play_tournament
+a, b, rounds, concurrency = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+config = TournamentConfig(game="race", bots=(f"a={a}", f"b={b}"), rounds=rounds,
+                          concurrency=concurrency, move_time=60, seed=7)
+with tempfile.TemporaryDirectory() as folder:
+    store = Store(os.path.join(folder, "t.sqlite"))
+    tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
+    async def play():
+        await play_tournament(store, tid, launch=Launch())
+    trio.run(play)
+    print(sum(len(step) for record in store.matches(tournament_id=tid) for step in record.steps))
+"""
+
+
+def tournament(tree: Path, a: str, b: str, rounds: int, concurrency: int) -> int:
+    """Play ``_TOURNAMENT`` with that tree's arena; its decisions."""
+    done = subprocess.run([PYTHON, "-c", _TOURNAMENT, a, b, str(rounds), str(concurrency)],
+                          cwd=tree, capture_output=True, text=True, timeout=1800, check=False)
+    if done.returncode:
+        raise RuntimeError(f"the tournament in {tree} failed:\n{done.stderr[-2000:]}")
+    return int(done.stdout.split()[-1])
+
+
 def record(folder: str) -> list[pb.PlayResponse]:
     """What the arena sent one launched random bot process in a Race tournament: welcome,
     two matches, session end."""
-    import trio
-
-    from arena._launcher import Launch
-    from scheduler._store import Store
-    from scheduler._tournament import TournamentConfig, play_tournament
-
-    tee = f"sh -c 'tee {folder}/stream.$$ | {' '.join(BOT)}'"
-    config = TournamentConfig(game="race", bots=(f"a={tee}", f"b={' '.join(BOT)}"), rounds=2,
-                              concurrency=1, move_time=30, seed=7)
-    store = Store(os.path.join(folder, "record.sqlite"))
-    tid = store.create_tournament(config.to_dict(), config.schedule().pairs())
-
-    async def play() -> None:
-        await play_tournament(store, tid, launch=Launch())
-
-    trio.run(play)
+    bot = " ".join(BOT)
+    tournament(ROOT, f"sh -c 'tee {folder}/stream.$$ | {bot}'", bot, 2, 1)
     streams = sorted(Path(folder).glob("stream.*"))
     decoder: Decoder[pb.PlayResponse] = Decoder(pb.PlayResponse, form=BINARY)
     messages = [m for m in decoder.feed(streams[0].read_bytes()) if m is not None]
@@ -131,6 +151,18 @@ def instructions(messages: list[pb.PlayResponse], tree: Path) -> int:
     return int(refs[-1].split(":")[1].replace(",", ""))
 
 
+def tournament_instructions(tree: Path) -> tuple[int, float]:
+    """The instructions of every bot process of a launched Race tournament (40 matches, 4 at
+    once: 8 processes) played by that tree's arena and bots, per decision; and the processes."""
+    with tempfile.TemporaryDirectory() as logs:
+        bot = shlex.join(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null", f"--log-file={logs}/%p.log", *BOT])
+        decisions = tournament(tree, bot, bot, 20, 4)
+        counts = [int(refs[-1].replace(",", "")) for log in Path(logs).glob("*.log")
+                  if (refs := re.findall(r"I\s+refs:\s+([\d,]+)", log.read_text()))]
+    return len(counts), sum(counts) / decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -159,6 +191,11 @@ def main() -> None:
                 per = (instructions(many, tree) - instructions(one, tree)) / extra
                 print(f"{tree}: a random bot's start {start / 1e6:.1f}M instructions, "
                       f"{per / 1e3:.1f}k a Race decision", flush=True)
+            for tree in trees:
+                processes, per = tournament_instructions(tree)
+                print(f"{tree}: a launched tournament's {processes} bot processes (40 Race "
+                      f"matches, 4 at once): {per / 1e3:.1f}k instructions a decision, their "
+                      f"starts included", flush=True)
         else:
             print("valgrind not found: no instruction counts")
         if args.cpu:
