@@ -24,15 +24,16 @@ _CHUNK = 1 << 16
 
 def play_stdio(factory: Callable[[pb.MatchStarted], Bot], name: str,
                games: Sequence[str] = (), max_matches: int | None = None,
-               version: str = "") -> int:
+               version: str = "", log_setup: Callable[[], None] | None = None) -> int:
     """Play over stdin/stdout until the arena ends the session (or ``max_matches`` are
-    done); returns the matches finished (``version``: the bot's ``Hello.version``).
+    done); returns the matches finished (``version``: the bot's ``Hello.version``;
+    ``log_setup``: see ``Matches``).
     SessionRefused if the Hello is refused; EOFError if the input ends mid-session (the
     arena went away)."""
     sys.stdout.flush()
     out = os.dup(1)
     os.dup2(2, 1)  # print() now goes to stderr
-    matches = Matches(factory, max_matches)
+    matches = Matches(factory, max_matches, log_setup=log_setup, reuse_moves=True)
     decoder: Decoder[pb.PlayResponse] = Decoder(pb.PlayResponse, form=BINARY)
 
     def send(message: pb.PlayRequest) -> None:

@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 SCRIPTS = sorted(p.name for p in BENCHMARKS.glob("*.py") if not p.name.startswith("_"))
 # The scripts that compare with another commit (each must take it as --against REV).
-COMPARING = {"bench_galaxies.py", "bench_load.py", "bench_race.py", "bench_ratings.py",
-             "bench_runner.py", "bench_sector41.py", "bench_sol.py", "run_all.py"}
+COMPARING = {"bench_bot.py", "bench_galaxies.py", "bench_load.py", "bench_race.py",
+             "bench_ratings.py", "bench_runner.py", "bench_sector41.py", "bench_sol.py",
+             "run_all.py"}
 
 
 def _tree(name: str) -> ast.Module:
