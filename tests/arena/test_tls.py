@@ -60,6 +60,17 @@ def play_once(tls: arena.ServerTls, bot_flags: list[str], log: Path,
     return run_in_arena(main, tls=tls, limits=limits or arena.ClientLimits())
 
 
+def mutual_tls_outcomes(command: str, folder: Path) -> list[str]:
+    """Bot ``command`` on an arena that asks bots for a certificate: what became of it with
+    its certificate, with the CA only, and in plaintext (a termination, or "refused")."""
+    ca = ScratchCa(folder)
+    server, client = ca.issue("server", server=True), ca.issue("bot", server=False)
+    tls = arena.ServerTls.from_files(str(server.cert), str(server.key), str(ca.pem.cert))
+    flags = [f"--tls-ca={ca.pem.cert}", f"--tls-cert={client.cert}", f"--tls-key={client.key}"]
+    return [play_once(tls, given, folder / f"{label}.log", command)[0]
+            for label, given in (("mutual", flags), ("no-cert", flags[:1]), ("plain", []))]
+
+
 @pytest.fixture
 def ca(tmp_path: Path) -> ScratchCa:
     return ScratchCa(tmp_path)

@@ -123,18 +123,11 @@ def test_the_cpp_bot_exits_3_when_its_token_is_refused(cpp_bot: str, tmp_path: P
 
 def test_the_cpp_bot_plays_over_mutual_tls(cpp_bot: str, tmp_path: Path) -> None:
     pytest.importorskip("cryptography")
-    from tests.arena.test_tls import play_once
-    from tests.support.certs import ScratchCa
+    from tests.arena.test_tls import mutual_tls_outcomes
 
-    ca = ScratchCa(tmp_path)
-    server, client = ca.issue("server", server=True), ca.issue("bot", server=False)
-    tls = arena.ServerTls.from_files(str(server.cert), str(server.key), str(ca.pem.cert))
-    flags = [f"--tls-ca={ca.pem.cert}", f"--tls-cert={client.cert}", f"--tls-key={client.key}"]
-    assert play_once(tls, flags, tmp_path / "cpp.log", cpp_bot) == ("normal", None)
     # Without its certificate the arena (which asks for one) turns it away; in plaintext
     # it cannot speak to a TLS arena at all.
-    assert play_once(tls, flags[:1], tmp_path / "no-cert.log", cpp_bot)[0] == "refused"
-    assert play_once(tls, [], tmp_path / "plain.log", cpp_bot)[0] == "refused"
+    assert mutual_tls_outcomes(cpp_bot, tmp_path) == ["normal", "refused", "refused"]
 
 
 def test_a_cpp_bot_certificate_without_its_key_is_a_usage_error(cpp_bot: str) -> None:

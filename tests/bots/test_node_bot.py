@@ -287,13 +287,6 @@ def test_over_grpc_a_bad_token_exits_3(node_bot: str, tmp_path: Path) -> None:
 
 def test_the_node_bot_plays_over_mutual_tls(node_bot: str, tmp_path: Path) -> None:
     pytest.importorskip("cryptography")
-    import arena
-    from tests.arena.test_tls import play_once
-    from tests.support.certs import ScratchCa
+    from tests.arena.test_tls import mutual_tls_outcomes
 
-    ca = ScratchCa(tmp_path)
-    server, client = ca.issue("server", server=True), ca.issue("bot", server=False)
-    tls = arena.ServerTls.from_files(str(server.cert), str(server.key), str(ca.pem.cert))
-    flags = [f"--tls-ca={ca.pem.cert}", f"--tls-cert={client.cert}", f"--tls-key={client.key}"]
-    assert play_once(tls, flags, tmp_path / "node.log", node_bot) == ("normal", None)
-    assert play_once(tls, flags[:1], tmp_path / "no-cert.log", node_bot)[0] == "refused"
+    assert mutual_tls_outcomes(node_bot, tmp_path) == ["normal", "refused", "refused"]
