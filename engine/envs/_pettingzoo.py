@@ -118,7 +118,7 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
             # Rewards stay 0 until the end, so neither ``rewards`` nor the cumulative
             # rewards change here: PettingZoo's bookkeeping is done only when it does work.
             agent = self.possible_agents[seat]
-            if agent is not before:
+            if agent != before:
                 infos[before]["legal_actions"] = _NONE
                 self.agent_selection = agent
             infos[agent]["legal_actions"] = match.legal_actions()
