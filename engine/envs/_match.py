@@ -115,10 +115,7 @@ class SeatedMatch:
         if len(pending) == 1 and not self._buffer:  # the usual case: one seat asked
             for seat in pending:
                 return seat
-        for seat in sorted(pending):
-            if seat not in self._buffer:
-                return seat
-        return -1
+        return _first_unchosen(pending, self._buffer)
 
     def decision(self) -> Decision:
         """The decision of the seat to choose now; ValueError once the match is over."""
@@ -191,13 +188,10 @@ class SeatedMatch:
         if buffer or len(pending) > 1:
             buffer[seat] = action_id
             if len(buffer) < len(pending):
-                # the next seat of a simultaneous decision (two thirds of Race's steps): the
-                # lowest asked that has not chosen, worked out here rather than by calls
+                # the next seat of a simultaneous decision (two thirds of Race's steps),
+                # worked out here rather than through ``current``
                 self._indices = None
-                for seat in sorted(pending):
-                    if seat not in buffer:
-                        break
-                self._seat = seat
+                seat = self._seat = _first_unchosen(pending, buffer)
                 return seat
             choices, self._buffer = buffer, {}
         else:
@@ -237,3 +231,12 @@ class SeatedMatch:
             return f"{self.game}: over ({result.termination.value}), ranks {result.ranks}"
         decision = self.decision()
         return f"{self.game}: seat {decision.seat} to choose: {decision.prompt}"
+
+
+def _first_unchosen(pending: Mapping[int, Any], chosen: Mapping[int, int]) -> int:
+    """The seat to choose next at a decision of the seats ``pending``: the lowest one not in
+    ``chosen`` (-1: none)."""
+    for seat in sorted(pending):
+        if seat not in chosen:
+            return seat
+    return -1
