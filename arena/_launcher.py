@@ -99,6 +99,7 @@ class Launch:
         """argv, environment and sandbox (None without one) of one process of bot ``name``;
         ``others``: the other bots' commands, whose files it must not see."""
         words = command_words(command, name)
+        _sandbox.compile_shared_packages()
         cwd = os.getcwd()
         if not self.sandboxed:  # a trusted bot: the arena's environment, less its secrets
             env = {key: value for key, value in os.environ.items()

@@ -24,6 +24,7 @@ installed.
 
 from __future__ import annotations
 
+import compileall
 import functools
 import os
 import shutil
@@ -41,6 +42,23 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # The arena's own folders a bot may read: the Python SDK, the generated protocol and codecs,
 # the engines (search bots), the .proto files (a bot in another language loads them).
 SHARED_PACKAGES = ("arena", "bots", "engine", "proto")
+
+
+@functools.cache
+def compile_shared_packages() -> None:
+    """Write the bytecode of the shared packages once per arena process. A launched Python
+    bot imports them (the SDK, the protocol) but never writes bytecode itself: its view of
+    them is read-only, and a cache it could write would be a channel between bots. In a
+    source checkout (``pip install -e``) the arena imports too little of them to cache the
+    rest, so without this every start of a bot on the SDK compiled its modules again: 47M
+    instructions, a quarter of importing the SDK (``benchmarks/bench_bot.py``). Where
+    Python was told not to write bytecode (``PYTHONDONTWRITEBYTECODE``), nor does this;
+    where the folders are not writable (an installed package, compiled by pip), it skips."""
+    if sys.dont_write_bytecode:
+        return
+    for package in SHARED_PACKAGES:
+        if (PROJECT_ROOT / package).is_dir():
+            compileall.compile_dir(PROJECT_ROOT / package, quiet=2, workers=1)
 # The system's read-only directories (symlinks, as on merged-/usr systems, are made again).
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # What programs read from /etc (the rest of /etc is not the bot's business).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shlex
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 import trio
 
-from arena import _launcher
+from arena import _launcher, _sandbox
 from arena._launcher import BotProcess, Launch, Limits, parse_bot
 from engine import Termination
 from tests.support.family_bot import family
@@ -41,6 +42,24 @@ def test_nothing_is_appended_and_the_environment_says_stdio_without_a_token(
     assert "--memory-mb=100" in argv and "--cpu-seconds=7" in argv
     assert env["ARENA_TRANSPORT"] == "stdio" and env["ARENA_BOT_NAME"] == "me"
     assert "ARENA_TOKEN" not in env and "ARENA_ADDRESS" not in env
+
+
+@pytest.mark.parametrize("told_not_to", [False, True])
+def test_a_launch_writes_the_bytecode_of_the_packages_a_bot_imports(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told_not_to: bool) -> None:
+    # A launched bot cannot write bytecode: the arena writes it for the shared packages,
+    # unless Python was told not to (PYTHONDONTWRITEBYTECODE).
+    (tmp_path / "bots").mkdir()
+    module = tmp_path / "bots" / "sdk.py"
+    module.write_text("ANSWER = 42\n")
+    monkeypatch.setattr(_sandbox, "PROJECT_ROOT", tmp_path)
+    monkeypatch.setattr(sys, "dont_write_bytecode", told_not_to)
+    _sandbox.compile_shared_packages.cache_clear()
+    try:
+        prepared("sh --fast")
+    finally:
+        _sandbox.compile_shared_packages.cache_clear()
+    assert Path(importlib.util.cache_from_source(str(module))).is_file() is not told_not_to
 
 
 def test_the_name_placeholder_is_filled() -> None:
