@@ -230,9 +230,10 @@ class ActionSpace:
             self._kept[key] = cached
             return cached
         # The places are looked up at once, in C, by the keys of ``_key`` (an id there is of
-        # a live object: ``_held`` holds it); a list that mixes lazy actions and others, or
-        # whose lazy arguments do not hash, key by key; the places not found are worked out.
-        firsts = self._firsts.get
+        # a live object: ``_held`` holds it); a key not found (a place not worked out yet), a
+        # list that mixes lazy actions and others, or lazy arguments that do not hash go key
+        # by key through ``_first``, which works out the places not found.
+        firsts = self._firsts.__getitem__  # raises on a miss: no scan of the result for one
         found: tuple[Any, ...]
         try:
             if type(legal[0]) is not LazyAction:
@@ -243,12 +244,8 @@ class ActionSpace:
                 found = tuple(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
             else:
                 found = tuple(map(firsts, map(_ARGS, legal)))
-        except (AttributeError, TypeError):
-            found = tuple(map(firsts, map(self._key, legal)))
-        if None in found:
-            first = self._first
-            found = tuple([f if f is not None else first(a)
-                           for f, a in zip(found, legal, strict=True)])
+        except (AttributeError, TypeError, KeyError):
+            found = tuple(map(self._first, legal))
         out: tuple[int, ...] = found  # (no ``cast``: a call and a generic alias made each time)
         distinct = out
         if len(set(out)) < len(out):  # two actions share a place (rare)
