@@ -107,13 +107,18 @@ class ActionSpace:
 
     def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
                  default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None,
-                 by_detail: bool = False) -> None:
+                 by_detail: bool = False, lazy_by_id: bool = False) -> None:
         """``lazy_key``: for an engine whose lazy actions are made afresh at every decision,
         a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
         place and is cheaper than its detail: hashable, and telling the builders apart (it
         begins with the builder, the arguments' first item). ``by_detail``: for an engine
         whose (plain) actions share the details it keeps, such as one action per position,
-        keys them by their detail's id rather than their own."""
+        keys them by their detail's id rather than their own. ``lazy_by_id``: for an engine
+        that keeps its lazy actions too (hands the same objects out again), keys them by
+        their id as the plain ones, rather than by their arguments."""
+        if lazy_by_id and (by_detail or lazy_key is not None):
+            raise ValueError(f"{game}: lazy_by_id keys every action by its own id: it goes "
+                             "with neither by_detail nor lazy_key")
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
@@ -127,10 +132,13 @@ class ActionSpace:
         self._kept: dict[int, _Decoded] = {}
         self._lazy_key = lazy_key
         self._by_detail = by_detail
+        self._lazy_by_id = lazy_by_id
         # the first index of each action's place by the action's key (see ``_key``); the
         # details and actions keyed by their id, held so that the id stays theirs; places
         # by detail, and by the id of a detail met before (``_place``)
         self._firsts: dict[Any, int] = {}
+        # its lookup that raises on a miss (bound once: the dict is cleared, never replaced)
+        self._find = self._firsts.__getitem__
         self._held: dict[int, Any] = {}
         self._places: dict[Any, tuple[int, int]] = {}
         self._seen: dict[int, tuple[Any, tuple[int, int]]] = {}
@@ -175,9 +183,10 @@ class ActionSpace:
     def _key(self, action: Action) -> Any:
         """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
         arguments (which make its detail: making it costs more than the engine's whole
-        step), else the action's id (engines keep most of their actions) or with
-        ``by_detail`` its detail's (Race's actions of one card at several positions)."""
-        if type(action) is LazyAction:
+        step), else the action's id (engines keep most of their actions; with
+        ``lazy_by_id`` a lazy action's too) or with ``by_detail`` its detail's (Race's
+        actions of one card at several positions)."""
+        if type(action) is LazyAction and not self._lazy_by_id:
             args = action._args  # type: ignore[attr-defined]
             if self._lazy_key is not None:
                 return self._lazy_key(args)
@@ -230,25 +239,23 @@ class ActionSpace:
             self._kept[key] = cached
             return cached
         # The places are looked up at once, in C, by the keys of ``_key`` (an id there is of
-        # a live object: ``_held`` holds it); a list that mixes lazy actions and others, or
-        # whose lazy arguments do not hash, key by key; the places not found are worked out.
-        firsts = self._firsts.get
+        # a live object: ``_held`` holds it); a key not found (a place not worked out yet), a
+        # list that mixes lazy actions and others, or lazy arguments that do not hash go key
+        # by key through ``_first``, which works out the places not found.
+        firsts = self._find  # raises on a miss: no scan of the result for one
         found: tuple[Any, ...]
         try:
-            if type(legal[0]) is not LazyAction:
-                # (a lazy action among them misses: its key is not its id's or its detail's)
+            if self._lazy_by_id or type(legal[0]) is not LazyAction:
+                # (a lazy action among them misses unless ``lazy_by_id``: its key is not its
+                # id's or its detail's)
                 found = tuple(map(firsts, map(id, map(_DETAIL, legal) if self._by_detail
                                                  else legal)))
             elif self._lazy_key is not None:
                 found = tuple(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
             else:
                 found = tuple(map(firsts, map(_ARGS, legal)))
-        except (AttributeError, TypeError):
-            found = tuple(map(firsts, map(self._key, legal)))
-        if None in found:
-            first = self._first
-            found = tuple([f if f is not None else first(a)
-                           for f, a in zip(found, legal, strict=True)])
+        except (AttributeError, TypeError, KeyError):
+            found = tuple(map(self._first, legal))
         out: tuple[int, ...] = found  # (no ``cast``: a call and a generic alias made each time)
         distinct = out
         if len(set(out)) < len(out):  # two actions share a place (rare)

@@ -233,7 +233,9 @@ def _galaxies() -> tuple[ActionSpace, Encoder]:
         k.TAKE_FROM: KindSpec((seat, enum_field("resource", len(gal.Resource)))),
         k.REGRESS: KindSpec((ship, seat, amount)),
     })
-    space = ActionSpace("galaxies", k, specs, _DEFAULT)
+    # the engine keeps its actions, the lazy ones too (whose arguments hold a dict: they do
+    # not hash), so all are keyed by their id
+    space = ActionSpace("galaxies", k, specs, _DEFAULT, lazy_by_id=True)
     planets, pilots, cards = len(gal.PLANETS), len(content.pilots), len(content.cards)
     encoder = Encoder("galaxies", gal.GalaxiesObservation, players=5, caps={
         "dice": 8, "activated": 8, "players.ships": 8, "players.hangar": 8,

@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import _registry
 from .._core import Action, Decision, GameState, Result, Termination
-from ._actions import ActionSpace, new_mask
+from ._actions import ActionSpace
 from ._games import tables
 from ._tensor import Encoder
 
@@ -143,7 +143,12 @@ class SeatedMatch:
         """The action-space indices legal for the seat to choose now, each once, in the order
         of the engine's legal actions (the mask's nonzeros, unsorted; kept and shared)."""
         if self._indices is None:
-            self._decode()
+            seat = self._seat
+            if seat is None or seat < 0:
+                self._decode()
+            else:  # the usual case, as in ``_decode``: the AEC loop asks it on every step
+                self._legal, self._indices, self._distinct = self.space.decoded(
+                    self._pending[seat].legal)  # type: ignore[index]
         return self._distinct
 
     def mask(self, seat: int) -> np.ndarray:
@@ -152,7 +157,11 @@ class SeatedMatch:
         # The usual case first: the seat asked, worked out as play went in, decoded already.
         if seat != self._seat and seat != self.current():
             return self._zeros.copy()
-        return new_mask(self._indices or self._decode(), self._size)
+        # ``new_mask`` inlined: the AEC loop makes a mask on every step
+        mask = bytearray(self._size)
+        for index in self._indices or self._decode():
+            mask[index] = 1
+        return np.ndarray(self._size, _INT8, mask)
 
     def tensor(self, seat: int) -> np.ndarray:
         """``seat``'s observation tensor (from its observation only; a new array)."""
@@ -240,3 +249,6 @@ def _first_unchosen(pending: Mapping[int, Any], chosen: Mapping[int, int]) -> in
         if seat not in chosen:
             return seat
     return -1
+
+
+_INT8 = np.dtype(np.int8)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable
 
 from ._match import SeatedMatch
 from ._spaces import observation_box
@@ -101,6 +102,28 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": match.tensor(seat) if self.tensors else self._seat_vectors[seat],
                 "action_mask": match.mask(seat)}
 
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
+                                                  bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the selected agent's observation (None with ``observe``
+        False), cumulative reward, termination, truncation and info."""
+        # PettingZoo's own, with ``observe`` inlined: a Python call less on every step
+        agent = self.agent_selection
+        if observe:
+            seat = self._seat_of[agent]
+            match = self._match
+            observation: dict[str, np.ndarray] | None = {
+                "observation": match.tensor(seat) if self.tensors else self._seat_vectors[seat],
+                "action_mask": match.mask(seat)}
+        else:
+            observation = None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Any, Any]:
+        """PettingZoo's ``agent_iter``: the selected agent, until every agent is done (or
+        ``max_iter`` agents)."""
+        return _AgentIterable(self, max_iter)
+
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (an index of the action space)."""
         if self._ended:  # every agent is done: each steps out with None
@@ -111,7 +134,7 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{self.agent_selection} must choose an action index "
                              "(it is not done)")
         match = self._match
-        seat = match.play(int(action))
+        seat = match.play(action if type(action) is int else int(action))
         infos = self.infos
         before = self.agent_selection
         if seat >= 0:
@@ -160,6 +183,22 @@ class _BeforeReset(ArenaAECEnv):
             raise AttributeError(f"ArenaAECEnv.{name} is set by reset(): call reset() "
                                  "before agent_iter, last, observe or step")
         raise AttributeError(f"'ArenaAECEnv' object has no attribute {name!r}")
+
+
+class _AgentIterable(AECIterable):  # type: ignore[misc]
+    """``agent_iter``'s iterable: PettingZoo's, whose iterator is a generator (resuming one
+    costs less than the call of PettingZoo's ``__next__``, a Python method, on every step)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return _agents(self.env, self.max_iter)
+
+
+def _agents(env: ArenaAECEnv, max_iter: int) -> Iterator[str]:
+    """What PettingZoo's ``AECIterator`` yields: the selected agent while there are agents,
+    at most ``max_iter`` times."""
+    while env.agents and max_iter > 0:
+        max_iter -= 1
+        yield env.agent_selection
 
 
 #: ``legal_actions`` of an agent not asked to choose.

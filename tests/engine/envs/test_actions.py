@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 
 import pytest
 
 import engine
-from engine.envs import action_space
+from engine._core import LazyAction
+from engine.envs import ActionSpace, action_space
+from engine.envs._actions import KindSpec
 from tests.engine.envs._helpers import GAMES, SHORT, counts, playout
 
 
@@ -166,3 +169,35 @@ def test_equal_details_share_an_index_listed_once_among_the_distinct_ones() -> N
     assert each[0] == each[1] != each[2]
     assert distinct == (each[0], each[2])
     assert space.action_id(copied, each[0]) == first.id
+
+
+def test_a_galaxies_decision_led_by_a_lazy_action_is_looked_up_by_ids(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Galaxies keeps its actions, the lazy ones too (their arguments hold a dict and do not
+    hash): they are keyed by their id (``lazy_by_id``), so a decision led by one, offered
+    again in a new tuple, works nothing out, and its indices are its details' places."""
+    space = action_space("galaxies")
+    decision = next(d for state in playout("galaxies", 2, 3) for d in state.pending().values()
+                    if type(d.legal[0]) is LazyAction and len(d.legal) >= 2)
+    indices = space.indices(decision.legal)
+    for action, index in zip(decision.legal, indices, strict=True):
+        first, ordinals = space._work_out(action.detail)
+        assert first <= index < first + ordinals
+    worked_out: list[engine.Action] = []
+    original = ActionSpace._first
+
+    def first(self: ActionSpace, action: engine.Action) -> int:
+        worked_out.append(action)
+        return original(self, action)
+    monkeypatch.setattr(ActionSpace, "_first", first)
+    again = tuple(list(decision.legal))  # the same actions in a new tuple: not a kept one
+    assert again is not decision.legal and space.indices(again) == indices
+    assert worked_out == []
+
+
+def test_lazy_by_id_goes_with_neither_by_detail_nor_a_lazy_key() -> None:
+    kinds = enum.Enum("Kinds", "MOVE")
+    for extra in ({"by_detail": True}, {"lazy_key": lambda args: args}):
+        with pytest.raises(ValueError, match="lazy_by_id keys every action by its own id"):
+            ActionSpace("galaxies", kinds, {}, KindSpec(), lazy_by_id=True,
+                        **extra)  # type: ignore[arg-type]

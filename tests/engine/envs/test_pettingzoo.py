@@ -9,6 +9,9 @@ import pytest
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test", reason="the envs extra is not installed")
 
+import pettingzoo  # noqa: E402
+import pettingzoo.utils.env  # noqa: E402
+
 import engine.envs  # noqa: E402
 from engine.envs._games import _TABLES  # noqa: E402
 from tests.engine.envs._helpers import GAMES, SHORT, counts  # noqa: E402
@@ -230,3 +233,65 @@ def test_each_info_holds_the_mask_nonzeros_as_legal_actions(game: str, players: 
             env.step(rng.choice(info["legal_actions"]))
             steps += 1
     assert steps == env.match.steps > 10 and env.match.is_over()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("tensors", [False, True])
+def test_last_and_agent_iter_are_pettingzoos_own_and_observations_handed_out_stay(
+        game: str, tensors: bool) -> None:
+    """The environment's own ``last`` and ``agent_iter`` (cheaper than the inherited ones)
+    give what PettingZoo's give, at every step of a random match: the same agent, reward,
+    flags and info object, and an observation equal to ``observe``'s, a new dict of new
+    arrays at every call (the seat-number vector excepted: read-only, one per seat). Every
+    observation handed out is kept to the end and found unchanged then: the environment
+    never writes into one it gave away, so a replay buffer may hold them as they are. Each
+    is checked against tables made afresh (no lookups shared with the environment's) and
+    the engine's own observation: one kept from an earlier step would differ."""
+    env = engine.envs.pettingzoo_env(game, 3, tensors=tensors, **SHORT[game])
+    space, encoder = _TABLES[game]()
+    env.reset(seed=5)
+    ours = iter(env.agent_iter())
+    # PettingZoo's iterator, over the same environment, asked in step with ours
+    theirs = iter(pettingzoo.utils.env.AECIterable(env, 2**63))
+    rng = random.Random(5)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    for agent in ours:
+        assert agent == next(theirs)
+        got = env.last()
+        again = env.last()
+        expected = pettingzoo.AECEnv.last(env)
+        assert got[1:] == expected[1:] and got[4] is env.infos[agent]
+        seat = env.possible_agents.index(agent)
+        decision = env.match.state.pending().get(seat)
+        legal = [] if decision is None else sorted(set(space.indices(decision.legal)))
+        assert np.flatnonzero(got[0]["action_mask"]).tolist() == legal
+        tensor = encoder.encode(env.match.state.observation(seat)) if tensors else [seat]
+        assert np.array_equal(got[0]["observation"], tensor)
+        assert env.last(observe=False) == (None, *expected[1:])
+        for observation in (got[0], again[0], expected[0]):
+            assert observation.keys() == {"observation", "action_mask"}
+            assert np.array_equal(observation["observation"], expected[0]["observation"])
+            assert np.array_equal(observation["action_mask"], expected[0]["action_mask"])
+        assert got[0] is not again[0]
+        assert got[0]["action_mask"] is not again[0]["action_mask"]
+        assert (got[0]["observation"] is not again[0]["observation"]) is tensors
+        kept.append((got[0], {k: v.copy() for k, v in got[0].items()}))
+        _, _, terminated, truncated, info = got
+        env.step(None if terminated or truncated else rng.choice(info["legal_actions"]))
+    with pytest.raises(StopIteration):
+        next(theirs)
+    assert len(kept) > 20
+    for observation, copy in kept:
+        for key in copy:
+            assert np.array_equal(observation[key], copy[key]), key
+
+
+def test_agent_iter_stops_at_max_iter_and_starts_afresh_each_time() -> None:
+    env = engine.envs.pettingzoo_env("race", 2, tensors=False)
+    env.reset(seed=0)
+    agents = env.agent_iter(3)
+    # nothing stepped: the selected agent, three times, and again from a new iterator
+    assert list(agents) == [env.agent_selection] * 3
+    assert list(agents) == [env.agent_selection] * 3
+    assert list(env.agent_iter(0)) == []
+    assert isinstance(agents, pettingzoo.utils.env.AECIterable)
