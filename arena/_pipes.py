@@ -10,6 +10,7 @@ arena started the process, and nobody else holds its pipes.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import select
 from collections import deque
@@ -395,14 +396,65 @@ class PipeConnection:
             self.session.outbox.put(CLOSE)
 
 
+class _Alarm:
+    """Wakes each ``PipeSet`` of a trio run whose wait has reached its time: one task sleeps
+    until the earliest of them, where a cancel scope around every wait would cost trio as
+    much as a turn of its loop (about 50k instructions to enter and leave one). Its task is a
+    system task of the run (trio cancels it when the run ends): the waits are those of every
+    match in the run, and a match has no nursery to hold it (a task per step is what a
+    ``PipeSet`` saves)."""
+
+    def __init__(self) -> None:
+        self.waits: dict[PipeSet, float] = {}  # the waits under way and their times
+        self._sleep: trio.CancelScope | None = None  # the task's, while it sleeps
+        self._started = False
+
+    def set(self, pipes: PipeSet, until: float) -> None:
+        """Wake ``pipes`` once trio's clock reaches ``until`` (unless ``clear``ed before)."""
+        self.waits[pipes] = until
+        if not self._started:
+            self._started = True
+            trio.lowlevel.spawn_system_task(self._run, name="arena pipe alarm")
+        elif self._sleep is not None and until < self._sleep.deadline:
+            self._sleep.deadline = until
+
+    def clear(self, pipes: PipeSet) -> None:
+        """``pipes`` waits no more."""
+        self.waits.pop(pipes, None)
+
+    async def _run(self) -> None:
+        while True:
+            now = trio.current_time()
+            for pipes, until in list(self.waits.items()):
+                if until <= now:
+                    del self.waits[pipes]
+                    pipes.wake()
+            with trio.CancelScope(deadline=min(self.waits.values(), default=math.inf)
+                                  ) as self._sleep:
+                await trio.sleep_forever()
+            self._sleep = None
+
+
+_ALARM: trio.lowlevel.RunVar[_Alarm] = trio.lowlevel.RunVar("pipe_alarm")
+
+
+def _alarm() -> _Alarm:
+    try:
+        return _ALARM.get()
+    except LookupError:
+        alarm = _Alarm()
+        _ALARM.set(alarm)
+        return alarm
+
+
 class PipeSet:
-    """The pipes of one match's launched seats, for one task to wait on together: a step of
-    simultaneous choices writes every seat's request, then waits for whichever pipe has
-    something, reads every one that has, and waits again for the rest, rather than a task
-    per seat each waiting on its own pipe (which costs trio several turns of its loop a
-    step). One epoll set of the pipes, whose descriptor trio waits on; an eventfd in it
-    wakes the wait when a connection ends other than through its pipe (its writer failed).
-    Linux only (``available``)."""
+    """The pipes of one match's launched seats, for one task to wait on together: a step's
+    requests are all written, then the task waits for whichever pipe has something, reads
+    every one that has, and waits again for the rest, rather than a task per seat each
+    waiting on its own pipe (which costs trio several turns of its loop a step). One epoll
+    set of the pipes, whose descriptor trio waits on, and an eventfd in it that ends a wait
+    at its time (``_Alarm``) or when a connection ends other than through its pipe (its
+    writer failed). Linux only (``available``)."""
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
@@ -440,23 +492,23 @@ class PipeSet:
             pipe._group = self
         pipe.hold(self.match_id)
 
-    async def wait(self, until: float) -> bool:
-        """Wait until a pipe has something, then read and route what every pipe holds (its
-        answers stamped now); False, without reading, if trio's clock reached ``until``
-        first."""
-        with trio.CancelScope(deadline=until) as waited:
+    async def wait(self, until: float) -> None:
+        """Wait until a pipe has something or trio's clock reaches ``until``, then read and
+        route what every pipe holds (its answers stamped now)."""
+        alarm = _alarm()
+        alarm.set(self, until)
+        try:
             await trio.lowlevel.wait_readable(self._epoll.fileno())
-        if waited.cancelled_caught:
-            return False
+        finally:
+            alarm.clear(self)
         for fd, _ in self._epoll.poll(0):
             pipe = self._pipes.get(fd)
-            if pipe is None:  # the eventfd: a connection ended (its decision is done)
+            if pipe is None:  # the eventfd: the time, or a connection ended
                 os.eventfd_read(self._wakeup)
             else:
                 pipe._pump()
                 if pipe._ended:  # its end would show in every wait from now on
                     self._forget(fd)
-        return True
 
     def _forget(self, fd: int) -> None:
         with contextlib.suppress(OSError):  # (gone from the set already if closed)
@@ -466,8 +518,9 @@ class PipeSet:
             pipe._group = None
 
     def wake(self) -> None:
-        """End a wait now (a connection's end that its pipe does not show)."""
-        os.eventfd_write(self._wakeup, 1)
+        """End a wait now (its time, or a connection's end that its pipe does not show)."""
+        if self._wakeup >= 0:
+            os.eventfd_write(self._wakeup, 1)
 
     def close(self) -> None:
         """The match is over (nobody waits)."""
@@ -478,3 +531,4 @@ class PipeSet:
         trio.lowlevel.notify_closing(self._epoll.fileno())
         self._epoll.close()
         os.close(self._wakeup)
+        self._wakeup = -1

@@ -2,12 +2,16 @@
 
 Time is enforced with a trio cancel scope around each request, measured with
 ``trio.current_time()`` (so tests drive it with ``trio.testing.MockClock``); a late answer is
-never accepted, since the seat's open decision is closed when its scope is cancelled. A
-blocking seat (a Python bot in this process, ``Seat.blocking``) has no scope, which could not
-stop it: its answer is checked against the deadline when it returns. An in-process seat is
-asked with a ``LocalRequest``, whose observation and legal actions are encoded only if read. A bot's
-time runs from when its request is written to its stream (``arena.Deadline``) to when its
-answer reaches the hub: waiting behind other matches is the server's time, not the bot's.
+never accepted, since the seat's open decision is closed when its scope is cancelled. The
+seats of a step that are all launched bots on the wall clock are asked by one task instead
+(``ask_together``): it writes every request, then waits on their pipes at once until the
+earliest deadline (``arena._pipes.PipeSet``), with no task nor cancel scope per seat (each
+costs trio about as much as a turn of its loop). A blocking seat (a Python bot in this
+process, ``Seat.blocking``) has no scope, which could not stop it: its answer is checked
+against the deadline when it returns. An in-process seat is asked with a ``LocalRequest``,
+whose observation and legal actions are encoded only if read. A bot's time runs from when its
+request is written to its stream (``arena.Deadline``) to when its answer reaches the hub:
+waiting behind other matches is the server's time, not the bot's.
 
 Engine work (applying a step, the next decisions, their observations on the wire) runs in a
 worker thread when other matches with remote bots run in this process and one step of each
@@ -394,15 +398,15 @@ class _Match:
 
     async def ask_together(self, step: Step, pipes: list[PipeConnection],
                            answers: dict[int, SeatAction]) -> None:
-        """Ask the seats of a step over their ``pipes`` from this one task: every request
-        written, then the pipes waited on together (``PipeSet``), each answer stamped as it
-        is read, and judged as ``ask`` judges it. Whatever is known at one wake-up is judged
-        together (answers, faults, deadlines passed), so the order the pipes are read in
-        decides nothing; a forfeit then ends the others' asks, and those whose time had run
-        out by then time out too (``_cut_by_forfeit``). A decision cut at its deadline is
-        ``cut`` (a launched bot's process is marked late). A lost connection (its process
-        crashed, or it disconnected: telling which waits for the process) hands the step's
-        open asks over to a task each, as a step of other seats is asked."""
+        """Ask the seats of a step (one or several) over their ``pipes`` from this one task:
+        every request written, then the pipes waited on together (``PipeSet``), each answer
+        stamped as it is read, and judged as ``ask`` judges it. Whatever is known at one
+        wake-up is judged together (answers, faults, deadlines passed), so the order the
+        pipes are read in decides nothing; a forfeit then ends the others' asks, and those
+        whose time had run out by then time out too (``_cut_by_forfeit``). A decision cut at
+        its deadline is ``cut`` (a launched bot's process is marked late). A lost connection
+        (its process crashed, or it disconnected: telling which waits for the process) hands
+        the step's open asks over to a task each, as a step of other seats is asked."""
         if self._pipe_set is None:
             self._pipe_set = PipeSet(self.spec.match_id)
         group = self._pipe_set
@@ -714,7 +718,9 @@ async def run_match(
         step, _ = await _engine(offload, work, match, match.step, None, False)
         while step and not match.forfeits:
             answers: dict[int, SeatAction] = {}
-            if len(step) == 1 or match.blocking:
+            if (pipes := match.pipes_of(step)) is not None:
+                await match.ask_together(step, pipes, answers)
+            elif len(step) == 1 or match.blocking:
                 # One seat, or seats that compute without waiting (so that they could not
                 # think at the same time anyway): asked in turn, each on its own clock from
                 # when it is asked, with no task to spawn; a forfeit ends the step.
@@ -722,8 +728,6 @@ async def run_match(
                     await match.ask(seat_index, decision, request, answers, None)
                     if match.forfeits:
                         break
-            elif (pipes := match.pipes_of(step)) is not None:
-                await match.ask_together(step, pipes, answers)
             else:
                 async with trio.open_nursery() as nursery:
                     for seat_index, (decision, request) in step.items():

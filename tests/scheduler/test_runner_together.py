@@ -7,6 +7,7 @@ game: a public call by one seat, then a bid by every seat at once, each round)."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from scheduler._records import MatchRecord
 from scheduler._runner import MatchSpec, run_match
 from scheduler._seating import BotPool, BotSpec
 from scheduler._timecontrol import FaultPolicy, TimeControl
-from tests.support.harness import RANDOM_PROCESS, TEST_DEADLINE, alive, play_match, scripted
+from tests.support.harness import RANDOM_PROCESS, TEST_DEADLINE, alive, play_match, scripted, until
 
 ROUNDS = {"rounds": 3}
 # Each round of a duel of two: seat 0 or 1 calls (a step of its own), then both bid. Step 3
@@ -149,3 +150,47 @@ def test_a_bot_cut_at_its_deadline_is_replaced_and_the_other_kept(way: Way) -> N
     assert pids["slow"][1] != pids["slow"][0] and not alive(pids["slow"][0])
     assert pids["b"][1] == pids["b"][0]  # cut by nobody: it plays on
     assert after.result is not None and after.result.termination is Termination.NORMAL
+
+
+def test_a_wait_shorter_than_one_under_way_ends_at_its_own_time(
+        way: Way, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The waits of every match in the run are ended at their time by one alarm: match A's
+    # bot holds its first decision on a 60 s clock; match B, started meanwhile on a 0.3 s
+    # clock, has a bot that sleeps 100 s. B's seat times out at its own deadline (1.3 s with
+    # the first move's extra second), not at A's.
+    release = tmp_path / "release"
+    monkeypatch.setenv("SCRIPTED_BOT_RELEASE", str(release))
+    specs = [BotSpec.parse(text) for text in (
+        f"held={scripted('hold', **{'hold-at': 1})}", f"b={RANDOM_PROCESS}",
+        f"slow={scripted('sleep', at=1, seconds=100)}", f"c={RANDOM_PROCESS}")]
+    records: dict[str, MatchRecord] = {}
+    waited: list[float] = []
+
+    async def play(match_id: str, seats: list[Any], seconds: float) -> None:
+        records[match_id] = await run_match(MatchSpec(match_id, "duel", 1, ROUNDS), seats,
+                                            TimeControl.per_move(seconds, 0.0))
+
+    async def main() -> None:
+        with trio.fail_after(TEST_DEADLINE):
+            pool = BotPool(specs)
+            async with trio.open_nursery() as nursery:
+                await pool.start(nursery)
+                seats = {spec.name: await pool.seat(spec.name) for spec in specs}
+                nursery.start_soon(play, "A", [seats["held"], seats["b"]], 60.0)
+                await until(lambda: Path(f"{release}.1.held").exists())
+                asked = trio.current_time()
+                await play("B", [seats["slow"], seats["c"]], 0.3)
+                waited.append(trio.current_time() - asked)
+                Path(f"{release}.1").touch()
+                await until(lambda: "A" in records)
+                pool.stop()
+
+    trio.run(main)
+    way.check(0, "B")
+    late = records["B"]
+    assert late.result is not None and late.result.termination is Termination.TIMEOUT
+    assert late.faults[0].timeouts == 1
+    assert late.steps == []  # it timed out at its first decision, the match's first step
+    assert waited[0] < 30  # 1.3 s and what a loaded machine adds; not A's 60 s
+    done = records["A"]
+    assert done.result is not None and done.result.termination is Termination.NORMAL
