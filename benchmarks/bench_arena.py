@@ -20,8 +20,9 @@
   one number, which the codec writes as JSON as for any game it has no message for):
   tournaments of 8 and 24 matches at ``--concurrency 1`` with the bots' seeds fixed (the
   same matches in every run and tree), the difference over the difference in decisions,
-  which leaves the start out. Load does not move it (about 1% between runs): the figure to
-  compare two trees by.
+  which leaves the start out: the figure to compare two trees by. Load moves it a little
+  (the bots' answers then come in more of the arena's wake-ups: 1-4% at load 2-3), so two
+  trees are compared in runs taken in turn.
 
 Prints numbers; asserts nothing about speed (the machine is shared and noisy: compare the
 ratios within one run).
