@@ -92,7 +92,7 @@ class DirectReader(Protocol):
 
 
 @dataclass(eq=False)
-class _OpenDecision:
+class OpenDecision:
     """A decision sent to a bot and not answered yet.
 
     Its request goes through the stream's outbox as this object, not as the bare message, so
@@ -124,9 +124,9 @@ def on_the_wire(item: Any) -> Any:
     thread, is not the bot's. A decision that ended before its request was written (another
     seat forfeited the match) is not sent: None.
     """
-    if item.__class__ is not _OpenDecision:
+    if item.__class__ is not OpenDecision:
         return item
-    decision: _OpenDecision = item
+    decision: OpenDecision = item
     message, decision.message = decision.message, None
     if decision.done.is_set():
         return None
@@ -156,9 +156,9 @@ class BotSession:
         self.ended: deque[str] = deque(maxlen=64)  # recent matches, to explain late moves
         # match id -> a Resign (or its code's failure) sent while no decision was open
         self.gave_up: dict[str, SeatFault] = {}
-        self.open: dict[str, _OpenDecision] = {}  # by match id: one open decision per match
+        self.open: dict[str, OpenDecision] = {}  # by match id: one open decision per match
         self.closed = False
-        self.binary = False  # takes requests as binary frames (bytes; see ``_OpenDecision``)
+        self.binary = False  # takes requests as binary frames (bytes; see ``OpenDecision``)
         self.reader: DirectReader | None = None  # set by a connection a seat may read itself
         self._allowance = float(REFUSED_BURST)  # refused messages it may still send
         self._allowance_at = time.monotonic()
@@ -184,7 +184,7 @@ class BotSession:
         if not self.closed:
             self.outbox.put(message)
 
-    def queue(self, decision: _OpenDecision) -> None:
+    def queue(self, decision: OpenDecision) -> None:
         """Queue a decision's request (its time starts when the writer takes it up)."""
         if not self.closed:
             self.outbox.put(decision)
@@ -522,6 +522,15 @@ class RemoteSeat(Seat):
         return self.session.binary
 
     async def _ask(self, request: Request, deadline: Deadline | None) -> int:
+        decision = self.send(request, deadline)
+        if decision is None:
+            raise await self._lost()
+        return await self.answer(decision)
+
+    def send(self, request: Request, deadline: Deadline | None) -> OpenDecision | None:
+        """Open the decision and queue its request (written at once by an idle stream, which
+        starts ``deadline``): the open decision, or None if the stream has closed. Raises the
+        SeatFault of a Resign (or failure) the bot sent since it was last asked."""
         message: pb.PlayResponse | bytes
         if isinstance(request, LocalRequest):
             if request.wire is not None and self.session.binary:
@@ -536,26 +545,53 @@ class RemoteSeat(Seat):
         if fault is not None:
             raise fault
         if session.closed:
-            raise await self._lost()
-        decision = _OpenDecision(request.match_id, request.decision_id, message=message,
+            return None
+        decision = OpenDecision(request.match_id, request.decision_id, message=message,
                                  deadline=deadline)
         session.open[request.match_id] = decision
+        session.queue(decision)
+        return decision
+
+    async def answer(self, decision: OpenDecision) -> int:
+        """Wait for the answer to a decision ``send`` opened: its action id, or its SeatFault
+        (a lost stream's told apart: a crash or a disconnect). A wait cut short is ``cut``."""
         try:
-            session.queue(decision)
-            if session.reader is None:
-                await decision.done.wait()
-            else:
-                await session.reader.until(request.match_id, decision.done)
+            if not decision.done.is_set():
+                reader = self.session.reader
+                if reader is None:
+                    await decision.done.wait()
+                else:
+                    await reader.until(decision.match_id, decision.done)
+        except trio.Cancelled:
+            if decision.deadline is not None:
+                self.cut(decision.deadline.ends)
+            raise
         finally:
-            if session.open.get(request.match_id) is decision:
-                del session.open[request.match_id]
+            self.withdraw(decision)
+        try:
+            return self.answered(decision)
+        except SeatFault as fault:
+            if fault.termination is Termination.DISCONNECT:
+                raise await self._lost() from None
+            raise
+
+    def answered(self, decision: OpenDecision) -> int:
+        """The action id of a decision that is done (``decision.done``), or its SeatFault
+        (a lost stream's as DISCONNECT: ``answer`` tells a crash from it)."""
         self._answered_at = decision.answered_at
         if decision.fault is not None:
-            if decision.fault.termination is Termination.DISCONNECT:
-                raise await self._lost()
             raise decision.fault
         assert decision.action_id is not None
         return decision.action_id
+
+    def withdraw(self, decision: OpenDecision) -> None:
+        """Close a decision (answered or not): a move for it that comes later is refused."""
+        if self.session.open.get(decision.match_id) is decision:
+            del self.session.open[decision.match_id]
+
+    def cut(self, ends: float) -> None:
+        """A decision's wait was cut short before its answer came (at its deadline
+        ``ends``, or sooner: another seat forfeited, the match was stopped)."""
 
     def answered_at(self) -> float | None:
         """When the hub received the last move (before this match's task woke up)."""

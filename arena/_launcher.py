@@ -205,6 +205,8 @@ class BotProcess:
         self.lines_written = 0  # stderr lines so far (a mark for ``tail_since``)
         self._tail: collections.deque[str] = collections.deque(maxlen=_TAIL_LINES)
         self._log: _LogFile | None = None
+        self._stderr: trio.lowlevel.FdStream | None = None  # while it is read
+        self._partial = b""  # the start of a line not ended yet
         self._drained = trio.Event()
         self._bot_pid: int | None = None
         self._cgroup: _cgroups.Cgroup | None = None
@@ -221,10 +223,36 @@ class BotProcess:
             else []
 
     def log_to(self, path: Path | None) -> None:
-        """Send its stderr to ``path`` from now on (appended, capped; None: nowhere)."""
+        """Send its stderr to ``path`` from now on (appended, capped; None: nowhere). What
+        it wrote before and the arena has not read yet goes to the file before (a match's
+        last lines to that match's log, however few turns of trio's loop the match took)."""
+        if self._stderr is not None:
+            self._read_written()
         if self._log is not None:
             self._log.close()
         self._log = _LogFile(path) if path is not None else None
+
+    def _read_written(self) -> None:
+        """Copy what the stderr pipe holds now, without waiting."""
+        assert self._stderr is not None
+        fd = self._stderr.fileno()
+        while fd >= 0:
+            try:
+                chunk = os.read(fd, _CHUNK)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
+            self._copy(chunk)
+
+    def _copy(self, chunk: bytes) -> None:
+        """A chunk of its stderr: to the log, and its lines to the tail."""
+        if self._log is not None:
+            self._log.write(chunk)
+        lines = (self._partial + chunk).split(b"\n")
+        self._partial = lines.pop()[-_LINE_LIMIT:]
+        self.lines_written += len(lines)
+        self._tail.extend(_shown_line(line) for line in lines[-_TAIL_LINES:])
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Start the process and wait for it; cancelling kills its whole process group.
@@ -284,19 +312,15 @@ class BotProcess:
             self.exited.set()
 
     async def _copy_stderr(self, pipe: trio.lowlevel.FdStream) -> None:
-        partial = b""
+        self._stderr = pipe
         try:
             while chunk := await pipe.receive_some(_CHUNK):
-                if self._log is not None:
-                    self._log.write(chunk)
-                lines = (partial + chunk).split(b"\n")
-                partial = lines.pop()[-_LINE_LIMIT:]
-                self.lines_written += len(lines)
-                self._tail.extend(_shown_line(line) for line in lines[-_TAIL_LINES:])
+                self._copy(chunk)
         finally:
-            if partial:
+            self._stderr = None
+            if self._partial:
                 self.lines_written += 1
-                self._tail.append(_shown_line(partial))
+                self._tail.append(_shown_line(self._partial))
             self._drained.set()
 
     def cpu_seconds(self) -> float | None:

@@ -9,6 +9,8 @@ arena started the process, and nobody else holds its pipes.
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
 import select
 from collections import deque
@@ -22,7 +24,8 @@ import engine
 from arena.v1 import arena_service_pb2 as pb
 
 from ._frames import BINARY, Decoder, FrameError, encode
-from ._hub import BOT_BACKLOG, CLOSE, BotSession, Hub, on_the_wire, shown
+from ._hub import BOT_BACKLOG, CLOSE, BotSession, Hub, RemoteSeat, on_the_wire, shown
+from ._seats import Seat
 from ._service import SERVER_VERSION
 
 PROTOCOL_VERSION = 1
@@ -75,6 +78,11 @@ class PipeOutbox:
                 item = rest
         self._items.append(item)
         self._ready.set()
+
+    def writes_at_once(self) -> bool:
+        """Whether a message put now is written at once (``write_now``), not queued."""
+        return (self.idle and not self._items and self.write_now is not None
+                and self.dropped is None)
 
     def drop(self, reason: str) -> None:
         """Give up on the bot: the writer ends the connection."""
@@ -137,6 +145,7 @@ class PipeConnection:
         # Asks whether the bot has written anything, for the out-of-turn check after every
         # step: a poll costs a third of a read that finds the pipe empty (1.0 against 2.6 us).
         self._poller: select.poll | None = None
+        self._group: PipeSet | None = None  # a match's pipes waited on together, if in one
 
     @property
     def form(self) -> str:
@@ -201,6 +210,8 @@ class PipeConnection:
             fd = self._receive.fileno()  # type: ignore[attr-defined]
             if fd >= 0:  # wakes a seat waiting on the pipe: its decision has just failed
                 trio.lowlevel.notify_closing(fd)
+            if self._group is not None:  # or the match waiting on it with others
+                self._group.wake()
 
     async def _read(self) -> None:
         """The reader of the pipe while no match holds it (between matches); a match's seat
@@ -226,12 +237,7 @@ class PipeConnection:
         (see ``DirectReader``). Match ``match_id`` holds the pipe from now until ``release``;
         of several matches at once on one connection (a bot that takes them), one seat at a
         time waits on the pipe and the others for their answer or their turn."""
-        if match_id not in self._holders:
-            if not self._holders:
-                self._released = trio.Event()
-                if self._idle is not None:
-                    self._idle.cancel()  # the reader's wait on the pipe ends at once
-            self._holders.add(match_id)
+        self.hold(match_id)
         while not done.is_set():
             if self._reading:
                 self._waiting += 1
@@ -254,6 +260,26 @@ class PipeConnection:
                 self._reading = False
                 self._pass_turn()  # the others look again once this step is done
             self._pump()
+
+    def hold(self, match_id: str) -> None:
+        """Match ``match_id`` reads the pipe itself from now until ``release``."""
+        if match_id not in self._holders:
+            if not self._holders:
+                self._released = trio.Event()
+                if self._idle is not None:
+                    self._idle.cancel()  # the reader's wait on the pipe ends at once
+            self._holders.add(match_id)
+
+    def alone_for(self, match_id: str) -> bool:
+        """Whether match ``match_id`` may wait on the pipe beside others (``PipeSet``): no
+        other match holds it, no seat waits on it, it is open, and a request put now is
+        written at once (so that its deadline starts before the wait)."""
+        holders = self._holders
+        return (not self._reading and not self._ended
+                and (not holders or (len(holders) == 1 and match_id in holders))
+                and self.session is not None and not self.session.closed
+                and self._receive.fileno() >= 0  # type: ignore[attr-defined]
+                and self._outbox.writes_at_once())
 
     def _pass_turn(self) -> None:
         if self._waiting:
@@ -368,3 +394,141 @@ class PipeConnection:
         if self.session is not None and not self.session.closed:
             self.session.send(pb.PlayResponse(session_ended=pb.SessionEnded(reason=reason)))
             self.session.outbox.put(CLOSE)
+
+
+class _Alarm:
+    """Wakes each ``PipeSet`` of a trio run whose wait has reached its time: one task sleeps
+    until the earliest of them, where a cancel scope around every wait would cost trio as
+    much as a turn of its loop (about 50k instructions to enter and leave one). Its task is a
+    system task of the run (trio cancels it when the run ends): the waits are those of every
+    match in the run, and a match has no nursery to hold it (a task per step is what a
+    ``PipeSet`` saves)."""
+
+    def __init__(self) -> None:
+        self.waits: dict[PipeSet, float] = {}  # the waits under way and their times
+        self._sleep: trio.CancelScope | None = None  # the task's, while it sleeps
+        self._started = False
+
+    def set(self, pipes: PipeSet, until: float) -> None:
+        """Wake ``pipes`` once trio's clock reaches ``until`` (unless ``clear``ed before)."""
+        self.waits[pipes] = until
+        if not self._started:
+            self._started = True
+            trio.lowlevel.spawn_system_task(self._run, name="arena pipe alarm")
+        elif self._sleep is not None and until < self._sleep.deadline:
+            self._sleep.deadline = until
+
+    def clear(self, pipes: PipeSet) -> None:
+        """``pipes`` waits no more."""
+        self.waits.pop(pipes, None)
+
+    async def _run(self) -> None:
+        while True:
+            now = trio.current_time()
+            for pipes, until in list(self.waits.items()):
+                if until <= now:
+                    del self.waits[pipes]
+                    pipes.wake()
+            with trio.CancelScope(deadline=min(self.waits.values(), default=math.inf)
+                                  ) as self._sleep:
+                await trio.sleep_forever()
+            self._sleep = None
+
+
+_ALARM: trio.lowlevel.RunVar[_Alarm] = trio.lowlevel.RunVar("pipe_alarm")
+
+
+def _alarm() -> _Alarm:
+    try:
+        return _ALARM.get()
+    except LookupError:
+        alarm = _Alarm()
+        _ALARM.set(alarm)
+        return alarm
+
+
+class PipeSet:
+    """The pipes of one match's launched seats, for one task to wait on together: a step's
+    requests are all written, then the task waits for whichever pipe has something, reads
+    every one that has, and waits again for the rest, rather than a task per seat each
+    waiting on its own pipe (which costs trio several turns of its loop a step). One epoll
+    set of the pipes, whose descriptor trio waits on, and an eventfd in it that ends a wait
+    at its time (``_Alarm``) or when a connection ends other than through its pipe (its
+    writer failed). Linux only (``available``)."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self._epoll = select.epoll()
+        self._wakeup = os.eventfd(0, os.EFD_NONBLOCK | os.EFD_CLOEXEC)
+        self._epoll.register(self._wakeup, select.EPOLLIN)
+        self._pipes: dict[int, PipeConnection] = {}  # by the pipe's descriptor
+
+    @staticmethod
+    def available() -> bool:
+        """Whether this system has what it takes (epoll and eventfd: Linux)."""
+        return hasattr(select, "epoll") and hasattr(os, "eventfd")
+
+    @staticmethod
+    def pipe_of(seat: Seat, match_id: str) -> PipeConnection | None:
+        """The pipe ``seat`` is asked over if a ``PipeSet`` of match ``match_id`` can wait on
+        it now (a launched bot's that the match alone reads: ``PipeConnection.alone_for``);
+        else None."""
+        if not isinstance(seat, RemoteSeat):
+            return None
+        reader = seat.session.reader
+        if isinstance(reader, PipeConnection) and reader.alone_for(match_id):
+            return reader
+        return None
+
+    def add(self, pipe: PipeConnection) -> None:
+        """Wait on ``pipe`` too (the match holds it, as ``until`` does, until it ends)."""
+        fd = pipe._receive.fileno()  # type: ignore[attr-defined]
+        known = self._pipes.get(fd)
+        if known is not pipe:
+            if known is not None:  # a pipe that has ended, its descriptor's number reused
+                self._forget(fd)
+            self._epoll.register(fd, select.EPOLLIN)
+            self._pipes[fd] = pipe
+            pipe._group = self
+        pipe.hold(self.match_id)
+
+    async def wait(self, until: float) -> None:
+        """Wait until a pipe has something or trio's clock reaches ``until``, then read and
+        route what every pipe holds (its answers stamped now)."""
+        alarm = _alarm()
+        alarm.set(self, until)
+        try:
+            await trio.lowlevel.wait_readable(self._epoll.fileno())
+        finally:
+            alarm.clear(self)
+        for fd, _ in self._epoll.poll(0):
+            pipe = self._pipes.get(fd)
+            if pipe is None:  # the eventfd: the time, or a connection ended
+                os.eventfd_read(self._wakeup)
+            else:
+                pipe._pump()
+                if pipe._ended:  # its end would show in every wait from now on
+                    self._forget(fd)
+
+    def _forget(self, fd: int) -> None:
+        with contextlib.suppress(OSError):  # (gone from the set already if closed)
+            self._epoll.unregister(fd)
+        pipe = self._pipes.pop(fd)
+        if pipe._group is self:
+            pipe._group = None
+
+    def wake(self) -> None:
+        """End a wait now (its time, or a connection's end that its pipe does not show)."""
+        if self._wakeup >= 0:
+            os.eventfd_write(self._wakeup, 1)
+
+    def close(self) -> None:
+        """The match is over (nobody waits)."""
+        for pipe in self._pipes.values():
+            if pipe._group is self:
+                pipe._group = None
+        self._pipes.clear()
+        trio.lowlevel.notify_closing(self._epoll.fileno())
+        self._epoll.close()
+        os.close(self._wakeup)
+        self._wakeup = -1

@@ -35,34 +35,42 @@ UNSENT_GRACE = 1.0
 class Deadline:
     """One decision's time limit on the server's clock, which starts when its request is sent.
 
-    The runner makes one per request, with the cancel scope that enforces it. A seat whose
-    request waits in a queue before it reaches the bot (a remote stream's outbox, behind other
-    matches' work on the server's one thread) calls ``sent()`` when the request is written:
-    the bot's time starts there, since the wait before it is the server's. Until then the
-    scope holds a fallback deadline (``timeout`` plus at least ``UNSENT_GRACE`` more), so a
-    request stuck behind a stream that nobody reads still ends.
+    The runner makes one per request, with the cancel scope that enforces it (or none, for
+    a step whose seats one task waits on together). A seat whose request waits in
+    a queue before it reaches the bot (a remote stream's outbox, behind other matches' work
+    on the server's one thread) calls ``sent()`` when the request is written: the bot's time
+    starts there, since the wait before it is the server's. Until then the deadline is a
+    fallback (``timeout`` plus at least ``UNSENT_GRACE`` more), so a request stuck behind a
+    stream that nobody reads still ends.
     """
 
-    __slots__ = ("scope", "asked", "timeout", "sent_at")
+    __slots__ = ("scope", "asked", "timeout", "sent_at", "_ends")
 
     def __init__(self, scope: trio.CancelScope | None, asked: float, timeout: float) -> None:
-        """``scope``: the scope that enforces it, or None for a new one (made with its
-        deadline, which saves trio a registration of it)."""
-        fallback = asked + timeout + max(timeout, UNSENT_GRACE)
-        if scope is None:
-            scope = trio.CancelScope(deadline=fallback)
-        else:
+        """``scope``: the cancel scope that enforces it (its deadline kept in step with this
+        one), or None: whoever waits for the answer reads ``ends``."""
+        self._ends = fallback = asked + timeout + max(timeout, UNSENT_GRACE)
+        if scope is not None and scope.deadline != fallback:
             scope.deadline = fallback
         self.scope = scope
         self.asked = asked  # trio's clock when the runner asked
         self.timeout = timeout
         self.sent_at: float | None = None  # trio's clock when the request was written
 
+    @classmethod
+    def enforced(cls, asked: float, timeout: float) -> Deadline:
+        """A deadline with a new cancel scope to enforce it, made with its deadline (trio
+        then registers it once, and once more when the request is written)."""
+        return cls(trio.CancelScope(deadline=asked + timeout + max(timeout, UNSENT_GRACE)),
+                   asked, timeout)
+
     def sent(self) -> None:
         """The request is being written to the bot now: its time starts (once)."""
         if self.sent_at is None:
             self.sent_at = now = trio.current_time()
-            self.scope.deadline = now + self.timeout
+            self._ends = now + self.timeout
+            if self.scope is not None:
+                self.scope.deadline = self._ends
 
     @property
     def started(self) -> float:
@@ -71,8 +79,9 @@ class Deadline:
 
     @property
     def ends(self) -> float:
-        """When the decision times out, as things stand."""
-        return self.scope.deadline
+        """When the decision times out, as things stand (a scope's deadline may be moved by
+        whoever holds it: the CPU clock's watcher ends it early)."""
+        return self._ends if self.scope is None else self.scope.deadline
 
 
 class StaleRequestError(RuntimeError):

@@ -18,9 +18,11 @@
   bots (cachegrind; needs valgrind), of Race unless another game is named (``ping``: the
   transport and the runner nearly alone: one seat, 200 decisions a match, an observation of
   one number, which the codec writes as JSON as for any game it has no message for):
-  tournaments of 8 and 24 matches at ``--concurrency 1``, the difference over the difference
-  in decisions, which leaves the start out. Load does not move it (1-2% between runs, from
-  the matches' lengths): the figure to compare two trees by.
+  tournaments of 8 and 24 matches at ``--concurrency 1`` with the bots' seeds fixed (the
+  same matches in every run and tree), the difference over the difference in decisions,
+  which leaves the start out: the figure to compare two trees by. Load moves it a little
+  (the bots' answers then come in more of the arena's wake-ups: 1-4% at load 2-3), so two
+  trees are compared in runs taken in turn.
 
 Prints numbers; asserts nothing about speed (the machine is shared and noisy: compare the
 ratios within one run).
@@ -557,7 +559,7 @@ def _arena_run(game: str, matches: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store, tid = _stored_tournament(tmp, game=game, bots=bots,
                                         rounds=max(matches // 2, 1), concurrency=1,
-                                        move_time=30, seed=7,
+                                        move_time=30, seed=7, reproducible=True,
                                         options={"turns": 200} if game == "ping" else {})
         _play_stored(store, tid, Launch())
         print("decisions", _decisions(store, tid))

@@ -2,12 +2,16 @@
 
 Time is enforced with a trio cancel scope around each request, measured with
 ``trio.current_time()`` (so tests drive it with ``trio.testing.MockClock``); a late answer is
-never accepted, since the seat's open decision is closed when its scope is cancelled. A
-blocking seat (a Python bot in this process, ``Seat.blocking``) has no scope, which could not
-stop it: its answer is checked against the deadline when it returns. An in-process seat is
-asked with a ``LocalRequest``, whose observation and legal actions are encoded only if read. A bot's
-time runs from when its request is written to its stream (``arena.Deadline``) to when its
-answer reaches the hub: waiting behind other matches is the server's time, not the bot's.
+never accepted, since the seat's open decision is closed when its scope is cancelled. The
+seats of a step that are all launched bots on the wall clock are asked by one task instead
+(``ask_together``): it writes every request, then waits on their pipes at once until the
+earliest deadline (``arena._pipes.PipeSet``), with no task nor cancel scope per seat (each
+costs trio about as much as a turn of its loop). A blocking seat (a Python bot in this
+process, ``Seat.blocking``) has no scope, which could not stop it: its answer is checked
+against the deadline when it returns. An in-process seat is asked with a ``LocalRequest``,
+whose observation and legal actions are encoded only if read. A bot's time runs from when its
+request is written to its stream (``arena.Deadline``) to when its answer reaches the hub:
+waiting behind other matches is the server's time, not the bot's.
 
 Engine work (applying a step, the next decisions, their observations on the wire) runs in a
 worker thread when other matches with remote bots run in this process and one step of each
@@ -24,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -33,7 +37,8 @@ import trio
 import engine
 from arena import _codec
 from arena._frames import delimit, length_field, varint_field
-from arena._hub import MatchFeed
+from arena._hub import MatchFeed, OpenDecision, RemoteSeat
+from arena._pipes import PipeConnection, PipeSet
 from arena._seats import Deadline, LocalRequest, Seat, SeatFault, StaleRequestError
 from arena.metrics import Metrics
 from arena.v1 import arena_service_pb2 as pb
@@ -142,6 +147,22 @@ def result_proto(result: Result) -> game_pb2.MatchResult:
         reason=result.reason, forfeited_seats=result.forfeited)
 
 
+@dataclass(slots=True)
+class _Asked:
+    """A seat asked in a step of seats asked together, until its answer is judged."""
+
+    seat: RemoteSeat
+    decision: engine.Decision
+    request: pb.DecisionRequest | LocalRequest
+    deadline: Deadline
+    opened: OpenDecision
+
+    def lost(self) -> bool:
+        """Whether its connection was lost (telling a crash from a disconnect then waits)."""
+        fault = self.opened.fault
+        return fault is not None and fault.termination is Termination.DISCONNECT
+
+
 class _Match:
     """The state of one running match (one instance per ``run_match`` call)."""
 
@@ -173,6 +194,9 @@ class _Match:
         self.decisions = 0
         self.cpu_clock = cpu_clock
         self.remote = any(not s.in_process for s in seats)
+        # Launched bots over pipes on Linux: a step of them may be asked by one task.
+        self.launched = PipeSet.available() and all(isinstance(s, RemoteSeat) for s in seats)
+        self._pipe_set: PipeSet | None = None
         self.blocking = all(s.blocking for s in seats)
         self.record = MatchRecord(
             match_id=spec.match_id, game=spec.game, options=dict(self.state.options),
@@ -294,7 +318,6 @@ class _Match:
                     others.cancel()
             return
         clock = self.clocks[seat]
-        limit = request.time_left_ms / 1000
         cpu: float | None = None
         if self.seats[seat].blocking:
             action_id, fault, used, late = await self._ask_blocking(seat, request, clock, others)
@@ -302,10 +325,22 @@ class _Match:
             action_id, fault, used, cpu, late = await self._ask_cpu(seat, request, clock,
                                                                     others, start)
         else:
-            action_id, fault, used, late = await self._ask_scoped(seat, request, clock, others)
-        clock.charge(used if cpu is None else cpu)
+            deadline = Deadline.enforced(trio.current_time(), clock.timeout())
+            action_id, fault, used, late = await self._scoped(
+                seat, request, deadline, others, self.seats[seat].decide_by(request, deadline))
+        if (self._settle(seat, decision, request, action_id, fault, used, late, answers, cpu)
+                and others is not None):
+            others.cancel()
+
+    def _settle(self, seat: int, decision: engine.Decision,
+                request: pb.DecisionRequest | LocalRequest, action_id: int,
+                fault: SeatFault | None, used: float, late: bool,
+                answers: dict[int, SeatAction], cpu: float | None = None) -> bool:
+        """Charge a seat's clock with what it used and judge its answer: its action, or the
+        default one after a fault (late: a timeout); True if the fault forfeits the match."""
+        self.clocks[seat].charge(used if cpu is None else cpu)
         if late:
-            fault = self.timed_out(seat, limit, cpu is not None)
+            fault = self.timed_out(seat, request.time_left_ms / 1000, cpu is not None)
         elif fault is None:
             try:
                 decision.action(action_id)
@@ -318,39 +353,131 @@ class _Match:
             latency.observe(used)
         if fault is None:
             answers[seat] = SeatAction(seat, action_id, used, cpu_used=cpu)
-        elif self.punish(seat, fault):
-            if others is not None:
-                others.cancel()
-        else:
-            answers[seat] = SeatAction(seat, decision.legal[0].id, used, True, cpu)
+            return False
+        if self.punish(seat, fault):
+            return True
+        answers[seat] = SeatAction(seat, decision.legal[0].id, used, True, cpu)
+        return False
 
-    async def _ask_scoped(self, seat: int, request: pb.DecisionRequest | LocalRequest,
-                          clock: Clock, others: trio.CancelScope | None
-                          ) -> tuple[int, SeatFault | None, float, bool]:
-        """Ask a seat under a cancel scope that ends its wait at the deadline: the id, its
-        fault, the time it used and whether it was late."""
+    async def _scoped(self, seat: int, request: pb.DecisionRequest | LocalRequest,
+                      deadline: Deadline, others: trio.CancelScope | None,
+                      answer: Awaitable[int]) -> tuple[int, SeatFault | None, float, bool]:
+        """Await a seat's ``answer`` under a cancel scope that ends it at ``deadline`` (its
+        ``scope``, or a new one): the id, its fault, the time it used and whether it was
+        late."""
         action_id = -1
         fault: SeatFault | None = None
-        # The scope is made with its fallback deadline (trio then registers it once, and once
-        # more when the request is written: see Deadline).
-        deadline = Deadline(None, trio.current_time(), clock.timeout())
-        scope = deadline.scope
+        scope = trio.CancelScope(deadline=deadline.ends) if deadline.scope is None \
+            else deadline.scope
         try:
             with scope:
                 try:
-                    action_id = await self.seats[seat].decide_by(request, deadline)
+                    action_id = await answer
                 except SeatFault as error:
                     fault = error
         except trio.Cancelled:
             self._cancelled(seat, request, others, deadline.ends)
             raise
-        # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.
-        arrived = None if scope.cancelled_caught else self.seats[seat].answered_at()
-        answered = trio.current_time() if arrived is None else arrived
-        # An in-process bot computes with no checkpoint for the cancel to stop it at: its
-        # answer after the deadline is returned all the same, and is late all the same.
-        late = scope.cancelled_caught or (fault is None and answered > deadline.ends)
-        return action_id, fault, answered - deadline.started, late
+        used, late = _timed(self.seats[seat], deadline, scope.cancelled_caught, fault)
+        return action_id, fault, used, late
+
+    def pipes_of(self, step: Step) -> list[PipeConnection] | None:
+        """The pipes of a step's seats if one task may ask them together (``ask_together``):
+        every seat a launched bot's on the wall clock, over a pipe this match alone reads;
+        else None (a task per seat asks them)."""
+        if self.cpu_clock or not self.launched:
+            return None
+        pipes = []
+        for seat, (_, request) in step.items():
+            pipe = None if request is None else PipeSet.pipe_of(self.seats[seat],
+                                                                 self.spec.match_id)
+            if pipe is None:
+                return None
+            pipes.append(pipe)
+        return pipes
+
+    async def ask_together(self, step: Step, pipes: list[PipeConnection],
+                           answers: dict[int, SeatAction]) -> None:
+        """Ask the seats of a step (one or several) over their ``pipes`` from this one task:
+        every request written, then the pipes waited on together (``PipeSet``), each answer
+        stamped as it is read, and judged as ``ask`` judges it. Whatever is known at one
+        wake-up is judged together (answers, faults, deadlines passed), so the order the
+        pipes are read in decides nothing; a forfeit then ends the others' asks, and those
+        whose time had run out by then time out too (``_cut_by_forfeit``). A decision cut at
+        its deadline is ``cut`` (a launched bot's process is marked late). A lost connection
+        (its process crashed, or it disconnected: telling which waits for the process) hands
+        the step's open asks over to a task each, as a step of other seats is asked."""
+        if self._pipe_set is None:
+            self._pipe_set = PipeSet(self.spec.match_id)
+        group = self._pipe_set
+        now = trio.current_time()
+        asked: dict[int, _Asked] = {}
+        try:
+            for (seat, (decision, request)), pipe in zip(step.items(), pipes, strict=True):
+                assert request is not None
+                seat_ = self.seats[seat]
+                assert isinstance(seat_, RemoteSeat)
+                group.add(pipe)
+                deadline = Deadline(None, now, self.clocks[seat].timeout())
+                try:
+                    opened = seat_.send(request, deadline)
+                except SeatFault as error:  # it gave up since it was last asked
+                    used, late = _timed(seat_, deadline, False, error)
+                    if self._settle(seat, decision, request, -1, error, used, late, answers):
+                        return
+                    continue
+                assert opened is not None  # (``alone_for``: its session is open)
+                asked[seat] = _Asked(seat_, decision, request, deadline, opened)
+            while asked:
+                await group.wait(min(a.deadline.ends for a in asked.values()))
+                now = trio.current_time()
+                known = [seat for seat, a in asked.items()
+                         if a.opened.done.is_set() or now >= a.deadline.ends]
+                if any(asked[seat].lost() for seat in known):
+                    await self._hand_over(asked, answers)
+                    return
+                forfeit = False
+                for seat in known:
+                    a = asked.pop(seat)
+                    a.seat.withdraw(a.opened)
+                    action_id = -1
+                    fault: SeatFault | None = None
+                    cut = not a.opened.done.is_set()
+                    if cut:
+                        a.seat.cut(a.deadline.ends)
+                    else:
+                        try:
+                            action_id = a.seat.answered(a.opened)
+                        except SeatFault as error:
+                            fault = error
+                    used, late = _timed(a.seat, a.deadline, cut, fault)
+                    forfeit |= self._settle(seat, a.decision, a.request, action_id, fault,
+                                            used, late, answers)
+                if forfeit:
+                    for seat, a in asked.items():
+                        self._cut_by_forfeit(seat, a.request, a.deadline.ends)
+                    return
+        finally:
+            for a in asked.values():  # cut short: a forfeit, or the match stopped
+                a.seat.withdraw(a.opened)
+                a.seat.cut(a.deadline.ends)
+
+    async def _hand_over(self, asked: dict[int, _Asked],
+                         answers: dict[int, SeatAction]) -> None:
+        """Go on with the open asks of a step, a task each (see ``ask_together``)."""
+        async with trio.open_nursery() as nursery:
+            for seat, a in asked.items():
+                nursery.start_soon(self._answer, seat, a, answers, nursery.cancel_scope)
+        asked.clear()
+
+    async def _answer(self, seat: int, asked: _Asked, answers: dict[int, SeatAction],
+                      others: trio.CancelScope) -> None:
+        """Wait for the answer of a seat already asked, and judge it (as ``ask`` does)."""
+        action_id, fault, used, late = await self._scoped(
+            seat, asked.request, asked.deadline, others, asked.seat.answer(asked.opened))
+        if self._settle(seat, asked.decision, asked.request, action_id, fault, used, late,
+                        answers):
+            others.cancel()
 
     async def _ask_cpu(self, seat: int, request: pb.DecisionRequest | LocalRequest,
                        clock: Clock, others: trio.CancelScope | None, start: float
@@ -431,10 +558,17 @@ class _Match:
 
     def _cancelled(self, seat: int, request: pb.DecisionRequest | LocalRequest,
                    others: trio.CancelScope | None, ends: float) -> None:
-        """Another seat's forfeit ended the step. If this seat's time had run out as well,
-        it timed out too: which of the two tasks trio happened to run first must not decide
-        which seat is ranked last. (A cancelled match is not recorded at all.)"""
-        if others is not None and others.cancel_called and trio.current_time() >= ends:
+        """A seat's ask was cancelled: by another seat's forfeit (``_cut_by_forfeit``), or
+        with the match (which is not recorded at all)."""
+        if others is not None and others.cancel_called:
+            self._cut_by_forfeit(seat, request, ends)
+
+    def _cut_by_forfeit(self, seat: int, request: pb.DecisionRequest | LocalRequest,
+                        ends: float) -> None:
+        """Another seat's forfeit ended the step. If this seat's time (up to ``ends``) had
+        run out as well, it timed out too: which of the two answers the arena happened to
+        look at first must not decide which seat is ranked last."""
+        if trio.current_time() >= ends:
             self.punish(seat, self.timed_out(seat, request.time_left_ms / 1000))
 
     def timed_out(self, seat: int, limit: float, cpu: bool = False) -> SeatFault:
@@ -486,6 +620,12 @@ class _Match:
                        f"strike {self.strikes[seat]}")
         return False
 
+    def close(self) -> None:
+        """The match is over: what it held for its asks is let go."""
+        if self._pipe_set is not None:
+            self._pipe_set.close()
+            self._pipe_set = None
+
     def record_from(self, start: int) -> MatchRecord:
         """The record so far, with its steps from ``start`` on (see ``MatchFeed``)."""
         return replace(self.record, steps=self.record.steps[start:])
@@ -513,6 +653,18 @@ class _Match:
         elif self.reasons and not result.reason:
             result = replace(result, reason="; ".join(self.reasons[:5]))
         return result
+
+
+def _timed(seat: Seat, deadline: Deadline, cut: bool, fault: SeatFault | None
+           ) -> tuple[float, bool]:
+    """The time a seat used on ``deadline`` and whether it was late (``cut``: its wait was
+    ended at the deadline, before its answer came)."""
+    # Up to the answer's arrival: the wait for this task's turn is the server's, not the bot's.
+    arrived = None if cut else seat.answered_at()
+    answered = trio.current_time() if arrived is None else arrived
+    # An in-process bot computes with no checkpoint for the cancel to stop it at: its
+    # answer after the deadline is returned all the same, and is late all the same.
+    return answered - deadline.started, cut or (fault is None and answered > deadline.ends)
 
 
 async def _engine(offload: bool | None, work: _EngineWork, match: _Match,
@@ -566,7 +718,9 @@ async def run_match(
         step, _ = await _engine(offload, work, match, match.step, None, False)
         while step and not match.forfeits:
             answers: dict[int, SeatAction] = {}
-            if len(step) == 1 or match.blocking:
+            if (pipes := match.pipes_of(step)) is not None:
+                await match.ask_together(step, pipes, answers)
+            elif len(step) == 1 or match.blocking:
                 # One seat, or seats that compute without waiting (so that they could not
                 # think at the same time anyway): asked in turn, each on its own clock from
                 # when it is asked, with no task to spawn; a forfeit ends the step.
@@ -601,6 +755,7 @@ async def run_match(
             metrics.matches.labels(game, result.termination.value).inc()
         return match.record
     finally:
+        match.close()
         if match.remote:
             work.remote_matches -= 1
         if metrics is not None:

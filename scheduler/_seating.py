@@ -12,7 +12,7 @@ from pathlib import Path
 import trio
 
 import bots
-from arena import Deadline, Hub, RemoteSeat, Seat, SeatFault
+from arena import Hub, RemoteSeat, Seat, SeatFault
 from arena._hub import BotSession
 from arena._launcher import BotProcess, Launch, parse_bot
 from arena._pipes import PipeConnection, PipeRefused
@@ -173,27 +173,18 @@ class _PooledSeat(RemoteSeat):
         await super().start(match)
 
     async def decide(self, request: Request) -> int:
-        """Ask the bot, timed from now (see ``decide_by``)."""
+        """Ask the bot, timed from now (see ``cut``)."""
         asked = trio.current_time()
         try:
             return await super().decide(request)
         except trio.Cancelled:
-            self._cut_short(request, asked)
+            self.cut(asked + request.time_left_ms / 1000)
             raise
 
-    async def decide_by(self, request: Request, deadline: Deadline) -> int:
-        """Ask the bot; a decision cut short at its deadline marks the process late (one cut
-        short earlier, as when another seat forfeits, does not)."""
-        try:
-            return await super().decide_by(request, deadline)
-        except trio.Cancelled:
-            # At its deadline (or, never sent, the fallback: its stream reads nothing).
-            if trio.current_time() >= deadline.ends:
-                self._instance.late = True
-            raise
-
-    def _cut_short(self, request: Request, started: float) -> None:
-        if trio.current_time() - started >= request.time_left_ms / 1000:
+    def cut(self, ends: float) -> None:
+        """A decision cut short at its deadline marks the process late (one cut short
+        earlier, as when another seat forfeits, does not)."""
+        if trio.current_time() >= ends:
             self._instance.late = True
 
     def cpu_time(self) -> float | None:

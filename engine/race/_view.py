@@ -124,7 +124,7 @@ class PowerRef:
     power_index: int = -1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayerView:
     """The public facts about one seat."""
 
@@ -148,8 +148,24 @@ class PlayerView:
     placing: int = -1  # the development/world being placed, once revealed (-1: none)
     methods: tuple[SettleMethod, ...] = ()  # own seat only: the ways open to place it
 
+    def __init__(self, seat: int, tableau: tuple[TableauCard, ...], hand_count: int,
+                 vp_chips: int, actions: tuple[ActionCard, ...], military: int, score: int,
+                 step: str = "", count: int = 0, explore_count: int = 0, bonus: bool = False,
+                 used: tuple[PowerRef, ...] = (), current: PowerRef = PowerRef(),
+                 taken: tuple[Good, ...] = (), produced: tuple[Good, ...] = (),
+                 produced_on: tuple[int, ...] = (), placing: int = -1,
+                 methods: tuple[SettleMethod, ...] = ()) -> None:
+        # In one store, as ActionDetail's (one is made for a seat whose view changed).
+        _SET_ATTRIBUTE(self, "__dict__", {
+            "seat": seat, "tableau": tableau, "hand_count": hand_count, "vp_chips": vp_chips,
+            "actions": actions, "military": military, "score": score, "step": step,
+            "count": count, "explore_count": explore_count, "bonus": bonus, "used": used,
+            "current": current, "taken": taken, "produced": produced,
+            "produced_on": produced_on, "placing": placing, "methods": methods,
+        })
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Observation:
     """What one seat (``seat`` -1: a spectator) may know."""
 
@@ -170,6 +186,22 @@ class Observation:
     sub_step: str = ""  # develop/settle: "place" (secret choice) or "pay" (revealed)
     phase_passes: tuple[int, ...] = ()  # per phase still to come: 1, or 2 for a second one
     round_limit: int = 100  # the match option: it ends (turn limit) after this many rounds
+
+    def __init__(self, seat: int, round: int, phase: Phase, phases: tuple[Phase, ...],
+                 players: tuple[PlayerView, ...], hand: tuple[int, ...],
+                 explore_cards: tuple[int, ...], pay_left: int, deck_count: int,
+                 discard_count: int, vp_pool: int, advanced: bool, game_over: bool,
+                 phase_number: int = 0, sub_step: str = "", phase_passes: tuple[int, ...] = (),
+                 round_limit: int = 100) -> None:
+        # In one store, as ActionDetail's (one is made for every decision of a launched bot).
+        _SET_ATTRIBUTE(self, "__dict__", {
+            "seat": seat, "round": round, "phase": phase, "phases": phases,
+            "players": players, "hand": hand, "explore_cards": explore_cards,
+            "pay_left": pay_left, "deck_count": deck_count, "discard_count": discard_count,
+            "vp_pool": vp_pool, "advanced": advanced, "game_over": game_over,
+            "phase_number": phase_number, "sub_step": sub_step,
+            "phase_passes": phase_passes, "round_limit": round_limit,
+        })
 
 
 @dataclass(frozen=True)

@@ -120,7 +120,7 @@ def test_a_late_or_repeated_move_is_answered_with_the_reason() -> None:
         await seat.end(pb.MatchEnded(match_id="m1"))
         # A decision answered but not yet taken up by its match: a second answer is refused.
         session.matches.add("m2")
-        session.open["m2"] = _hub._OpenDecision("m2", 7)
+        session.open["m2"] = _hub.OpenDecision("m2", 7)
         twice = pb.PlayRequest(move=pb.Move(match_id="m2", decision_id=7, action_id=1))
         hub.receive(session, twice)
         hub.receive(session, twice)
