@@ -9,6 +9,8 @@ playouts, and the errors of ``apply`` with the framework's own ``GameState.apply
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 import itertools
 import random
 from collections.abc import Callable, Mapping
@@ -28,6 +30,7 @@ from engine.race._state import (
     WINDFALLS,
     _SettlePowers,
 )
+from engine.race._view import ActionDetail, Observation, PlayerView
 
 
 def _fresh_powers(state: RaceState, i: int, phase: int) -> list[tuple[int, int, Any]]:
@@ -185,3 +188,16 @@ def test_observations_with_the_kept_tableau_views_are_those_made_afresh() -> Non
             steps += 1
             state.apply({s: choose(d, rng) for s, d in state.pending().items()})
     assert spent  # the tableau lost a card at least once
+
+
+@pytest.mark.parametrize("cls", [ActionDetail, PlayerView, Observation])
+def test_a_hand_written_constructor_takes_the_dataclass_fields(cls: type) -> None:
+    # These write their fields in one store (they are made on every decision): the hand
+    # written __init__ must take every field, in order, with the field's default.
+    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    for parameter, field in zip(parameters, fields, strict=True):
+        default = inspect.Parameter.empty if field.default is dataclasses.MISSING \
+            else field.default
+        assert parameter.default == default, field.name
