@@ -258,9 +258,23 @@ class BotPool:
         self._nursery = nursery
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
-        for spec in self.specs.values():
-            if spec.command is not None:
+        # All at once (each start is mostly the bot's own: its interpreter, its imports); the
+        # first that cannot play ends the others' (the run stops, killing their processes).
+        failures: list[BotStartError] = []
+
+        async def first(spec: BotSpec) -> None:
+            try:
                 self.instances[spec.name].append(await self._launch(spec))
+            except BotStartError as error:
+                failures.append(error)
+                starting.cancel_scope.cancel()
+
+        async with trio.open_nursery() as starting:
+            for spec in self.specs.values():
+                if spec.command is not None:
+                    starting.start_soon(first, spec)
+        if failures:
+            raise failures[0]
 
     async def _launch(self, spec: BotSpec) -> _Instance:
         """Start a process of ``spec`` and open its connection (BotStartError if it cannot
@@ -345,7 +359,7 @@ class BotPool:
         spec = self.specs[name]
         if spec.builtin is not None:
             return BuiltinSeat(name, spec.builtin)
-        async with self._locks[name]:  # one launch at a time, however many matches wait
+        async with self._locks[name]:
             instances = self.instances[name]
             for lost in [i for i in instances
                          if (i.late and not i.busy) or i.process.exited.is_set()
@@ -360,16 +374,23 @@ class BotPool:
             if name in self._gone:
                 return _DeadSeat(name, self._gone[name])
             free = next((i for i in instances if not i.busy and deal not in i.deals), None)
-            if free is None:
-                try:
-                    free = await self._launch(spec)
-                except BotStartError as error:
-                    return _DeadSeat(name, str(error))
-                instances.append(free)
-            free.busy = True
-            if deal is not None:
-                free.deals.add(deal)
-            return _PooledSeat(free, self.log_dir)
+            if free is not None:
+                return self._taken(free, deal)
+        # A new process, started outside the lock: matches that each need one of this bot
+        # (as many as --concurrency at a tournament's start) wait for their starts at once,
+        # not one after another.
+        try:
+            started = await self._launch(spec)
+        except BotStartError as error:
+            return _DeadSeat(name, str(error))
+        instances.append(started)
+        return self._taken(started, deal)
+
+    def _taken(self, instance: _Instance, deal: Hashable | None) -> Seat:
+        instance.busy = True
+        if deal is not None:
+            instance.deals.add(deal)
+        return _PooledSeat(instance, self.log_dir)
 
     def stop(self) -> None:
         """End every launched process's session: a last message and the end of its input,

@@ -1,0 +1,81 @@
+"""The bot pool starts the processes that are needed at once together, not one after another
+(real processes that say Hello only once enough of them have started)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import trio
+
+from arena._launcher import Launch
+from scheduler._seating import BotPool, BotSpec, _DeadSeat
+
+PYTHON = sys.executable
+
+# Leaves a mark in a folder, then (unless it is the first mark and the first may go) waits
+# until the folder holds enough marks before it becomes a random bot: a process started only
+# after another one's Hello would never see enough of them.
+_BARRIER = r"""
+import os, pathlib, sys, time
+folder, enough, first_goes = pathlib.Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+(folder / str(os.getpid())).touch()
+alone = len(list(folder.iterdir())) == 1
+deadline = time.monotonic() + 60
+while not (first_goes and alone) and len(list(folder.iterdir())) < enough:
+    if time.monotonic() > deadline:
+        sys.exit(f"only {len(list(folder.iterdir()))} of {enough} processes started")
+    time.sleep(0.01)
+os.execv(sys.executable, [sys.executable, "-m", "bots.run", "random"])
+"""
+
+
+def _barrier(folder: Path, enough: int, first_goes: bool) -> str:
+    return (f"{PYTHON} -c {shlex.quote(_BARRIER)} {shlex.quote(str(folder))} {enough} "
+            f"{int(first_goes)}")
+
+
+def test_the_first_processes_of_all_the_bots_start_together(tmp_path: Path) -> None:
+    command = _barrier(tmp_path, 2, first_goes=False)
+    pool = BotPool([BotSpec.parse(f"a={command}"), BotSpec.parse(f"b={command}")],
+                   launch=Launch(startup_timeout=30))
+
+    async def main() -> list[int]:
+        with trio.fail_after(90):
+            async with trio.open_nursery() as nursery:
+                try:
+                    await pool.start(nursery)
+                    return [len(pool.instances[name]) for name in ("a", "b")]
+                finally:
+                    pool.stop()
+
+    assert trio.run(main) == [1, 1]
+
+
+def test_matches_that_each_need_a_new_process_of_one_bot_start_them_together(
+        tmp_path: Path) -> None:
+    # the first process (the pool's start) goes alone; the next two wait for each other
+    pool = BotPool([BotSpec.parse(f"a={_barrier(tmp_path, 3, first_goes=True)}")],
+                   launch=Launch(startup_timeout=30))
+
+    async def main() -> list[bool]:
+        with trio.fail_after(90):
+            async with trio.open_nursery() as nursery:
+                try:
+                    await pool.start(nursery)
+                    await pool.seat("a", deal=0)  # the first process is busy from now on
+                    seats = []
+
+                    async def take(deal: int) -> None:
+                        seats.append(await pool.seat("a", deal=deal))
+
+                    async with trio.open_nursery() as matches:
+                        matches.start_soon(take, 1)
+                        matches.start_soon(take, 2)
+                    return [isinstance(seat, _DeadSeat) for seat in seats]
+                finally:
+                    pool.stop()
+
+    assert trio.run(main) == [False, False]
+    assert len(list(tmp_path.iterdir())) == 3
