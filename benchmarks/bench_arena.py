@@ -383,6 +383,11 @@ def throughput(game: str, matches: int, options: dict[str, Any], rounds: int = 3
         return usage.ru_utime + usage.ru_stime
 
     cgroups = _cgroups.tree()
+    # As in a default environment, where Python writes bytecode: the arena then writes the
+    # shared packages' for its launched bots (``_sandbox.compile_shared_packages``), which
+    # cannot. (Where PYTHONDONTWRITEBYTECODE is set, as on the machines the figures in
+    # docs/benchmarks.md come from, every bot's start would compile the SDK again.)
+    sys.dont_write_bytecode = False
 
     def bots_cpu() -> float:
         """The bot processes' CPU so far: their cgroups' where the launcher makes them (a
