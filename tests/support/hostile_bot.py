@@ -1,15 +1,17 @@
 """A hostile launched bot: ``python -m tests.support.hostile_bot``.
 
-Before its Hello (where no clock runs) it tries what a competitor who wants to cheat would:
-find the other bots' processes and the arena's, read their environment, stop them, read the
-database by its path, through ``/proc/PID/fd`` and by searching the file system, reach the
-arena's ports over TCP and UDP, write outside its private directory, leave a note for a later
-match or another process, fork without end, allocate past its memory limit, and make the system
-calls a sandbox denies (another process's memory, the kernel's keyrings, a user namespace of
-its own). Each attempt is reported on stderr as one line ``HOSTILE {"attack": ..., "succeeded":
-..., "detail": ...}``, which the tests read from the bot logs. The environment says where to
-aim (set with ``--bot-env``): HOSTILE_DB (the database's path), HOSTILE_TCP (ports to connect
-to, comma-separated), HOSTILE_UDP (a port to send a datagram to), HOSTILE_MARK (a name for the
+At its first match's start (when its opponent's process is surely up: the arena starts the
+bots' processes together) it looks for the other bots' processes and the arena's, reads their
+environment and stops them. Before its Hello (where no clock runs) it tries the rest of what
+a competitor who wants to cheat would: read the database by its path, through
+``/proc/PID/fd`` and by searching the file system, reach the arena's ports over TCP and UDP,
+write outside its private directory, leave a note for a later match or another process, fork
+without end, allocate past its memory limit, and make the system calls a sandbox denies
+(another process's memory, the kernel's keyrings, a user namespace of its own). Each attempt
+is reported on stderr as one line ``HOSTILE {"attack": ..., "succeeded": ..., "detail":
+...}``, which the tests read from the bot logs. The environment says where to aim (set with
+``--bot-env``): HOSTILE_DB (the database's path), HOSTILE_TCP (ports to connect to,
+comma-separated), HOSTILE_UDP (a port to send a datagram to), HOSTILE_MARK (a name for the
 notes), HOSTILE_MEMORY_MB (what to allocate), HOSTILE_FORKS (how many processes to try for).
 Then it plays random legal moves, and at every match start looks for a note an earlier match
 left (and leaves one)."""
@@ -24,6 +26,7 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bots import main
@@ -240,21 +243,24 @@ def denied_calls() -> None:
         report(attack, outcome == "ok", outcome)
 
 
-def attack() -> None:
-    for step in (list_and_signal, read_database, network, write_outside, fork_bomb, allocate,
-                 denied_calls):
+def attack(*steps: Callable[[], None]) -> None:
+    for step in steps:
         try:
             step()
         except Exception as error:  # noqa: BLE001 - an attack's bug is not the test's result
             report(step.__name__ + "_error", False, repr(error))
-    print("HOSTILE-DONE", file=sys.stderr, flush=True)
 
 
 class HostileBot(RandomBot):
     """Random moves; a note looked for and left at every match."""
 
+    signalled = False  # (the first match of this process)
+
     def __init__(self, match: object) -> None:
         super().__init__(match)  # type: ignore[arg-type]
+        if not HostileBot.signalled:
+            HostileBot.signalled = True
+            attack(list_and_signal)
         note = Path(tempfile.gettempdir()) / f"hostile-note-{os.environ.get('HOSTILE_MARK', 'x')}"
         left = note.read_text() if note.exists() else ""
         report("left_file", bool(left), f"found {left!r} in {note}")
@@ -262,5 +268,6 @@ class HostileBot(RandomBot):
 
 
 if __name__ == "__main__":
-    attack()
+    attack(read_database, network, write_outside, fork_bomb, allocate, denied_calls)
+    print("HOSTILE-DONE", file=sys.stderr, flush=True)
     main(HostileBot, "hostile")
