@@ -239,7 +239,7 @@ class BotProcess:
         while fd >= 0:
             try:
                 chunk = os.read(fd, _CHUNK)
-            except (BlockingIOError, OSError):
+            except OSError:  # nothing more now (BlockingIOError), or closed
                 return
             if not chunk:
                 return

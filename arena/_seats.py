@@ -49,7 +49,7 @@ class Deadline:
     def __init__(self, scope: trio.CancelScope | None, asked: float, timeout: float) -> None:
         """``scope``: the cancel scope that enforces it (its deadline kept in step with this
         one), or None: whoever waits for the answer reads ``ends``."""
-        self._ends = fallback = asked + timeout + max(timeout, UNSENT_GRACE)
+        self._ends = fallback = _fallback(asked, timeout)
         if scope is not None and scope.deadline != fallback:
             scope.deadline = fallback
         self.scope = scope
@@ -61,8 +61,7 @@ class Deadline:
     def enforced(cls, asked: float, timeout: float) -> Deadline:
         """A deadline with a new cancel scope to enforce it, made with its deadline (trio
         then registers it once, and once more when the request is written)."""
-        return cls(trio.CancelScope(deadline=asked + timeout + max(timeout, UNSENT_GRACE)),
-                   asked, timeout)
+        return cls(trio.CancelScope(deadline=_fallback(asked, timeout)), asked, timeout)
 
     def sent(self) -> None:
         """The request is being written to the bot now: its time starts (once)."""
@@ -82,6 +81,11 @@ class Deadline:
         """When the decision times out, as things stand (a scope's deadline may be moved by
         whoever holds it: the CPU clock's watcher ends it early)."""
         return self._ends if self.scope is None else self.scope.deadline
+
+
+def _fallback(asked: float, timeout: float) -> float:
+    """A deadline's end until its request is written (see ``Deadline``)."""
+    return asked + timeout + max(timeout, UNSENT_GRACE)
 
 
 class StaleRequestError(RuntimeError):

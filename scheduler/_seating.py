@@ -247,7 +247,6 @@ class BotPool:
         self.router = Hub(metrics)
         self.instances: dict[str, list[_Instance]] = {name: [] for name in self.specs}
         self._gone: dict[str, str] = {}  # bot -> why it plays no more (lost, no --recover)
-        self._locks = {name: trio.Lock() for name in self.specs}
         self._slots = itertools.count()
         self._numbers = {name: itertools.count(1) for name in self.specs}
         self._nursery: trio.Nursery | None = None
@@ -359,26 +358,24 @@ class BotPool:
         spec = self.specs[name]
         if spec.builtin is not None:
             return BuiltinSeat(name, spec.builtin)
-        async with self._locks[name]:
-            instances = self.instances[name]
-            for lost in [i for i in instances
-                         if (i.late and not i.busy) or i.process.exited.is_set()
-                         or i.session.closed]:
-                instances.remove(lost)
-                lost.process.kill()
-                if not self.recover and not lost.late:  # a late one is replaced regardless
-                    how = (f"process exited (code {lost.process.returncode})"
-                           if lost.process.exited.is_set() else "disconnected")
-                    self._gone.setdefault(name, f"bot {name!r} {how}; run with --recover to "
-                                                f"restart it")
-            if name in self._gone:
-                return _DeadSeat(name, self._gone[name])
-            free = next((i for i in instances if not i.busy and deal not in i.deals), None)
-            if free is not None:
-                return self._taken(free, deal)
-        # A new process, started outside the lock: matches that each need one of this bot
-        # (as many as --concurrency at a tournament's start) wait for their starts at once,
-        # not one after another.
+        instances = self.instances[name]
+        for lost in [i for i in instances
+                     if (i.late and not i.busy) or i.process.exited.is_set()
+                     or i.session.closed]:
+            instances.remove(lost)
+            lost.process.kill()
+            if not self.recover and not lost.late:  # a late one is replaced regardless
+                how = (f"process exited (code {lost.process.returncode})"
+                       if lost.process.exited.is_set() else "disconnected")
+                self._gone.setdefault(name, f"bot {name!r} {how}; run with --recover to "
+                                            f"restart it")
+        if name in self._gone:
+            return _DeadSeat(name, self._gone[name])
+        free = next((i for i in instances if not i.busy and deal not in i.deals), None)
+        if free is not None:
+            return self._taken(free, deal)
+        # A new process: matches that each need one of this bot (as many as --concurrency
+        # at a tournament's start) wait for their starts at once, not one after another.
         try:
             started = await self._launch(spec)
         except BotStartError as error:

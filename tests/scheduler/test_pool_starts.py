@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 import trio
 
@@ -13,6 +15,7 @@ from arena._launcher import Launch
 from scheduler._seating import BotPool, BotSpec, _DeadSeat
 
 PYTHON = sys.executable
+T = TypeVar("T")
 
 # Leaves a mark in a folder, then (unless it is the first mark and the first may go) waits
 # until the folder holds enough marks before it becomes a random bot: a process started only
@@ -36,21 +39,30 @@ def _barrier(folder: Path, enough: int, first_goes: bool) -> str:
             f"{int(first_goes)}")
 
 
+def _with_started(pool: BotPool, then: Callable[[], Awaitable[T]]) -> T:
+    """Start ``pool`` (bounded in time), run ``then``, stop the pool's processes."""
+
+    async def main() -> T:
+        with trio.fail_after(90):
+            async with trio.open_nursery() as nursery:
+                try:
+                    await pool.start(nursery)
+                    return await then()
+                finally:
+                    pool.stop()
+
+    return trio.run(main)
+
+
 def test_the_first_processes_of_all_the_bots_start_together(tmp_path: Path) -> None:
     command = _barrier(tmp_path, 2, first_goes=False)
     pool = BotPool([BotSpec.parse(f"a={command}"), BotSpec.parse(f"b={command}")],
                    launch=Launch(startup_timeout=30))
 
-    async def main() -> list[int]:
-        with trio.fail_after(90):
-            async with trio.open_nursery() as nursery:
-                try:
-                    await pool.start(nursery)
-                    return [len(pool.instances[name]) for name in ("a", "b")]
-                finally:
-                    pool.stop()
+    async def started() -> list[int]:
+        return [len(pool.instances[name]) for name in ("a", "b")]
 
-    assert trio.run(main) == [1, 1]
+    assert _with_started(pool, started) == [1, 1]
 
 
 def test_matches_that_each_need_a_new_process_of_one_bot_start_them_together(
@@ -59,23 +71,17 @@ def test_matches_that_each_need_a_new_process_of_one_bot_start_them_together(
     pool = BotPool([BotSpec.parse(f"a={_barrier(tmp_path, 3, first_goes=True)}")],
                    launch=Launch(startup_timeout=30))
 
-    async def main() -> list[bool]:
-        with trio.fail_after(90):
-            async with trio.open_nursery() as nursery:
-                try:
-                    await pool.start(nursery)
-                    await pool.seat("a", deal=0)  # the first process is busy from now on
-                    seats = []
+    async def two_more() -> list[bool]:
+        await pool.seat("a", deal=0)  # the first process is busy from now on
+        seats = []
 
-                    async def take(deal: int) -> None:
-                        seats.append(await pool.seat("a", deal=deal))
+        async def take(deal: int) -> None:
+            seats.append(await pool.seat("a", deal=deal))
 
-                    async with trio.open_nursery() as matches:
-                        matches.start_soon(take, 1)
-                        matches.start_soon(take, 2)
-                    return [isinstance(seat, _DeadSeat) for seat in seats]
-                finally:
-                    pool.stop()
+        async with trio.open_nursery() as matches:
+            matches.start_soon(take, 1)
+            matches.start_soon(take, 2)
+        return [isinstance(seat, _DeadSeat) for seat in seats]
 
-    assert trio.run(main) == [False, False]
+    assert _with_started(pool, two_more) == [False, False]
     assert len(list(tmp_path.iterdir())) == 3
