@@ -257,12 +257,15 @@ def test_a_crashed_bot_process_is_restarted_only_with_recover(tmp_path: Path,
 
 
 def test_killing_the_arena_kills_the_bots_it_started(tmp_path: Path) -> None:
+    # One deal in both seat orders, at once: two matches that last (x never answers), so
+    # the pool starts a process of each bot for each and no third match starts.
+    silent = f"{sys.executable} -m tests.support.scripted_bot silent"
     process = subprocess.Popen(
-        [*ARENA, "tournament", "--game", "duel", "--option", "rounds=50", "--rounds", "50",
-         "--bot", f"x={RANDOM}", "--bot", f"y={RANDOM}", "--db", str(tmp_path / "k.sqlite")],
+        [*ARENA, "tournament", "--game", "duel", "--rounds", "1", "--move-time", "60",
+         "--bot", f"x={silent}", "--bot", f"y={RANDOM}", "--db", str(tmp_path / "k.sqlite")],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
-    while finished_matches(tmp_path / "k.sqlite") < 1:
+    while len(bot_pids(process.pid)) < 4:
         assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.05)
     bots = bot_pids(process.pid)
