@@ -168,7 +168,7 @@ async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
     async def worker(workers: trio.CancelScope) -> None:
         nonlocal played, stopped
         async for match in receive:
-            seats = [await pool.seat(name, match.deal) for name in match.seats]
+            seats = await pool.seats(match.seats, match.deal)
             spec = MatchSpec(f"{tournament_id}-{match.index:05d}", plan.game,
                              plan.deal_seed(match.deal), plan.options, tournament_id, match.index,
                              bot_seed=shared[match.deal, match.seat])

@@ -112,7 +112,7 @@ def play_on_worker(config_data: dict[str, Any], tournament_id: str, pairing: Pai
         async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
             await pool.start(nursery)
             try:
-                seats = [await pool.seat(name) for name in pairing.seats]
+                seats = await pool.seats(pairing.seats)
                 record = await run_match(match_spec(config, tournament_id, pairing), seats,
                                          config.time_control(), config.fault_policy(),
                                          cpu_clock=config.cpu_clock)

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import trio
 
@@ -382,6 +383,19 @@ class BotPool:
             return _DeadSeat(name, str(error))
         instances.append(started)
         return self._taken(started, deal)
+
+    async def seats(self, names: Sequence[str], deal: Hashable | None = None) -> list[Seat]:
+        """The seats of one match, in ``names``' order (see ``seat``): the processes it needs
+        start together, so a match that needs two new ones waits for one start, not two."""
+        seats: list[Seat | None] = [None] * len(names)
+
+        async def take(index: int, name: str) -> None:
+            seats[index] = await self.seat(name, deal)
+
+        async with trio.open_nursery() as taking:
+            for index, name in enumerate(names):
+                taking.start_soon(take, index, name)
+        return cast(list[Seat], seats)  # every one set: the nursery ended without error
 
     def _taken(self, instance: _Instance, deal: Hashable | None) -> Seat:
         instance.busy = True

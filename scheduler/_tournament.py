@@ -248,7 +248,7 @@ async def play_tournament(
     async def worker(workers: trio.CancelScope) -> None:
         nonlocal played, stopped
         async for pairing in work_receive:
-            seats = [await pool.seat(name, deal_of(pairing)) for name in pairing.seats]
+            seats = await pool.seats(pairing.seats, deal_of(pairing))
             spec = match_spec(config, tournament_id, pairing)
             record = await run_match(spec, seats, control, policy, metrics=metrics,
                                      cpu_clock=config.cpu_clock)

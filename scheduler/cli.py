@@ -1174,7 +1174,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         pool = BotPool(specs, launch=launch, recover=args.recover, game=game.name)
         async with trio.open_nursery() as nursery:
             await pool.start(nursery)
-            seats = [await pool.seat(s.name) for s in specs]
+            seats = await pool.seats([s.name for s in specs])
             spec = MatchSpec(match_id, game.name, seed, options,
                              bot_seed=0 if args.seed is not None else None)
             record = await run_match(spec, seats, control, policy, cpu_clock=config.cpu_clock)

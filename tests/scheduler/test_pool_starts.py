@@ -17,16 +17,16 @@ from scheduler._seating import BotPool, BotSpec, _DeadSeat
 PYTHON = sys.executable
 T = TypeVar("T")
 
-# Leaves a mark in a folder, then (unless it is the first mark and the first may go) waits
+# Leaves a mark in a folder, then (unless its mark is one of the first ``go_alone``) waits
 # until the folder holds enough marks before it becomes a random bot: a process started only
 # after another one's Hello would never see enough of them.
 _BARRIER = r"""
 import os, pathlib, sys, time
-folder, enough, first_goes = pathlib.Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+folder, enough, go_alone = pathlib.Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 (folder / str(os.getpid())).touch()
-alone = len(list(folder.iterdir())) == 1
+alone = len(list(folder.iterdir())) <= go_alone
 deadline = time.monotonic() + 60
-while not (first_goes and alone) and len(list(folder.iterdir())) < enough:
+while not alone and len(list(folder.iterdir())) < enough:
     if time.monotonic() > deadline:
         sys.exit(f"only {len(list(folder.iterdir()))} of {enough} processes started")
     time.sleep(0.01)
@@ -34,9 +34,9 @@ os.execv(sys.executable, [sys.executable, "-m", "bots.run", "random"])
 """
 
 
-def _barrier(folder: Path, enough: int, first_goes: bool) -> str:
+def _barrier(folder: Path, enough: int, go_alone: int = 0) -> str:
     return (f"{PYTHON} -c {shlex.quote(_BARRIER)} {shlex.quote(str(folder))} {enough} "
-            f"{int(first_goes)}")
+            f"{go_alone}")
 
 
 def _with_started(pool: BotPool, then: Callable[[], Awaitable[T]]) -> T:
@@ -55,7 +55,7 @@ def _with_started(pool: BotPool, then: Callable[[], Awaitable[T]]) -> T:
 
 
 def test_the_first_processes_of_all_the_bots_start_together(tmp_path: Path) -> None:
-    command = _barrier(tmp_path, 2, first_goes=False)
+    command = _barrier(tmp_path, 2)
     pool = BotPool([BotSpec.parse(f"a={command}"), BotSpec.parse(f"b={command}")],
                    launch=Launch(startup_timeout=30))
 
@@ -68,7 +68,7 @@ def test_the_first_processes_of_all_the_bots_start_together(tmp_path: Path) -> N
 def test_matches_that_each_need_a_new_process_of_one_bot_start_them_together(
         tmp_path: Path) -> None:
     # the first process (the pool's start) goes alone; the next two wait for each other
-    pool = BotPool([BotSpec.parse(f"a={_barrier(tmp_path, 3, first_goes=True)}")],
+    pool = BotPool([BotSpec.parse(f"a={_barrier(tmp_path, 3, go_alone=1)}")],
                    launch=Launch(startup_timeout=30))
 
     async def two_more() -> list[bool]:
@@ -85,3 +85,20 @@ def test_matches_that_each_need_a_new_process_of_one_bot_start_them_together(
 
     assert _with_started(pool, two_more) == [False, False]
     assert len(list(tmp_path.iterdir())) == 3
+
+
+def test_a_match_that_needs_new_processes_of_two_bots_starts_them_together(
+        tmp_path: Path) -> None:
+    # the pool's first two processes go alone; a match's next two wait for each other
+    command = _barrier(tmp_path, 4, go_alone=2)
+    pool = BotPool([BotSpec.parse(f"a={command}"), BotSpec.parse(f"b={command}")],
+                   launch=Launch(startup_timeout=30))
+
+    async def second_match() -> list[bool]:
+        await pool.seats(["a", "b"], deal=0)  # the first processes are busy from now on
+        seats = await pool.seats(["b", "a"], deal=1)
+        return [isinstance(seat, _DeadSeat) for seat in seats] + [
+            seat.name == name for seat, name in zip(seats, ["b", "a"], strict=True)]
+
+    assert _with_started(pool, second_match) == [False, False, True, True]
+    assert len(list(tmp_path.iterdir())) == 4
