@@ -67,14 +67,23 @@ def parse_bot(spec: str) -> tuple[str, str]:
     return name, command.strip()
 
 
+_PYTHON_NAMES = frozenset(("python", "python3"))
+
+
 def command_words(command: str, name: str) -> list[str]:
     """The command split into words, ``{name}`` filled in, the executable found on PATH (a
-    sandbox has a PATH of its own). ValueError for an empty command or a missing program."""
+    sandbox has a PATH of its own), ``python`` and ``python3`` the arena's own interpreter.
+    ValueError for an empty command or a missing program."""
     words = shlex.split(command)
     if not words:
         raise ValueError(f"bot {name!r} has an empty command")
     # Not str.format: other braces (a shell's ${VAR}, JSON) are the command's own.
     words = [_PLACEHOLDER.sub(name, w) for w in words]
+    if words[0] in _PYTHON_NAMES and sys.executable:
+        # The arena's own interpreter, which has the SDK's packages: run from a venv that is
+        # not activated, PATH's python would be another one, and every bot would fail on its
+        # imports. Another interpreter is named by its path.
+        return [sys.executable, *words[1:]]
     found = shutil.which(words[0]) if "/" not in words[0] else os.path.abspath(words[0])
     if found is None or not os.path.exists(found):
         raise ValueError(f"bot {name!r}: no program {words[0]!r} (not on PATH, nor a file)")

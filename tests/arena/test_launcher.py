@@ -72,6 +72,21 @@ def test_an_address_placeholder_is_refused_with_the_transport_to_use() -> None:
         parse_bot("a=run.sh --address={address}")
 
 
+@pytest.mark.parametrize("program", ["python", "python3"])
+def test_python_is_the_arenas_own_interpreter_whatever_path_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, program: str) -> None:
+    # as from a venv that is not activated: PATH's python is another one, without the SDK
+    other = tmp_path / program
+    other.write_text("#!/bin/sh\nexit 1\n")
+    other.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    assert shutil.which(program) == str(other)
+    argv, _ = prepared(f"{program} my_bot.py --fast")
+    assert argv[argv.index("--") + 1:] == [sys.executable, "my_bot.py", "--fast"]
+    argv, _ = prepared(f"{other} my_bot.py")  # by its path: that one
+    assert argv[argv.index("--") + 1:] == [str(other), "my_bot.py"]
+
+
 def test_a_missing_program_is_named() -> None:
     with pytest.raises(ValueError, match="no program 'no-such-bot-program'"):
         prepared("no-such-bot-program --fast")
