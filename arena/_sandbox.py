@@ -10,7 +10,9 @@ What a sandboxed bot sees: the system directories and its interpreter, read-only
 directories of the files its command names and the arena's own packages (the Python SDK),
 read-only, with the database, its journal files, the bot logs and the other bots' files
 masked even when they lie inside one of those; a private writable directory as ``/tmp`` and
-``$HOME``, wiped between matches and removed with the process; no other process (it is pid 2
+``$HOME``, wiped between matches and removed with the process, whose folder ``.shm`` is also
+its ``/dev/shm`` (POSIX shared memory and semaphores: Python's ``multiprocessing`` needs
+them); no other process (it is pid 2
 of its namespace, under bwrap's init); no network (a loopback of its own, with nothing on it).
 Its environment is the ``ARENA_*`` variables, what the organiser names (``--bot-env``) and a
 fixed PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address space, CPU time
@@ -67,6 +69,10 @@ _ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "ssl", "ca-
         "mime.types", "protocols", "services")
 _PATH = "/usr/local/bin:/usr/bin:/bin"
 PRIVATE_MOUNT = "/tmp"
+# The folder of the private directory that is also the bot's /dev/shm: shared memory and
+# semaphores of its own, wiped with the rest (the host's /dev/shm would be a channel between
+# bots; bwrap's is not writable by the bot).
+SHARED_MEMORY = ".shm"
 # User ids the bots get when the arena runs as root: one per process, none of them a user.
 _FIRST_UID = 2_100_000_000
 # Stands for the descriptor of the seccomp program in a prepared argv: a descriptor is made
@@ -152,7 +158,7 @@ class Jail:
     def kept(self) -> frozenset[str]:
         """The folders in ``private`` that wiping must keep: a visible folder (or the working
         folder) under /tmp is mounted over the private /tmp, on a folder made there."""
-        kept: set[str] = set()
+        kept: set[str] = {SHARED_MEMORY}
         for path in (*self.visible, self.workdir):
             if path.startswith(PRIVATE_MOUNT + "/"):
                 parts = Path(path).relative_to(PRIVATE_MOUNT).parts
@@ -258,7 +264,8 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
         argv.extend(["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"])
     made.add("/etc")
     # The private /tmp first: a visible folder under /tmp (a test's, say) goes over it.
-    argv.extend(["--bind", jail.private, PRIVATE_MOUNT])
+    argv.extend(["--bind", jail.private, PRIVATE_MOUNT,
+                 "--bind", os.path.join(jail.private, SHARED_MEMORY), "/dev/shm"])
     made.add(PRIVATE_MOUNT)
     for path in jail.visible:
         parents(path)
@@ -329,8 +336,11 @@ def make_private(uid: int | None) -> str:
     import tempfile
 
     path = tempfile.mkdtemp(prefix="arena-bot-")
+    shared_memory = os.path.join(path, SHARED_MEMORY)
+    os.mkdir(shared_memory, 0o700)
     if uid is not None:
         os.chown(path, uid, uid)
+        os.chown(shared_memory, uid, uid)
     return path
 
 

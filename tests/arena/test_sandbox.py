@@ -3,9 +3,10 @@
 A hostile launched bot (tests/support/hostile_bot.py) plays a tournament beside an honest
 launched bot and tries every attack a competitor could: see, read and stop the other bot, read
 the database by path, through /proc and by search, reach the arena's ports, write outside its
-directory, leave notes for later matches, fork without end, allocate past its limit. With the
-sandbox every attempt fails and the honest bot plays as if alone; the same tournament with
-``--sandbox none`` (the control) shows the attacks succeed, so the sandbox is what stops them.
+directory, leave notes for later matches (in its /tmp and its /dev/shm), fork without end,
+allocate past its limit. With the sandbox every attempt fails and the honest bot plays as if
+alone; the same tournament with ``--sandbox none`` (the control) shows the attacks succeed, so
+the sandbox is what stops them.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ needs_bwrap = pytest.mark.skipif(_sandbox.unavailable() is not None,
 ATTACKS = {"list_processes": True, "read_environment": True, "signal_stop": True,
            "signal_kill": True, "db_by_path": True, "db_by_proc_fd": True,
            "db_by_search": False, "tcp_connect": True, "write_outside": True,
-           "left_file": True, "fork_bomb": True, "memory": False, "interfaces": True,
-           "process_memory": True, "keyring": False, "user_namespace": False}
+           "left_file": True, "left_shared_memory": True, "fork_bomb": True, "memory": False,
+           "interfaces": True, "process_memory": True, "keyring": False,
+           "user_namespace": False}
 
 
 @dataclass
@@ -136,7 +138,8 @@ def hostile_tournament(folder: Path, listeners: Listeners, sandbox: str) -> Run:
                               timeout=240)
     finally:
         for leftover in (Path("/var/tmp") / f"hostile-{mark}",
-                         Path("/tmp") / f"hostile-note-{mark}"):
+                         Path("/tmp") / f"hostile-note-{mark}",
+                         Path("/dev/shm") / f"hostile-note-{mark}"):
             leftover.unlink(missing_ok=True)
     assert done.returncode == 0, done.stdout + done.stderr
     attacks: dict[str, list[bool]] = {}

@@ -261,10 +261,16 @@ class HostileBot(RandomBot):
         if not HostileBot.signalled:
             HostileBot.signalled = True
             attack(list_and_signal)
-        note = Path(tempfile.gettempdir()) / f"hostile-note-{os.environ.get('HOSTILE_MARK', 'x')}"
-        left = note.read_text() if note.exists() else ""
-        report("left_file", bool(left), f"found {left!r} in {note}")
-        note.write_text(f"{os.getpid()}:{match.match_id}")  # type: ignore[attr-defined]
+        for attack_, folder in (("left_file", tempfile.gettempdir()),
+                                ("left_shared_memory", "/dev/shm")):
+            note = Path(folder) / f"hostile-note-{os.environ.get('HOSTILE_MARK', 'x')}"
+            try:
+                left = note.read_text() if note.exists() else ""
+                note.write_text(f"{os.getpid()}:{match.match_id}")  # type: ignore[attr-defined]
+            except OSError as error:
+                report(attack_, False, f"{note}: {error}")
+                continue
+            report(attack_, bool(left), f"found {left!r} in {note}")
 
 
 if __name__ == "__main__":

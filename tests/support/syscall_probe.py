@@ -76,10 +76,19 @@ def _tmp_file(_: ctypes.CDLL) -> int:
     return 0
 
 
+def _multiprocessing(_: ctypes.CDLL) -> int:
+    """A pool of worker processes: its locks are POSIX semaphores, made in /dev/shm."""
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        return 0 if pool.map(abs, [-1, -2]) == [1, 2] else -1
+
+
 ORDINARY: dict[str, Callable[[ctypes.CDLL], int]] = {
     "fork": lambda _: 0,  # in_a_child forks
     "thread": _thread,
     "tmp_file": _tmp_file,
+    "multiprocessing": _multiprocessing,
 }
 
 if __name__ == "__main__":
