@@ -316,8 +316,7 @@ class BotProcess:
             self.returncode = process.wait()
             self.log_to(None)
             if self.jail is not None:
-                _sandbox.wipe(self.jail.private)
-                shutil.rmtree(self.jail.private, ignore_errors=True)
+                _sandbox.remove_private(self.jail.private)
             self.exited.set()
 
     async def _copy_stderr(self, pipe: trio.lowlevel.FdStream) -> None:

@@ -73,6 +73,11 @@ PRIVATE_MOUNT = "/tmp"
 # semaphores of its own, wiped with the rest (the host's /dev/shm would be a channel between
 # bots; bwrap's is not writable by the bot).
 SHARED_MEMORY = ".shm"
+# Beside a private directory (its path + this), when the bot runs as a user of its own: the
+# system's passwd and group files with that user added, read-only, so that a program that
+# looks its user up (Python's ``getpass.getuser``, ``whoami``) finds one.
+_ACCOUNTS = ".etc"
+_ACCOUNT_FILES = ("passwd", "group")
 # User ids the bots get when the arena runs as root: one per process, none of them a user.
 _FIRST_UID = 2_100_000_000
 # Stands for the descriptor of the seccomp program in a prepared argv: a descriptor is made
@@ -261,7 +266,10 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
         made.add(system)
     argv.extend(["--perms", "0755", "--dir", "/etc"])  # else 0700: unreadable to the bot
     for name in _ETC:
-        argv.extend(["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"])
+        source = f"/etc/{name}"
+        if jail.uid is not None and name in _ACCOUNT_FILES:
+            source = os.path.join(jail.private + _ACCOUNTS, name)
+        argv.extend(["--ro-bind-try", source, f"/etc/{name}"])
     made.add("/etc")
     # The private /tmp first: a visible folder under /tmp (a test's, say) goes over it.
     argv.extend(["--bind", jail.private, PRIVATE_MOUNT,
@@ -331,17 +339,100 @@ def environment(name: str, extra: Iterable[tuple[str, str]], root_visible: bool 
     return env
 
 
-def make_private(uid: int | None) -> str:
-    """A new private directory (owned by ``uid`` when given: the bot runs as that user)."""
+# The folder of one arena process's private directories (in the system's temporary folder),
+# locked (flock) for as long as that process lives: a folder that nobody holds is what a
+# killed arena left behind, bots' files and all, and the next arena to start removes it.
+_ARENA_PREFIX = "arena-bots-"
+
+
+@functools.cache
+def _arena_folder() -> str:
+    """This process's folder of private directories, made (and locked) at its first use,
+    after removing what arenas that died left (``remove_stale``)."""
+    import atexit
+    import fcntl
     import tempfile
 
-    path = tempfile.mkdtemp(prefix="arena-bot-")
+    remove_stale(tempfile.gettempdir())
+    path = tempfile.mkdtemp(prefix=_ARENA_PREFIX)
+    # Kept open, never inherited: the lock lasts exactly as long as this process.
+    held = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    fcntl.flock(held, fcntl.LOCK_EX)
+    atexit.register(_remove_if_empty, path)
+    return path
+
+
+def _remove_if_empty(path: str) -> None:
+    try:
+        os.rmdir(path)
+    except OSError:  # a process still running, or already gone
+        pass
+
+
+def remove_stale(base: str) -> list[str]:
+    """Remove the folders of private directories in ``base`` that no living arena holds (it
+    was killed before it could remove them); the folders removed. Another user's folders
+    cannot be opened, and are left alone."""
+    import fcntl
+
+    removed: list[str] = []
+    try:
+        entries = [e for e in os.scandir(base)
+                   if e.name.startswith(_ARENA_PREFIX) and e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return removed
+    for entry in entries:
+        try:
+            folder = os.open(entry.path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held: its arena lives
+            os.close(folder)
+            continue
+        try:
+            for private in os.scandir(entry.path):
+                if not private.name.endswith(_ACCOUNTS):
+                    remove_private(private.path)
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(entry.path)
+        finally:
+            os.close(folder)
+    return removed
+
+
+def make_private(uid: int | None) -> str:
+    """A new private directory (owned by ``uid`` when given: the bot runs as that user, whom
+    the passwd and group files made beside it name); ``remove_private`` removes it."""
+    import tempfile
+
+    path = tempfile.mkdtemp(prefix="bot-", dir=_arena_folder())
     shared_memory = os.path.join(path, SHARED_MEMORY)
     os.mkdir(shared_memory, 0o700)
     if uid is not None:
         os.chown(path, uid, uid)
         os.chown(shared_memory, uid, uid)
+        accounts = path + _ACCOUNTS
+        os.mkdir(accounts, 0o755)
+        entries = {"passwd": f"arena-bot:x:{uid}:{uid}:arena bot:{PRIVATE_MOUNT}:/bin/false\n",
+                   "group": f"arena-bot:x:{uid}:\n"}
+        for name in _ACCOUNT_FILES:
+            try:
+                system = Path("/etc", name).read_text()
+            except OSError:
+                system = ""
+            if system and not system.endswith("\n"):
+                system += "\n"
+            Path(accounts, name).write_text(system + entries[name])
     return path
+
+
+def remove_private(path: str) -> None:
+    """Remove a private directory made by ``make_private``, and what was made beside it."""
+    wipe(path)
+    shutil.rmtree(path, ignore_errors=True)
+    shutil.rmtree(path + _ACCOUNTS, ignore_errors=True)
 
 
 def wipe(path: str, kept: frozenset[str] = frozenset(), _under: str = "") -> bool:

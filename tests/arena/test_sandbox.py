@@ -269,7 +269,40 @@ def test_a_sandbox_whose_arena_is_gone_before_it_starts_runs_nothing(tmp_path: P
                 if fd is not None:
                     os.close(fd)
     finally:
-        _sandbox.wipe(private)
-        os.rmdir(private)
+        _sandbox.remove_private(private)
     assert runs[os.getpid()].stdout == "the bot ran\n", runs[os.getpid()].stderr
     assert runs[1].returncode != 0 and runs[1].stdout == ""
+
+
+_MAKES_A_PRIVATE_FOLDER = """
+import pathlib, sys
+from arena import _sandbox
+private = pathlib.Path(_sandbox.make_private(None))
+(private / "left").write_text("a bot's file")
+(private / "locked").mkdir()
+(private / "locked" / "inside").write_text("x")
+(private / "locked").chmod(0o500)  # as a bot may leave it
+print(private, flush=True)
+sys.stdin.read()  # lives until its input ends
+"""
+
+
+def test_what_a_killed_arena_left_the_next_one_removes_and_a_living_ones_stays(
+        tmp_path: Path) -> None:
+    env = {**os.environ, "TMPDIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    arenas = [subprocess.Popen([PYTHON, "-c", _MAKES_A_PRIVATE_FOLDER], env=env, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+              for _ in range(2)]
+    try:
+        killed, living = (Path(arena.stdout.readline().strip())  # type: ignore[union-attr]
+                          for arena in arenas)
+        assert (killed / "left").is_file() and (living / "left").is_file()
+        arenas[0].kill()
+        arenas[0].wait(timeout=30)
+        assert _sandbox.remove_stale(str(tmp_path)) == [str(killed.parent)]
+        assert not killed.parent.exists()
+        assert (living / "left").is_file() and (living / "locked" / "inside").is_file()
+    finally:
+        for arena in arenas:
+            arena.kill()
+            arena.wait(timeout=30)

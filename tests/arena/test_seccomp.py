@@ -1,7 +1,7 @@
 """The sandbox's seccomp deny-list (``arena._seccomp``): in the same sandbox, the calls it names
 fail with EPERM with the filter and go through without it, and a bot's ordinary work (threads,
-processes, files in its private folder, a pool of processes and its semaphores) is untouched
-(real bwrap, real system calls)."""
+processes, files in its private folder, a pool of processes and its semaphores, its user's
+name) is untouched (real bwrap, real system calls)."""
 
 from __future__ import annotations
 
@@ -42,8 +42,7 @@ def probe(monkeypatch: pytest.MonkeyPatch, with_filter: bool) -> dict[str, str]:
     finally:
         if fd is not None:
             os.close(fd)
-        _sandbox.wipe(private)
-        os.rmdir(private)
+        _sandbox.remove_private(private)
     assert done.returncode == 0, done.stderr
     return dict(json.loads(done.stdout))
 
@@ -61,7 +60,7 @@ def test_without_it_the_same_sandbox_lets_them_through(monkeypatch: pytest.Monke
 
 def test_ordinary_work_is_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
     results = probe(monkeypatch, with_filter=True)
-    for call in ("fork", "thread", "tmp_file", "multiprocessing"):
+    for call in ("fork", "thread", "tmp_file", "multiprocessing", "own_user"):
         assert results[call] == "ok", results
 
 

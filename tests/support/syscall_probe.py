@@ -84,11 +84,21 @@ def _multiprocessing(_: ctypes.CDLL) -> int:
         return 0 if pool.map(abs, [-1, -2]) == [1, 2] else -1
 
 
+def _own_user(_: ctypes.CDLL) -> int:
+    """The process's user is known by name (as root, the arena runs each bot as a user of its
+    own, which the sandbox's passwd file names)."""
+    import getpass
+    import pwd
+
+    return 0 if pwd.getpwuid(os.getuid()).pw_name == getpass.getuser() else -1
+
+
 ORDINARY: dict[str, Callable[[ctypes.CDLL], int]] = {
     "fork": lambda _: 0,  # in_a_child forks
     "thread": _thread,
     "tmp_file": _tmp_file,
     "multiprocessing": _multiprocessing,
+    "own_user": _own_user,
 }
 
 if __name__ == "__main__":
