@@ -74,8 +74,17 @@ class Kept(tuple[Any, ...]):
 # for a frozen class goes through ``object.__setattr__`` for each field, about twice as slow.
 
 
+class _Noted:
+    """The base of ``Action``: one slot that a reader of actions keeps what it worked out of
+    one in (the researchers' adapters keep the action's index there, see
+    ``engine/envs/_actions.py``): unset until then, never part of the action's value (not a
+    field: not compared, hashed, copied or pickled)."""
+
+    __slots__ = ("_note",)
+
+
 @dataclass(frozen=True, slots=True, init=False)
-class Action:
+class Action(_Noted):
     """One legal choice: an id unique within its decision, a short text, a typed detail.
 
     ``detail`` is a frozen dataclass of the game's own (or None); the arena turns it into the
