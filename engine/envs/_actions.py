@@ -111,7 +111,7 @@ class ActionSpace:
 
     def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
                  default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None,
-                 notes: bool = True) -> None:
+                 notes: bool = True, again: bool = True) -> None:
         """``lazy_key``: for an engine whose lazy actions are made afresh at every decision
         (a note on each would be written once and never read), a key of a ``LazyAction``'s
         arguments that determines the action's place and is cheaper than its detail:
@@ -120,7 +120,9 @@ class ActionSpace:
         one action space in a process: its actions' notes are that space's (ValueError for
         a second one). ``notes`` False: a checking space, which neither reads nor writes
         notes and works every place out from the action's detail (slower; any number of
-        them)."""
+        them). ``again`` False: for an engine that seldom offers a legal tuple again (Sol,
+        one decision in six), whose decodings are not kept by the tuple (see ``decoded``):
+        keeping them costs more than it saves there."""
         self._notes = notes
         if notes:
             if game in _NOTED:
@@ -137,6 +139,8 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
+        if not again:  # the method shadowed here: no test of ``again`` on every call
+            self.decoded = self._decode_afresh  # type: ignore[method-assign]
         # what ``decoded`` gives, by the legal tuple's id
         self._recent: dict[int, _Decoded] = {}
         self._kept: dict[int, _Decoded] = {}
@@ -220,10 +224,12 @@ class ActionSpace:
         distinct ones in that order): the decision's indices and its legal actions' (kept
         and shared: one tuple for the two when no two actions share an index)."""
         # Engines that keep their decisions (Galaxies, a clone's) offer the same legal tuple
-        # again. A decoded tuple is kept a short while (``_recent``), and for long
-        # (``_kept``) once offered again: keeping every tuple for long held a whole search's
-        # worth of an engine's fresh actions alive, which slowed the engine itself. Each is
-        # kept with its tuple, so that the tuple's id is not reused while it is there.
+        # again (in random matches, two decisions in three of Galaxies', one in three of
+        # Sector 41's, one in four of Race's). A decoded tuple is kept a short while
+        # (``_recent``), and for long (``_kept``) once offered again: keeping every tuple for
+        # long held a whole search's worth of an engine's fresh actions alive, which slowed
+        # the engine itself. Each is kept with its tuple, so that the tuple's id is not
+        # reused while it is there.
         key = id(legal)
         cached = self._kept.get(key)
         if cached is not None and cached[0] is legal:
@@ -234,6 +240,15 @@ class ActionSpace:
                 self._kept.clear()
             self._kept[key] = cached
             return cached
+        cached = self._decode_afresh(legal)
+        if len(self._recent) >= _RECENT:
+            self._recent.clear()
+        self._recent[key] = cached
+        return cached
+
+    def _decode_afresh(self, legal: Sequence[Action]) -> _Decoded:
+        """``decoded`` without the kept decodings (an engine's ``decoded`` where it seldom
+        offers a legal tuple again: see ``__init__``)."""
         # The places are read at once, in C: the actions' notes, or the lazy actions' keys
         # looked up (``_first``); a note not written yet, a key not found or a list that
         # mixes lazy actions and others raise (no scan of the result for a miss) and go
@@ -254,11 +269,7 @@ class ActionSpace:
         if len(set(out)) < len(out):  # two actions share a place (rare)
             out = self._share(legal)
             distinct = tuple(dict.fromkeys(out))
-        cached = (legal, out, distinct)
-        if len(self._recent) >= _RECENT:
-            self._recent.clear()
-        self._recent[key] = cached
-        return cached
+        return legal, out, distinct
 
     def _share(self, legal: Sequence[Action]) -> tuple[int, ...]:
         """Indices where actions share a place: equal details share an index (the first

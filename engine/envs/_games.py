@@ -188,7 +188,8 @@ def _sol(notes: bool = True) -> tuple[ActionSpace, Encoder]:
         k.STOP: KindSpec(), k.DONE: KindSpec(), k.SKIP: KindSpec(), k.PASS: KindSpec(),
         k.ORBITAL_SKIP: KindSpec(),
     }
-    action_space = ActionSpace("sol", k, specs, _DEFAULT, notes=notes)
+    # Sol offers a legal tuple again at one decision in six: its decodings are not kept
+    action_space = ActionSpace("sol", k, specs, _DEFAULT, notes=notes, again=False)
     encoder = Encoder("sol", sol.SolObservation, players=5, caps={
         "players.launch_spaces": 8, "players.hold_by_colour": 5, "suit_effects": len(sol.Suit),
         "activated_spaces": 16, "tolls_paid": 5, "drawn": 8, "spaces.sundivers": 5,
