@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -249,7 +248,7 @@ class ActionSpace:
     def _decode_afresh(self, legal: Sequence[Action]) -> _Decoded:
         """``decoded`` without the kept decodings (an engine's ``decoded`` where it seldom
         offers a legal tuple again: see ``__init__``)."""
-        # The places are read at once, in C: the actions' notes, or the lazy actions' keys
+        # The places are read in one pass: the actions' notes, or the lazy actions' keys
         # looked up (``_first``); a note not written yet, a key not found or a list that
         # mixes lazy actions and others raise (no scan of the result for a miss) and go
         # action by action through ``_first``, which works out the places not found.
@@ -259,9 +258,13 @@ class ActionSpace:
         else:
             try:
                 if self._lazy_key is None or type(legal[0]) is not LazyAction:
-                    found = tuple(map(_NOTE, legal))
+                    # (comprehensions: their specialized attribute reads cost less than
+                    # ``map`` of an ``attrgetter``, 0.3 us of Sol's step and of Sector 41's)
+                    found = tuple([action._note for action in legal])  # type: ignore[attr-defined]
                 else:
-                    found = tuple(map(self._find, map(self._lazy_key, map(_ARGS, legal))))
+                    find, key = self._find, self._lazy_key
+                    found = tuple([find(key(action._args))  # type: ignore[attr-defined]
+                                   for action in legal])
             except (AttributeError, KeyError):
                 found = tuple(map(self._first, legal))
         out: tuple[int, ...] = found  # (no ``cast``: a call and a generic alias made each time)
@@ -343,8 +346,6 @@ def new_mask(indices: Iterable[int], size: int) -> np.ndarray:
     return np.ndarray(size, _INT8, mask)
 
 
-_ARGS = attrgetter("_args")
-_NOTE = attrgetter("_note")
 _WRITE_NOTE = _Noted._note.__set__  # type: ignore[attr-defined]
 #: The games that have an action space in this process (see ``ActionSpace``).
 _NOTED: set[str] = set()
