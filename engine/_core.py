@@ -75,10 +75,11 @@ class Kept(tuple[Any, ...]):
 
 
 class _Noted:
-    """The base of ``Action``: one slot that a reader of actions keeps what it worked out of
-    one in (the researchers' adapters keep the action's index there, see
-    ``engine/envs/_actions.py``): unset until then, never part of the action's value (not a
-    field: not compared, hashed, copied or pickled)."""
+    """The base of ``Action``: a slot, ``_note``, where one reader of a game's actions may
+    keep what it worked out of each (the researchers' adapters keep the action's index, see
+    ``engine/envs/_actions.py``), to read it back at the cost of an attribute. Unset until
+    written, and no part of the action's value: not a field, so not compared, hashed,
+    copied or pickled."""
 
     __slots__ = ("_note",)
 

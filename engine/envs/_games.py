@@ -61,6 +61,8 @@ def _race(notes: bool = True) -> tuple[ActionSpace, Encoder]:
         # catalogue), so the source fixes the power: 600 indices, not 3 000.
         k.WINDFALL: KindSpec((source, place)),
     }
+    # Race keeps an action per card and position, all of one card sharing its detail: a
+    # card met at a new position finds its place by its detail's id (``_place``)
     space = ActionSpace("race", k, specs, _DEFAULT, notes=notes)
     encoder = Encoder("race", race.Observation, players=4, caps={
         "players.tableau": tableau, "players.actions": 2, "players.used": 8,
