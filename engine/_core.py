@@ -74,8 +74,18 @@ class Kept(tuple[Any, ...]):
 # for a frozen class goes through ``object.__setattr__`` for each field, about twice as slow.
 
 
+class _Noted:
+    """The base of ``Action``: a slot, ``_note``, where one reader of a game's actions may
+    keep what it worked out of each (the researchers' adapters keep the action's index, see
+    ``engine/envs/_actions.py``), to read it back at the cost of an attribute. Unset until
+    written, and no part of the action's value: not a field, so not compared, hashed,
+    copied or pickled."""
+
+    __slots__ = ("_note",)
+
+
 @dataclass(frozen=True, slots=True, init=False)
-class Action:
+class Action(_Noted):
     """One legal choice: an id unique within its decision, a short text, a typed detail.
 
     ``detail`` is a frozen dataclass of the game's own (or None); the arena turns it into the

@@ -9,6 +9,10 @@ radix. Two legal actions with equal details are the same move and share an index
 of them is played); two with different details whose chosen fields are equal are told apart
 by their order among such actions in the decision, in ``ordinals`` slots of the place. A kind
 without listed fields is such an ordinal block only. ``docs/envs.md`` lists each game's blocks.
+
+An action's place, once worked out, is kept in the action's note (``Action``'s slot for one
+reader, see ``engine/_core.py``), read back at the cost of an attribute: so a game has one
+action space in a process (``engine.envs.action_space``), whose notes its actions carry.
 """
 
 from __future__ import annotations
@@ -16,12 +20,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
-from .._core import Action, Decision, LazyAction
+from .._core import Action, Decision, LazyAction, _Noted
 
 #: (legal actions, the index of each, the distinct indices in order): see ``decoded``.
 _Decoded = tuple[Sequence[Action], tuple[int, ...], tuple[int, ...]]
@@ -107,18 +110,26 @@ class ActionSpace:
 
     def __init__(self, game: str, kinds: type[enum.Enum], specs: dict[Any, KindSpec],
                  default: KindSpec, lazy_key: Callable[[tuple[Any, ...]], Any] | None = None,
-                 by_detail: bool = False, lazy_by_id: bool = False) -> None:
-        """``lazy_key``: for an engine whose lazy actions are made afresh at every decision,
-        a key of a ``LazyAction``'s arguments (see ``_key``) that determines the action's
-        place and is cheaper than its detail: hashable, and telling the builders apart (it
-        begins with the builder, the arguments' first item). ``by_detail``: for an engine
-        whose (plain) actions share the details it keeps, such as one action per position,
-        keys them by their detail's id rather than their own. ``lazy_by_id``: for an engine
-        that keeps its lazy actions too (hands the same objects out again), keys them by
-        their id as the plain ones, rather than by their arguments."""
-        if lazy_by_id and (by_detail or lazy_key is not None):
-            raise ValueError(f"{game}: lazy_by_id keys every action by its own id: it goes "
-                             "with neither by_detail nor lazy_key")
+                 notes: bool = True, again: bool = True) -> None:
+        """``lazy_key``: for an engine whose lazy actions are made afresh at every decision
+        (a note on each would be written once and never read), a key of a ``LazyAction``'s
+        arguments that determines the action's place and is cheaper than its detail:
+        hashable, and telling the builders apart (it begins with the builder, the
+        arguments' first item). Every other action's place is kept in its note. A game has
+        one action space in a process: its actions' notes are that space's (ValueError for
+        a second one). ``notes`` False: a checking space, which neither reads nor writes
+        notes and works every place out from the action's detail (slower; any number of
+        them). ``again`` False: for an engine that seldom offers a legal tuple again (Sol,
+        one decision in six), whose decodings are not kept by the tuple (see ``decoded``):
+        keeping them costs more than it saves there."""
+        self._notes = notes
+        if notes:
+            if game in _NOTED:
+                raise ValueError(
+                    f"{game} has an action space already: its actions keep their places in "
+                    "it (one note an action), so a game has one space in a process; use "
+                    "engine.envs.action_space(game), or notes=False for a checking space")
+            _NOTED.add(game)
         self.game = game
         self._blocks: dict[Any, _Block] = {}
         start = 0
@@ -127,19 +138,17 @@ class ActionSpace:
             self._blocks[kind] = _Block(kind, start, spec)
             start += spec.size
         self.size = start
+        if not again:  # the method shadowed here: no test of ``again`` on every call
+            self.decoded = self._decode_afresh  # type: ignore[method-assign]
         # what ``decoded`` gives, by the legal tuple's id
         self._recent: dict[int, _Decoded] = {}
         self._kept: dict[int, _Decoded] = {}
         self._lazy_key = lazy_key
-        self._by_detail = by_detail
-        self._lazy_by_id = lazy_by_id
-        # the first index of each action's place by the action's key (see ``_key``); the
-        # details and actions keyed by their id, held so that the id stays theirs; places
-        # by detail, and by the id of a detail met before (``_place``)
+        # the first index of each lazy action's place by its ``lazy_key``; places by detail,
+        # and by the id of a detail met before (``_place``)
         self._firsts: dict[Any, int] = {}
         # its lookup that raises on a miss (bound once: the dict is cleared, never replaced)
         self._find = self._firsts.__getitem__
-        self._held: dict[int, Any] = {}
         self._places: dict[Any, tuple[int, int]] = {}
         self._seen: dict[int, tuple[Any, tuple[int, int]]] = {}
 
@@ -160,6 +169,8 @@ class ActionSpace:
         except TypeError:  # a detail that does not hash
             return self._work_out(detail)
         if place is None:
+            if len(self._places) >= _ENTRIES:
+                self._places.clear()
             place = self._places[detail] = self._work_out(detail)
         if len(self._seen) >= _ENTRIES:
             self._seen.clear()
@@ -180,39 +191,27 @@ class ActionSpace:
             place = place * f.size + code
         return block.start + place * block.spec.ordinals, block.spec.ordinals
 
-    def _key(self, action: Action) -> Any:
-        """The key of an action's place in ``_firsts``: a lazy action's ``lazy_key`` or its
-        arguments (which make its detail: making it costs more than the engine's whole
-        step), else the action's id (engines keep most of their actions; with
-        ``lazy_by_id`` a lazy action's too) or with ``by_detail`` its detail's (Race's
-        actions of one card at several positions)."""
-        if type(action) is LazyAction and not self._lazy_by_id:
-            args = action._args  # type: ignore[attr-defined]
-            if self._lazy_key is not None:
-                return self._lazy_key(args)
-            try:
-                hash(args)
-            except TypeError:  # arguments that do not hash: keyed by the action instead
-                return id(action)
-            return args
-        return id(action.detail) if self._by_detail else id(action)
-
     def _first(self, action: Action) -> int:
-        """The first index of an action's place (kept by its key)."""
-        key = self._key(action)
-        first = self._firsts.get(key)
-        if first is None:
+        """The first index of an action's place: its note, worked out and written on first
+        sight; a lazy action's of an engine that makes them afresh (``lazy_key``) by its
+        key (its arguments make its detail: making it costs more than the engine's whole
+        step). A checking space's, from its detail."""
+        if not self._notes:
+            return self._place(action.detail)[0]
+        if type(action) is LazyAction and self._lazy_key is not None:
+            key = self._lazy_key(action._args)  # type: ignore[attr-defined]
+            first = self._firsts.get(key)
+            if first is None:
+                if len(self._firsts) >= _ENTRIES:
+                    self._firsts.clear()
+                first = self._firsts[key] = self._place(action.detail)[0]
+            return first
+        try:
+            return action._note  # type: ignore[attr-defined, no-any-return]
+        except AttributeError:  # not written yet
             first = self._place(action.detail)[0]
-            if len(self._firsts) >= _ENTRIES:
-                self._firsts.clear()
-                self._held.clear()
-                self._places.clear()
-                self._seen.clear()
-            if type(key) is int:  # the id of an action or a detail: held alive
-                plain = self._by_detail and type(action) is not LazyAction
-                self._held[key] = action.detail if plain else action
-            self._firsts[key] = first
-        return first
+            _WRITE_NOTE(action, first)
+            return first
 
     def decode(self, legal: Sequence[Action]) -> tuple[int, ...]:
         """The index of each of one decision's legal actions (two with equal details share
@@ -224,10 +223,12 @@ class ActionSpace:
         distinct ones in that order): the decision's indices and its legal actions' (kept
         and shared: one tuple for the two when no two actions share an index)."""
         # Engines that keep their decisions (Galaxies, a clone's) offer the same legal tuple
-        # again. A decoded tuple is kept a short while (``_recent``), and for long
-        # (``_kept``) once offered again: keeping every tuple for long held a whole search's
-        # worth of an engine's fresh actions alive, which slowed the engine itself. Each is
-        # kept with its tuple, so that the tuple's id is not reused while it is there.
+        # again (in random matches, two decisions in three of Galaxies', one in three of
+        # Sector 41's, one in four of Race's). A decoded tuple is kept a short while
+        # (``_recent``), and for long (``_kept``) once offered again: keeping every tuple for
+        # long held a whole search's worth of an engine's fresh actions alive, which slowed
+        # the engine itself. Each is kept with its tuple, so that the tuple's id is not
+        # reused while it is there.
         key = id(legal)
         cached = self._kept.get(key)
         if cached is not None and cached[0] is legal:
@@ -238,34 +239,40 @@ class ActionSpace:
                 self._kept.clear()
             self._kept[key] = cached
             return cached
-        # The places are looked up at once, in C, by the keys of ``_key`` (an id there is of
-        # a live object: ``_held`` holds it); a key not found (a place not worked out yet), a
-        # list that mixes lazy actions and others, or lazy arguments that do not hash go key
-        # by key through ``_first``, which works out the places not found.
-        firsts = self._find  # raises on a miss: no scan of the result for one
+        cached = self._decode_afresh(legal)
+        if len(self._recent) >= _RECENT:
+            self._recent.clear()
+        self._recent[key] = cached
+        return cached
+
+    def _decode_afresh(self, legal: Sequence[Action]) -> _Decoded:
+        """``decoded`` without the kept decodings (an engine's ``decoded`` where it seldom
+        offers a legal tuple again: see ``__init__``)."""
+        # The places are read in one pass: the actions' notes, or the lazy actions' keys
+        # looked up (``_first``); a note not written yet, a key not found or a list that
+        # mixes lazy actions and others raise (no scan of the result for a miss) and go
+        # action by action through ``_first``, which works out the places not found.
         found: tuple[Any, ...]
-        try:
-            if self._lazy_by_id or type(legal[0]) is not LazyAction:
-                # (a lazy action among them misses unless ``lazy_by_id``: its key is not its
-                # id's or its detail's)
-                found = tuple(map(firsts, map(id, map(_DETAIL, legal) if self._by_detail
-                                                 else legal)))
-            elif self._lazy_key is not None:
-                found = tuple(map(firsts, map(self._lazy_key, map(_ARGS, legal))))
-            else:
-                found = tuple(map(firsts, map(_ARGS, legal)))
-        except (AttributeError, TypeError, KeyError):
+        if not self._notes:  # a checking space: every place from its detail
             found = tuple(map(self._first, legal))
+        else:
+            try:
+                if self._lazy_key is None or type(legal[0]) is not LazyAction:
+                    # (comprehensions: their specialized attribute reads cost less than
+                    # ``map`` of an ``attrgetter``, 0.3 us of Sol's step and of Sector 41's)
+                    found = tuple([action._note for action in legal])  # type: ignore[attr-defined]
+                else:
+                    find, key = self._find, self._lazy_key
+                    found = tuple([find(key(action._args))  # type: ignore[attr-defined]
+                                   for action in legal])
+            except (AttributeError, KeyError):
+                found = tuple(map(self._first, legal))
         out: tuple[int, ...] = found  # (no ``cast``: a call and a generic alias made each time)
         distinct = out
         if len(set(out)) < len(out):  # two actions share a place (rare)
             out = self._share(legal)
             distinct = tuple(dict.fromkeys(out))
-        cached = (legal, out, distinct)
-        if len(self._recent) >= _RECENT:
-            self._recent.clear()
-        self._recent[key] = cached
-        return cached
+        return legal, out, distinct
 
     def _share(self, legal: Sequence[Action]) -> tuple[int, ...]:
         """Indices where actions share a place: equal details share an index (the first
@@ -339,13 +346,15 @@ def new_mask(indices: Iterable[int], size: int) -> np.ndarray:
     return np.ndarray(size, _INT8, mask)
 
 
-_ARGS = attrgetter("_args")
-_DETAIL = attrgetter("detail")
+_WRITE_NOTE = _Noted._note.__set__  # type: ignore[attr-defined]
+#: The games that have an action space in this process (see ``ActionSpace``).
+_NOTED: set[str] = set()
 #: Decoded legal tuples kept after their first decoding, and after a second one, before
 #: each cache starts over.
 _RECENT = 64
 _KEPT = 4096
-#: Actions' places kept (see ``ActionSpace._first``) before that cache starts over.
+#: Places kept by lazy key and by detail (see ``ActionSpace._first``) before each cache
+#: starts over.
 _ENTRIES = 200_000
 _INT8 = np.dtype(np.int8)
 

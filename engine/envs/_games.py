@@ -1,5 +1,6 @@
 """Each built-in game's action-space table (see ``_actions``) and observation-tensor caps
-(see ``_tensor``): the sizes come from the game's own data where it has them."""
+(see ``_tensor``): the sizes come from the game's own data where it has them. Each builder
+takes ``notes`` (see ``ActionSpace``): False makes a checking space, for tests."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from ._tensor import Encoder
 _DEFAULT = KindSpec((), 16)
 
 
-def _race() -> tuple[ActionSpace, Encoder]:
+def _race(notes: bool = True) -> tuple[ActionSpace, Encoder]:
     race: Any = importlib.import_module("engine.race")
     k = race.DecisionKind
     cards = len(race.CARDS)
@@ -60,10 +61,9 @@ def _race() -> tuple[ActionSpace, Encoder]:
         # catalogue), so the source fixes the power: 600 indices, not 3 000.
         k.WINDFALL: KindSpec((source, place)),
     }
-    # Race keeps an action per card and position, all of one card sharing its detail: keyed
-    # by the detail, a card met at a new position has its place already (in random matches
-    # a quarter of the places worked out)
-    space = ActionSpace("race", k, specs, _DEFAULT, by_detail=True)
+    # Race keeps an action per card and position, all of one card sharing its detail: a
+    # card met at a new position finds its place by its detail's id (``_place``)
+    space = ActionSpace("race", k, specs, _DEFAULT, notes=notes)
     encoder = Encoder("race", race.Observation, players=4, caps={
         "players.tableau": tableau, "players.actions": 2, "players.used": 8,
         "players.taken": 4, "players.produced": 4, "players.produced_on": tableau,
@@ -72,7 +72,7 @@ def _race() -> tuple[ActionSpace, Encoder]:
     return space, encoder
 
 
-def _sector41() -> tuple[ActionSpace, Encoder]:
+def _sector41(notes: bool = True) -> tuple[ActionSpace, Encoder]:
     s41: Any = importlib.import_module("engine.sector41")
     k = s41.ActionKind
     rows, cols = s41.GAME.static_data.rows, s41.GAME.static_data.cols
@@ -127,7 +127,7 @@ def _sector41() -> tuple[ActionSpace, Encoder]:
             return build, args[1], args[2], args[4]
         return args
 
-    space = ActionSpace("sector41", k, specs, _DEFAULT, lazy_key)
+    space = ActionSpace("sector41", k, specs, _DEFAULT, lazy_key, notes)
     encoder = Encoder("sector41", s41.Sector41Observation, players=4, caps={
         "explorers": 12, "pending_move": 16, "visited": 32, "loop_cells": 16,
         "tile_types": cells, "rotations": cells, "face_up": cells, "cleansed": cells,
@@ -136,7 +136,7 @@ def _sector41() -> tuple[ActionSpace, Encoder]:
     return space, encoder
 
 
-def _sol() -> tuple[ActionSpace, Encoder]:
+def _sol(notes: bool = True) -> tuple[ActionSpace, Encoder]:
     sol: Any = importlib.import_module("engine.sol")
     k = sol.ActionKind
     spaces = max(b.size for b in sol.BOARDS.values())
@@ -190,7 +190,8 @@ def _sol() -> tuple[ActionSpace, Encoder]:
         k.STOP: KindSpec(), k.DONE: KindSpec(), k.SKIP: KindSpec(), k.PASS: KindSpec(),
         k.ORBITAL_SKIP: KindSpec(),
     }
-    action_space = ActionSpace("sol", k, specs, _DEFAULT)
+    # Sol offers a legal tuple again at one decision in six: its decodings are not kept
+    action_space = ActionSpace("sol", k, specs, _DEFAULT, notes=notes, again=False)
     encoder = Encoder("sol", sol.SolObservation, players=5, caps={
         "players.launch_spaces": 8, "players.hold_by_colour": 5, "suit_effects": len(sol.Suit),
         "activated_spaces": 16, "tolls_paid": 5, "drawn": 8, "spaces.sundivers": 5,
@@ -198,7 +199,7 @@ def _sol() -> tuple[ActionSpace, Encoder]:
     return action_space, encoder
 
 
-def _galaxies() -> tuple[ActionSpace, Encoder]:
+def _galaxies(notes: bool = True) -> tuple[ActionSpace, Encoder]:
     gal: Any = importlib.import_module("engine.galaxies")
     k = gal.ActionKind
     content = gal.CONTENT
@@ -233,9 +234,8 @@ def _galaxies() -> tuple[ActionSpace, Encoder]:
         k.TAKE_FROM: KindSpec((seat, enum_field("resource", len(gal.Resource)))),
         k.REGRESS: KindSpec((ship, seat, amount)),
     })
-    # the engine keeps its actions, the lazy ones too (whose arguments hold a dict: they do
-    # not hash), so all are keyed by their id
-    space = ActionSpace("galaxies", k, specs, _DEFAULT, lazy_by_id=True)
+    # the engine keeps its actions, the lazy ones too: all keep their places in their notes
+    space = ActionSpace("galaxies", k, specs, _DEFAULT, notes=notes)
     planets, pilots, cards = len(gal.PLANETS), len(content.pilots), len(content.cards)
     encoder = Encoder("galaxies", gal.GalaxiesObservation, players=5, caps={
         "dice": 8, "activated": 8, "players.ships": 8, "players.hangar": 8,

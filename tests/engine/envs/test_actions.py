@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy as copymodule
 import enum
+import pickle
 from pathlib import Path
 
 import pytest
@@ -171,11 +173,11 @@ def test_equal_details_share_an_index_listed_once_among_the_distinct_ones() -> N
     assert space.action_id(copied, each[0]) == first.id
 
 
-def test_a_galaxies_decision_led_by_a_lazy_action_is_looked_up_by_ids(
+def test_a_galaxies_decision_led_by_a_lazy_action_is_read_from_the_notes(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Galaxies keeps its actions, the lazy ones too (their arguments hold a dict and do not
-    hash): they are keyed by their id (``lazy_by_id``), so a decision led by one, offered
-    again in a new tuple, works nothing out, and its indices are its details' places."""
+    """Galaxies keeps its actions, the lazy ones too: their places are kept in their notes,
+    so a decision led by one, offered again in a new tuple, works nothing out, and its
+    indices are its details' places."""
     space = action_space("galaxies")
     decision = next(d for state in playout("galaxies", 2, 3) for d in state.pending().values()
                     if type(d.legal[0]) is LazyAction and len(d.legal) >= 2)
@@ -195,9 +197,34 @@ def test_a_galaxies_decision_led_by_a_lazy_action_is_looked_up_by_ids(
     assert worked_out == []
 
 
-def test_lazy_by_id_goes_with_neither_by_detail_nor_a_lazy_key() -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_note_is_no_part_of_an_actions_value(game: str) -> None:
+    """The place an action keeps in its note changes neither its equality nor its hash, and
+    new copies do not carry it: a pickled or deep-copied decision (a clone's, a determinized
+    one's) is decoded afresh to the same indices."""
+    space = action_space(game)
+    decision = next(d for state in playout(game, 2, 5, {"turn_limit": 40} if game == "sol"
+                                           else None)
+                    for d in state.pending().values() if len(d.legal) >= 2)
+    plain = [pickle.loads(pickle.dumps(action)) for action in decision.legal]
+    hashes = [hash(action) for action in plain]
+    indices = space.indices(decision.legal)  # notes written on the originals
+    assert all(hasattr(action, "_note") for action in decision.legal
+               if type(action) is not LazyAction or game != "sector41")
+    for copy in (pickle.loads(pickle.dumps(decision.legal)), copymodule.deepcopy(decision.legal)):
+        assert copy == decision.legal and [hash(action) for action in copy] == hashes
+        # (a lazy action's deep copy is itself: immutable)
+        assert not any(hasattr(action, "_note") for action, original
+                       in zip(copy, decision.legal, strict=True) if action is not original)
+        assert space.indices(copy) == indices
+
+
+def test_a_game_has_one_action_space() -> None:
+    """Its actions keep their places in one note each: a second space for the game, with
+    other tables, would read the first one's."""
+    action_space("race")
     kinds = enum.Enum("Kinds", "MOVE")
-    for extra in ({"by_detail": True}, {"lazy_key": lambda args: args}):
-        with pytest.raises(ValueError, match="lazy_by_id keys every action by its own id"):
-            ActionSpace("galaxies", kinds, {}, KindSpec(), lazy_by_id=True,
-                        **extra)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="race has an action space already.*action_space"):
+        ActionSpace("race", kinds, {}, KindSpec())
+    # a checking space keeps nothing on the actions: any number of them
+    assert ActionSpace("race", kinds, {}, KindSpec(), notes=False).size == 1

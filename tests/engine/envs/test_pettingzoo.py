@@ -166,7 +166,7 @@ def test_each_mask_is_the_seat_asked_legal_indices_and_the_index_plays_its_actio
     simultaneous choices, all at once); the seat-number observation is read-only."""
     players = 3
     env = engine.envs.pettingzoo_env(game, players, tensors=False, **SHORT[game])
-    fresh = _TABLES[game]()[0]
+    fresh = _TABLES[game](notes=False)[0]
     state_type = type(env.match.state)
     applied: list[dict[int, int]] = []
     original = state_type.apply
@@ -248,7 +248,7 @@ def test_last_and_agent_iter_are_pettingzoos_own_and_observations_handed_out_sta
     is checked against tables made afresh (no lookups shared with the environment's) and
     the engine's own observation: one kept from an earlier step would differ."""
     env = engine.envs.pettingzoo_env(game, 3, tensors=tensors, **SHORT[game])
-    space, encoder = _TABLES[game]()
+    space, encoder = _TABLES[game](notes=False)
     env.reset(seed=5)
     ours = iter(env.agent_iter())
     # PettingZoo's iterator, over the same environment, asked in step with ours
