@@ -46,6 +46,8 @@ def varint(value: int) -> bytes:
     """``value`` as a protobuf varint (a negative one in ten bytes, as int32 and int64 are)."""
     if 0 <= value < 0x80:  # most lengths and ids: one byte
         return ONE_BYTE[value]
+    if 0 < value < 0x4000:  # an observation's length, a time in ms: two bytes, no loop
+        return bytes((value & 0x7F | 0x80, value >> 7))
     value &= (1 << 64) - 1
     out = bytearray()
     while value > 0x7F:
