@@ -71,9 +71,6 @@ def _prompt_text(step: str, count: int) -> str:
 
 TABLEAU_END = 12
 NO_CARD = -1
-# PlayerViews a seat keeps (``Seat.player_views``): its own and the others' views of it, a
-# few steps' worth; past this many they are dropped together.
-_VIEWS_KEPT = 16
 
 
 def _members(cls: type[enum.Enum]) -> Any:
@@ -550,9 +547,12 @@ class Seat:
     # shown, military, and the score with ``view[3]`` VP chips. Made at most once a step and
     # read by every seat's observation (a third of an observation's time otherwise).
     view: tuple[list[list[int]], tuple[TableauCard, ...], int, int, int] | None = None
-    # The seat's PlayerView by everything it is made from (``RaceState._player_view``): most
-    # of a seat's public facts stay the same from one decision to the next.
-    player_views: dict[tuple[Any, ...], PlayerView] = field(default_factory=dict)
+    # The seat's last PlayerView with everything it was made from (``RaceState._player_view``):
+    # most of a seat's public facts stay the same from one decision to the next, and its own
+    # view is most often the others' view of it. Compared, not hashed: a dict of them cost a
+    # hash of the whole key at every view (its enum members' in Python), and almost every
+    # view it found was the last one.
+    last_view: tuple[tuple[Any, ...], PlayerView] | None = None
 
     def copy(self) -> Seat:
         """An independent copy (its lists are new; the power cache starts empty)."""
@@ -1783,9 +1783,9 @@ class RaceState(GameState):
         key = (military, score, hand_count, s.vp, actions, s.step, s.count, explore_count,
                s.bonus, tuple(s.used), s.current, taken, produced, produced_on, placing,
                methods)
-        kept = s.player_views.get(key)
-        if kept is not None and kept.tableau is cards:
-            return kept
+        last = s.last_view
+        if last is not None and last[0] == key and last[1].tableau is cards:
+            return last[1]
         view = PlayerView(
             seat=i, tableau=cards, hand_count=hand_count, vp_chips=s.vp, actions=actions,
             military=military, score=score, step=s.step, count=s.count,
@@ -1793,9 +1793,7 @@ class RaceState(GameState):
             used=tuple(PowerRef(ti, pi) for ti, pi in s.used), current=PowerRef(*s.current),
             taken=taken, produced=produced, produced_on=produced_on, placing=placing,
             methods=tuple(SettleMethod(m) for m in methods))
-        if len(s.player_views) >= _VIEWS_KEPT:
-            s.player_views.clear()
-        s.player_views[key] = view
+        s.last_view = (key, view)
         return view
 
     def observation(self, seat: int | None) -> Observation:
