@@ -601,6 +601,11 @@ class RemoteSeat(Seat):
         """A Resign (or failure) the bot sent for this match while it was not being asked."""
         if self.session.reader is not None:
             self.session.reader.poll()
+        return self.routed_give_up()
+
+    def routed_give_up(self) -> SeatFault | None:
+        """``gave_up`` of what has been read from the bot already (its connection not
+        looked at: the caller knows it holds nothing unread)."""
         return self.session.gave_up.pop(self._match_id, None)
 
     async def _lost(self) -> SeatFault:

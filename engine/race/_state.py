@@ -70,6 +70,18 @@ def _prompt_text(step: str, count: int) -> str:
     return prompt.format(count) if "{" in prompt else prompt
 
 TABLEAU_END = 12
+# The PowerRef of each (tableau index, power index) a view shows, made once: a frozen
+# dataclass's __init__ sets its fields through object.__setattr__, and views are made often.
+_POWER_REFS: dict[tuple[int, int], PowerRef] = {}
+
+
+def _power_ref(ref: tuple[int, int]) -> PowerRef:
+    found = _POWER_REFS.get(ref)
+    if found is None:
+        found = _POWER_REFS[ref] = PowerRef(*ref)
+    return found
+
+
 NO_CARD = -1
 
 
@@ -1790,7 +1802,7 @@ class RaceState(GameState):
             seat=i, tableau=cards, hand_count=hand_count, vp_chips=s.vp, actions=actions,
             military=military, score=score, step=s.step, count=s.count,
             explore_count=explore_count, bonus=s.bonus,
-            used=tuple(PowerRef(ti, pi) for ti, pi in s.used), current=PowerRef(*s.current),
+            used=tuple([_power_ref(used) for used in s.used]), current=_power_ref(s.current),
             taken=taken, produced=produced, produced_on=produced_on, placing=placing,
             methods=tuple(SettleMethod(m) for m in methods))
         s.last_view = (key, view)
@@ -1799,14 +1811,15 @@ class RaceState(GameState):
     def observation(self, seat: int | None) -> Observation:
         """The seat's view: its own hand and explore cards, public facts about everyone."""
         revealed = self.stage is not PH.SELECT
-        players = tuple(self._player_view(i, s, revealed, i == seat)
-                        for i, s in enumerate(self.seats))
+        # (Lists made into tuples: a generator costs more to make and run than the list.)
+        players = tuple([self._player_view(i, s, revealed, i == seat)
+                         for i, s in enumerate(self.seats)])
         mine = self.seats[seat] if seat is not None else None
         return Observation(
             seat=-1 if seat is None else seat,
             round=self.round,
             phase=self.stage,
-            phases=tuple(p for p, _k in self.phases),
+            phases=tuple([p for p, _k in self.phases]),
             players=players,
             hand=tuple(sorted(mine.hand)) if mine else (),
             explore_cards=(
@@ -1820,7 +1833,7 @@ class RaceState(GameState):
             game_over=self.termination is not None,
             phase_number=self.phase_no,
             sub_step=self.sub,
-            phase_passes=tuple(k for _p, k in self.phases),
+            phase_passes=tuple([k for _p, k in self.phases]),
             round_limit=self.round_limit,
         )
 
