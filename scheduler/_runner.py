@@ -206,6 +206,8 @@ class _Match:
         self.seen_events = [0] * n
         self._action_messages: dict[int, tuple[engine.Action, game_pb2.Action]] = {}
         self._action_bytes_kept = _kept_action_bytes.setdefault(self.game.name, {})
+        self._game_name = self.game.name  # (a property: read for every request)
+        self._observation_bytes = _codec.observation_writer(self.game.name)
         # A request's first field, and its time's with the milliseconds it holds (``_frame``).
         self._head = length_field(1, spec.match_id.encode()) if spec.match_id else b""
         self._time: tuple[int | None, bytes] = (None, b"")
@@ -241,7 +243,7 @@ class _Match:
         events = [e.text for e in state.events_since(seen, seat)] if count != seen else []
         self.seen_events[seat] = count
         self.decisions += 1
-        request = LocalRequest(self.game.name, self.spec.match_id, self.decisions, seat,
+        request = LocalRequest(self._game_name, self.spec.match_id, self.decisions, seat,
                                decision, self._observer(seat), self._action_message,
                                round(limit * 1000), events)
         asked = self.seats[seat]
@@ -259,7 +261,8 @@ class _Match:
         the prompt's and kind's (``_texts``), the time's, and each legal action's from one
         decision to the next (``_action_bytes``). Fields in number order, proto3's zeros
         left out, as protobuf writes them."""
-        observation = _codec.observation_bytes(self.game.name, request.engine_observation)
+        seen = request.engine_observation
+        observation = b"" if seen is None else self._observation_bytes(seen)
         parts = [self._head, b"\x10", varint(request.decision_id)]
         if request.seat:
             parts += (b"\x18", varint(request.seat))
@@ -467,7 +470,7 @@ class _Match:
                 await group.wait(min(a.deadline.ends for a in asked.values()))
                 now = clock.current_time()
                 known = [seat for seat, a in asked.items()
-                         if a.opened.done.is_set() or now >= a.deadline.ends]
+                         if a.opened.resolved or now >= a.deadline.ends]
                 if any(asked[seat].lost() for seat in known):
                     await self._hand_over(asked, answers)
                     return
@@ -477,7 +480,7 @@ class _Match:
                     a.seat.withdraw(a.opened)
                     action_id = -1
                     fault: SeatFault | None = None
-                    cut = not a.opened.done.is_set()
+                    cut = not a.opened.resolved
                     if cut:
                         a.seat.cut(a.deadline.ends)
                     else:
