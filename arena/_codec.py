@@ -70,6 +70,12 @@ def _key(field: FieldDescriptor, wire_type: int) -> bytes:
 def _enum_numbers(descriptor: EnumDescriptor) -> Callable[[Any], int]:
     """An enum field's number of a value: the member ``X`` of an ``enum.Enum`` is the proto
     value ``<ENUM_NAME>_X``; a plain int passes as it is."""
+    return _enum_table(descriptor)[0]
+
+
+def _enum_table(descriptor: EnumDescriptor) -> tuple[Callable[[Any], int], dict[int, int]]:
+    """``_enum_numbers`` and the numbers it has found by the member's id (which generated
+    writers look up inline, calling it only for a member not seen yet or an int)."""
     prefix = _upper_snake(descriptor.name) + "_"
     numbers = {value.name: value.number for value in descriptor.values}
     known: dict[int, int] = {}  # by the member's id: one dict lookup per value, no __hash__
@@ -90,7 +96,7 @@ def _enum_numbers(descriptor: EnumDescriptor) -> Callable[[Any], int]:
             return value
         raise CodecError(f"{descriptor.name} field needs an Enum member, got {value!r}")
 
-    return number
+    return number, known
 
 
 def _varints(values: Any) -> bytes:
@@ -132,6 +138,12 @@ _SMALL_VARINTS = {v: varint(v) for v in range(-16, 1 << 10)}
 
 def _message_writer(descriptor: Descriptor) -> _Writer:
     """The writer of a message field, whatever dataclass its values are."""
+    return _message_writers(descriptor)[0]
+
+
+def _message_writers(descriptor: Descriptor) -> tuple[_Writer, dict[type, _Writer]]:
+    """``_message_writer`` and the writers it has made by dataclass (which generated writers
+    look up inline, calling it only for a dataclass not seen yet)."""
     name = descriptor.full_name
     by_type: dict[type, _Writer] = {}
 
@@ -142,7 +154,7 @@ def _message_writer(descriptor: Descriptor) -> _Writer:
         return writer(value)
 
     write.__qualname__ = f"write {name}"
-    return write
+    return write, by_type
 
 
 # ``engine.Kept`` tuples whose bytes are kept by the tuple's identity, per field.
@@ -249,14 +261,18 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
             scope[f"M{i}"] = _map_writer(field)
             lines.append(f"if {x}: out.append(M{i}({x}))")
         elif entry is not None:
-            scope[k], scope[f"W{i}"] = _key(field, 2), _message_writer(entry)
+            scope[k] = _key(field, 2)
+            scope[f"W{i}"], scope[f"D{i}"] = _message_writers(entry)
+            # The value's own writer if known (one call, not the dispatch's two).
+            write_one = f"(D{i}.get(item.__class__) or W{i})(item)"
             if field.is_repeated:
                 scope[f"R{i}"] = _kept_messages(scope[k], scope[f"W{i}"])
                 lines.append(f"if {x}.__class__ is KEPT: out.append(R{i}({x}))\n"
                              f"else:\n"
-                             f"    for item in {x}:\n        b = W{i}(item); {delimited}")
+                             f"    for item in {x}:\n        b = {write_one}; {delimited}")
             else:
-                lines.append(f"if {x} is not None:\n    b = W{i}({x}); {delimited}")
+                lines.append(f"if {x} is not None:\n    item = {x}; b = {write_one}; "
+                             f"{delimited}")
         elif field.type in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BYTES):
             scope[k] = _key(field, 2)
             as_bytes = "item.encode()" if field.type == FieldDescriptor.TYPE_STRING \
@@ -275,11 +291,14 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
         elif field.type in _INT_KINDS:
             enum_type = field.enum_type
             if enum_type is not None:
-                scope[f"E{i}"] = _enum_numbers(enum_type)
+                scope[f"E{i}"], scope[f"N{i}"] = _enum_table(enum_type)
             if field.is_repeated:
                 scope[k] = _key(field, 2)
                 if enum_type is not None:
-                    lines.append(f"if {x}:\n    b = packed([E{i}(v) for v in {x}]); {delimited}")
+                    lines.append(f"if {x}:\n"
+                                 f"    try: b = packed([N{i}[id(v)] for v in {x}])\n"
+                                 f"    except KeyError: b = packed([E{i}(v) for v in {x}])\n"
+                                 f"    {delimited}")
                 else:
                     scope[f"P{i}"] = _packed_field(scope[k])
                     lines.append(f"if {x}: out.append(P{i}({x}))")
@@ -290,7 +309,8 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
             one = (f"out.append(T{i}[v] if -1 < v < 128 else {k} + "
                    f"(SMALL[v] if -17 < v < 1024 else varint(v)))")
             if enum_type is not None:
-                lines.append(f"if {x} is not None:\n    v = E{i}({x})\n"
+                lines.append(f"if {x} is not None:\n    v = N{i}.get(id({x}))\n"
+                             f"    if v is None: v = E{i}({x})\n"
                              + (f"    {one}" if presence else f"    if v: {one}"))
             else:
                 lines.append(f"if {test}:\n    v = {x}; {one}")
