@@ -249,19 +249,18 @@ class _Match:
         asked = self.seats[seat]
         if asked.in_process:
             return request
-        if asked.binary_wire:
-            request.wire = self._frame(request)
+        if asked.binary_wire:  # (the observation taken here: no call through the observer)
+            request.wire = self._frame(request, state.observation(seat))
             return request
         return request.message()
 
-    def _frame(self, request: LocalRequest) -> bytes:
+    def _frame(self, request: LocalRequest, seen: Any) -> bytes:
         """The request as a binary frame of a ``PlayResponse``, put together from bytes: the
         same bytes as serializing ``request.message()`` wrapped in one (a test compares),
-        without building the message. What recurs is kept as bytes: the match id's field,
-        the prompt's and kind's (``_texts``), the time's, and each legal action's from one
-        decision to the next (``_action_bytes``). Fields in number order, proto3's zeros
-        left out, as protobuf writes them."""
-        seen = request.engine_observation
+        without building the message; ``seen``: the seat's observation. What recurs is kept
+        as bytes: the match id's field, the prompt's and kind's (``_texts``), the time's, and
+        each legal action's from one decision to the next (``_action_bytes``). Fields in
+        number order, proto3's zeros left out, as protobuf writes them."""
         observation = b"" if seen is None else self._observation_bytes(seen)
         parts = [self._head, b"\x10", varint(request.decision_id)]
         if request.seat:
