@@ -499,13 +499,7 @@ class PipeSet:
             await trio.lowlevel.wait_readable(self._epoll.fileno())
         finally:
             alarm.clear(self)
-        self.read_ready()
-
-    def read_ready(self) -> bool:
-        """Read and route what every pipe holds now, without waiting (its answers stamped
-        now); whether anything was there (a pipe's bytes or end, or a wake)."""
-        ready = self._epoll.poll(0)
-        for fd, _ in ready:
+        for fd, _ in self._epoll.poll(0):
             pipe = self._pipes.get(fd)
             if pipe is None:  # the eventfd: the time, or a connection ended
                 os.eventfd_read(self._wakeup)
@@ -513,7 +507,6 @@ class PipeSet:
                 pipe._pump()
                 if pipe._ended:  # its end would show in every wait from now on
                     self._forget(fd)
-        return bool(ready)
 
     def _forget(self, fd: int) -> None:
         with contextlib.suppress(OSError):  # (gone from the set already if closed)

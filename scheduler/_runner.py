@@ -465,14 +465,8 @@ class _Match:
                     continue
                 assert opened is not None  # (``alone_for``: its session is open)
                 asked[seat] = _Asked(seat_, decision, request, deadline, opened)
-            waited = False
             while asked:
-                # Once the step has waited (a turn of trio's loop), answers that came while
-                # the last ones were judged are read at once, without another turn: every
-                # read takes what a pipe holds, so this does not go on without waiting.
-                if not (waited and group.read_ready()):
-                    await group.wait(min(a.deadline.ends for a in asked.values()))
-                    waited = True
+                await group.wait(min(a.deadline.ends for a in asked.values()))
                 now = clock.current_time()
                 known = [seat for seat, a in asked.items()
                          if a.opened.resolved or now >= a.deadline.ends]
