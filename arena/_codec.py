@@ -58,6 +58,7 @@ _DOUBLE = struct.Struct("<d")
 # Frozen values without repeated fields (an action's detail, a tableau card) recur from one
 # decision to the next: their bytes are kept, up to this many per writer.
 _KNOWN_LIMIT = 10_000
+_NOTHING = object()  # no value written yet
 _INT_KINDS = frozenset((FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_INT64,
                         FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_UINT64,
                         FieldDescriptor.TYPE_ENUM, FieldDescriptor.TYPE_BOOL))
@@ -338,8 +339,14 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
     if params is None or not params.frozen or repeated_any:
         return write
     known: dict[Any, bytes] = {}
+    # The value written last, by identity, and its bytes: an engine that hands the same
+    # object again (Race's PowerRefs) is answered without hashing it (a dataclass's __hash__
+    # is a Python call).
+    last: list[Any] = [_NOTHING, b""]
 
     def write_known(value: Any) -> bytes:
+        if value is last[0]:
+            return last[1]  # type: ignore[no-any-return]
         try:
             data = known.get(value)
         except TypeError:  # a field holds something unhashable
@@ -348,6 +355,7 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
             if len(known) >= _KNOWN_LIMIT:
                 known.clear()
             data = known[value] = write(value)
+        last[0], last[1] = value, data
         return data
 
     return write_known
