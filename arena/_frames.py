@@ -103,6 +103,14 @@ class Decoder(Generic[M]):
     def feed(self, data: bytes | bytearray) -> list[M | None]:
         """The messages that ``data`` completes."""
         buffer = self._buffer
+        if (not buffer and self.form == BINARY and data and data[0] < 0x80
+                and data[0] + 1 == len(data) and data[0] <= self.limit):
+            # One whole frame of under 128 bytes, as a move comes (most reads): parsed as it
+            # is, without the buffer and the length's loop.
+            try:
+                return [self.message_type.FromString(bytes(data[1:]))]
+            except DecodeError:
+                return [None]
         buffer += data
         if self.form is None:
             self.form = form_of(bytes(buffer[:2]))
