@@ -346,7 +346,7 @@ def _compile_writer(cls: type, descriptor: Descriptor) -> _Writer:
 
     def write_known(value: Any) -> bytes:
         if value is last[0]:
-            return last[1]  # type: ignore[no-any-return]
+            return last[1]
         try:
             data = known.get(value)
         except TypeError:  # a field holds something unhashable

@@ -218,7 +218,7 @@ class _Match:
         # Launched bots over pipes on Linux: a step of them may be asked by one task.
         self.launched = PipeSet.available() and all(isinstance(s, RemoteSeat) for s in seats)
         # The seats as RemoteSeats when launched (isinstance of an ABC is a Python call).
-        self._remote: list[RemoteSeat] = list(seats) if self.launched else []  # type: ignore[arg-type]
+        self._remote = [s for s in seats if isinstance(s, RemoteSeat)] if self.launched else []
         self._pipe_set: PipeSet | None = None
         self.blocking = all(s.blocking for s in seats)
         self.record = MatchRecord(
@@ -262,7 +262,9 @@ class _Match:
         each legal action's from one decision to the next (``_action_bytes``). Fields in
         number order, proto3's zeros left out, as protobuf writes them."""
         observation = b"" if seen is None else self._observation_bytes(seen)
-        parts = [self._head, b"\x10", varint(request.decision_id)]
+        parts = [self._head]
+        if request.decision_id:
+            parts += (b"\x10", varint(request.decision_id))
         if request.seat:
             parts += (b"\x18", varint(request.seat))
         texts = _texts.get((request.prompt, request.kind))

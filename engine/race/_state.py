@@ -70,19 +70,18 @@ def _prompt_text(step: str, count: int) -> str:
     return prompt.format(count) if "{" in prompt else prompt
 
 TABLEAU_END = 12
+NO_CARD = -1
 # The PowerRef of each (tableau index, power index) a view shows, made once: a frozen
 # dataclass's __init__ sets its fields through object.__setattr__, and views are made often.
 _POWER_REFS: dict[tuple[int, int], PowerRef] = {}
 
 
 def _power_ref(ref: tuple[int, int]) -> PowerRef:
+    """The PowerRef of ``ref`` (made at its first use)."""
     found = _POWER_REFS.get(ref)
     if found is None:
         found = _POWER_REFS[ref] = PowerRef(*ref)
     return found
-
-
-NO_CARD = -1
 
 
 def _members(cls: type[enum.Enum]) -> Any:
