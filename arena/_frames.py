@@ -46,6 +46,8 @@ def varint(value: int) -> bytes:
     """``value`` as a protobuf varint (a negative one in ten bytes, as int32 and int64 are)."""
     if 0 <= value < 0x80:  # most lengths and ids: one byte
         return ONE_BYTE[value]
+    if 0 < value < 0x4000:  # an observation's length, a time in ms: two bytes, no loop
+        return bytes((value & 0x7F | 0x80, value >> 7))
     value &= (1 << 64) - 1
     out = bytearray()
     while value > 0x7F:
@@ -101,6 +103,14 @@ class Decoder(Generic[M]):
     def feed(self, data: bytes | bytearray) -> list[M | None]:
         """The messages that ``data`` completes."""
         buffer = self._buffer
+        if (not buffer and self.form == BINARY and data and data[0] < 0x80
+                and data[0] + 1 == len(data) and data[0] <= self.limit):
+            # One whole frame of under 128 bytes, as a move comes (most reads): parsed as it
+            # is, without the buffer and the length's loop.
+            try:
+                return [self.message_type.FromString(bytes(data[1:]))]
+            except DecodeError:
+                return [None]
         buffer += data
         if self.form is None:
             self.form = form_of(bytes(buffer[:2]))

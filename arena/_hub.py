@@ -105,14 +105,17 @@ class OpenDecision:
     action_id: int | None = None
     fault: SeatFault | None = None
     answered_at: float | None = None  # trio's clock when the move arrived
+    # Whether ``done`` is set (read on every decision's path: an attribute, not a call).
+    resolved: bool = False
     # The request, until it is written (bytes: a binary frame, for a stream that takes them).
     message: pb.PlayResponse | bytes | None = None
     deadline: Deadline | None = None  # started when the request is written
 
     def resolve(self, action_id: int | None = None, fault: SeatFault | None = None) -> None:
-        if not self.done.is_set():
+        if not self.resolved:
             self.action_id, self.fault = action_id, fault
             self.answered_at = trio.current_time()
+            self.resolved = True
             self.done.set()
 
 
@@ -128,7 +131,7 @@ def on_the_wire(item: Any) -> Any:
         return item
     decision: OpenDecision = item
     message, decision.message = decision.message, None
-    if decision.done.is_set():
+    if decision.resolved:
         return None
     if decision.deadline is not None:
         decision.deadline.sent()
@@ -388,7 +391,7 @@ class Hub:
                           decision=move.decision_id)
             return
         decision = session.open.get(move.match_id)
-        if decision is None or decision.decision_id != move.decision_id or decision.done.is_set():
+        if decision is None or decision.decision_id != move.decision_id or decision.resolved:
             if decision is not None and decision.decision_id == move.decision_id:
                 expected = "it was already answered"
             elif decision is not None:
@@ -416,7 +419,7 @@ class Hub:
         else:
             fault = SeatFault(Termination.RESIGN, f"{session.name} resigned")
         decision = session.open.get(match_id)
-        if decision is not None and not decision.done.is_set():
+        if decision is not None and not decision.resolved:
             decision.resolve(fault=fault)
         else:
             session.gave_up.setdefault(match_id, fault)
@@ -556,7 +559,7 @@ class RemoteSeat(Seat):
         """Wait for the answer to a decision ``send`` opened: its action id, or its SeatFault
         (a lost stream's told apart: a crash or a disconnect). A wait cut short is ``cut``."""
         try:
-            if not decision.done.is_set():
+            if not decision.resolved:
                 reader = self.session.reader
                 if reader is None:
                     await decision.done.wait()
@@ -601,6 +604,11 @@ class RemoteSeat(Seat):
         """A Resign (or failure) the bot sent for this match while it was not being asked."""
         if self.session.reader is not None:
             self.session.reader.poll()
+        return self.routed_give_up()
+
+    def routed_give_up(self) -> SeatFault | None:
+        """``gave_up`` of what has been read from the bot already (its connection not
+        looked at: the caller knows it holds nothing unread)."""
         return self.session.gave_up.pop(self._match_id, None)
 
     async def _lost(self) -> SeatFault:

@@ -25,7 +25,6 @@ from arena.v1 import arena_service_pb2 as pb
 
 from ._frames import BINARY, Decoder, FrameError, encode
 from ._hub import BOT_BACKLOG, CLOSE, BotSession, Hub, RemoteSeat, on_the_wire, shown
-from ._seats import Seat
 from ._service import SERVER_VERSION
 
 PROTOCOL_VERSION = 1
@@ -462,6 +461,7 @@ class PipeSet:
         self._wakeup = os.eventfd(0, os.EFD_NONBLOCK | os.EFD_CLOEXEC)
         self._epoll.register(self._wakeup, select.EPOLLIN)
         self._pipes: dict[int, PipeConnection] = {}  # by the pipe's descriptor
+        self._alarm = _alarm()  # (made in a trio run: a match's first step)
 
     @staticmethod
     def available() -> bool:
@@ -469,12 +469,10 @@ class PipeSet:
         return hasattr(select, "epoll") and hasattr(os, "eventfd")
 
     @staticmethod
-    def pipe_of(seat: Seat, match_id: str) -> PipeConnection | None:
+    def pipe_of(seat: RemoteSeat, match_id: str) -> PipeConnection | None:
         """The pipe ``seat`` is asked over if a ``PipeSet`` of match ``match_id`` can wait on
         it now (a launched bot's that the match alone reads: ``PipeConnection.alone_for``);
         else None."""
-        if not isinstance(seat, RemoteSeat):
-            return None
         reader = seat.session.reader
         if isinstance(reader, PipeConnection) and reader.alone_for(match_id):
             return reader
@@ -495,7 +493,7 @@ class PipeSet:
     async def wait(self, until: float) -> None:
         """Wait until a pipe has something or trio's clock reaches ``until``, then read and
         route what every pipe holds (its answers stamped now)."""
-        alarm = _alarm()
+        alarm = self._alarm
         alarm.set(self, until)
         try:
             await trio.lowlevel.wait_readable(self._epoll.fileno())
@@ -516,6 +514,12 @@ class PipeSet:
         pipe = self._pipes.pop(fd)
         if pipe._group is self:
             pipe._group = None
+
+    def quiet(self, pipes: int) -> bool:
+        """Whether it waits on ``pipes`` pipes, none of which has anything to read now (nor
+        has ended), and no wake is pending: then none of those bots has written anything
+        that was not read and routed."""
+        return len(self._pipes) == pipes and not self._epoll.poll(0)
 
     def wake(self) -> None:
         """End a wait now (its time, or a connection's end that its pipe does not show)."""

@@ -36,7 +36,7 @@ import trio
 
 import engine
 from arena import _codec
-from arena._frames import delimit, length_field, varint_field
+from arena._frames import length_field, varint, varint_field
 from arena._hub import MatchFeed, OpenDecision, RemoteSeat
 from arena._pipes import PipeConnection, PipeSet
 from arena._seats import Deadline, LocalRequest, Seat, SeatFault, StaleRequestError
@@ -70,6 +70,22 @@ _ACTIONS_KEPT = 1024
 # a few MB; an engine that makes new actions every time clears its game's dict now and then.
 _BYTES_KEPT = 16_384
 _kept_action_bytes: dict[str, dict[int, tuple[engine.Action, bytes]]] = {}
+# The prompt and kind fields of a request on the wire by their texts (``_Match._frame``):
+# a game has a few dozen of them.
+_TEXTS_KEPT = 1024
+_texts: dict[tuple[str, str], bytes] = {}
+
+
+def _text_fields(prompt: str, kind: str) -> bytes:
+    """A request's ``prompt`` and ``kind`` fields (each left out if empty), kept."""
+    data = b"".join((length_field(4, prompt.encode()) if prompt else b"",
+                     length_field(5, kind.encode()) if kind else b""))
+    if len(_texts) >= _TEXTS_KEPT:
+        _texts.clear()
+    _texts[prompt, kind] = data
+    return data
+
+
 # A decision on a CPU clock ends at this many times its time limit of wall time, plus this.
 CPU_CLOCK_WALL_FACTOR = 3.0
 CPU_CLOCK_WALL_EXTRA = 1.0
@@ -190,12 +206,19 @@ class _Match:
         self.seen_events = [0] * n
         self._action_messages: dict[int, tuple[engine.Action, game_pb2.Action]] = {}
         self._action_bytes_kept = _kept_action_bytes.setdefault(self.game.name, {})
+        self._game_name = self.game.name  # (a property: read for every request)
+        self._observation_bytes = _codec.observation_writer(self.game.name)
+        # A request's first field, and its time's with the milliseconds it holds (``_frame``).
+        self._head = length_field(1, spec.match_id.encode()) if spec.match_id else b""
+        self._time: tuple[int | None, bytes] = (None, b"")
         self.public_events = 0
         self.decisions = 0
         self.cpu_clock = cpu_clock
         self.remote = any(not s.in_process for s in seats)
         # Launched bots over pipes on Linux: a step of them may be asked by one task.
         self.launched = PipeSet.available() and all(isinstance(s, RemoteSeat) for s in seats)
+        # The seats as RemoteSeats when launched (isinstance of an ABC is a Python call).
+        self._remote = [s for s in seats if isinstance(s, RemoteSeat)] if self.launched else []
         self._pipe_set: PipeSet | None = None
         self.blocking = all(s.blocking for s in seats)
         self.record = MatchRecord(
@@ -216,36 +239,52 @@ class _Match:
         """The request of one pending seat: for an in-process seat, with the observation and
         legal actions encoded only if the bot reads them; for a remote one, the message."""
         state = self.state
-        events = [e.text for e in state.events_since(self.seen_events[seat], seat)]
-        self.seen_events[seat] = state.event_count
+        seen, count = self.seen_events[seat], state.event_count
+        events = [e.text for e in state.events_since(seen, seat)] if count != seen else []
+        self.seen_events[seat] = count
         self.decisions += 1
-        request = LocalRequest(self.game.name, self.spec.match_id, self.decisions, seat,
+        request = LocalRequest(self._game_name, self.spec.match_id, self.decisions, seat,
                                decision, self._observer(seat), self._action_message,
                                round(limit * 1000), events)
         asked = self.seats[seat]
         if asked.in_process:
             return request
-        if asked.binary_wire:
-            request.wire = self._frame(request)
+        if asked.binary_wire:  # (the observation taken here: no call through the observer)
+            request.wire = self._frame(request, state.observation(seat))
             return request
         return request.message()
 
-    def _frame(self, request: LocalRequest) -> bytes:
+    def _frame(self, request: LocalRequest, seen: Any) -> bytes:
         """The request as a binary frame of a ``PlayResponse``, put together from bytes: the
         same bytes as serializing ``request.message()`` wrapped in one (a test compares),
-        without building the message, each legal action's bytes kept from one decision to
-        the next (``_action_bytes``)."""
-        body = b"".join((
-            length_field(1, request.match_id.encode()) if request.match_id else b"",
-            varint_field(2, request.decision_id), varint_field(3, request.seat),
-            length_field(4, request.prompt.encode()) if request.prompt else b"",
-            length_field(5, request.kind.encode()) if request.kind else b"",
-            length_field(6, _codec.observation_bytes(self.game.name,
-                                                     request.engine_observation)),
-            *[self._action_bytes(action) for action in request.decision.legal],
-            varint_field(8, request.time_left_ms),
-            *[length_field(9, event.encode()) for event in request.events]))
-        return delimit(length_field(3, body))
+        without building the message; ``seen``: the seat's observation. What recurs is kept
+        as bytes: the match id's field, the prompt's and kind's (``_texts``), the time's, and
+        each legal action's from one decision to the next (``_action_bytes``). Fields in
+        number order, proto3's zeros left out, as protobuf writes them."""
+        observation = b"" if seen is None else self._observation_bytes(seen)
+        parts = [self._head]
+        if request.decision_id:
+            parts += (b"\x10", varint(request.decision_id))
+        if request.seat:
+            parts += (b"\x18", varint(request.seat))
+        texts = _texts.get((request.prompt, request.kind))
+        if texts is None:
+            texts = _text_fields(request.prompt, request.kind)
+        parts += (texts, b"\x32", varint(len(observation)), observation)
+        kept = self._action_bytes_kept
+        for action in request.decision.legal:
+            known = kept.get(id(action))
+            parts.append(self._action_bytes(action) if known is None else known[1])
+        ms = request.time_left_ms
+        if ms != self._time[0]:
+            self._time = (ms, varint_field(8, ms))
+        parts.append(self._time[1])
+        for event in request.events:
+            text = event.encode()
+            parts += (b"\x4a", varint(len(text)), text)
+        size = sum(map(len, parts))
+        inner = varint(size)
+        return b"".join((varint(1 + len(inner) + size), b"\x1a", inner, *parts))
 
     def _action_bytes(self, action: engine.Action) -> bytes:
         """An action as an entry of ``DecisionRequest.legal`` on the wire, kept by identity
@@ -389,7 +428,7 @@ class _Match:
             return None
         pipes = []
         for seat, (_, request) in step.items():
-            pipe = None if request is None else PipeSet.pipe_of(self.seats[seat],
+            pipe = None if request is None else PipeSet.pipe_of(self._remote[seat],
                                                                  self.spec.match_id)
             if pipe is None:
                 return None
@@ -410,13 +449,13 @@ class _Match:
         if self._pipe_set is None:
             self._pipe_set = PipeSet(self.spec.match_id)
         group = self._pipe_set
-        now = trio.current_time()
+        clock = trio.lowlevel.current_clock()  # (its time: trio.current_time, fewer calls)
+        now = clock.current_time()
         asked: dict[int, _Asked] = {}
         try:
             for (seat, (decision, request)), pipe in zip(step.items(), pipes, strict=True):
                 assert request is not None
-                seat_ = self.seats[seat]
-                assert isinstance(seat_, RemoteSeat)
+                seat_ = self._remote[seat]
                 group.add(pipe)
                 deadline = Deadline(None, now, self.clocks[seat].timeout())
                 try:
@@ -430,9 +469,9 @@ class _Match:
                 asked[seat] = _Asked(seat_, decision, request, deadline, opened)
             while asked:
                 await group.wait(min(a.deadline.ends for a in asked.values()))
-                now = trio.current_time()
+                now = clock.current_time()
                 known = [seat for seat, a in asked.items()
-                         if a.opened.done.is_set() or now >= a.deadline.ends]
+                         if a.opened.resolved or now >= a.deadline.ends]
                 if any(asked[seat].lost() for seat in known):
                     await self._hand_over(asked, answers)
                     return
@@ -442,7 +481,7 @@ class _Match:
                     a.seat.withdraw(a.opened)
                     action_id = -1
                     fault: SeatFault | None = None
-                    cut = not a.opened.done.is_set()
+                    cut = not a.opened.resolved
                     if cut:
                         a.seat.cut(a.deadline.ends)
                     else:
@@ -582,9 +621,12 @@ class _Match:
     def punish_out_of_turn(self) -> None:
         """Punish the seats whose bots gave up while others were being asked (a bot that
         resigns out of turn is not kept playing until its next decision, nor past the end)."""
+        # Launched bots whose pipes (all in the match's set) hold nothing unread: what they
+        # gave up has been routed already, and one poll of the set replaces one per pipe.
+        quiet = self._pipe_set is not None and self._pipe_set.quiet(len(self.seats))
         for index, seat in enumerate(self.seats):
             if index not in self.forfeits and index not in self.dead:
-                fault = seat.gave_up()
+                fault = self._remote[index].routed_give_up() if quiet else seat.gave_up()
                 if fault is not None:
                     self.punish(index, fault)
 

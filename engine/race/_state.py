@@ -71,9 +71,17 @@ def _prompt_text(step: str, count: int) -> str:
 
 TABLEAU_END = 12
 NO_CARD = -1
-# PlayerViews a seat keeps (``Seat.player_views``): its own and the others' views of it, a
-# few steps' worth; past this many they are dropped together.
-_VIEWS_KEPT = 16
+# The PowerRef of each (tableau index, power index) a view shows, made once: a frozen
+# dataclass's __init__ sets its fields through object.__setattr__, and views are made often.
+_POWER_REFS: dict[tuple[int, int], PowerRef] = {}
+
+
+def _power_ref(ref: tuple[int, int]) -> PowerRef:
+    """The PowerRef of ``ref`` (made at its first use)."""
+    found = _POWER_REFS.get(ref)
+    if found is None:
+        found = _POWER_REFS[ref] = PowerRef(*ref)
+    return found
 
 
 def _members(cls: type[enum.Enum]) -> Any:
@@ -550,9 +558,12 @@ class Seat:
     # shown, military, and the score with ``view[3]`` VP chips. Made at most once a step and
     # read by every seat's observation (a third of an observation's time otherwise).
     view: tuple[list[list[int]], tuple[TableauCard, ...], int, int, int] | None = None
-    # The seat's PlayerView by everything it is made from (``RaceState._player_view``): most
-    # of a seat's public facts stay the same from one decision to the next.
-    player_views: dict[tuple[Any, ...], PlayerView] = field(default_factory=dict)
+    # The seat's last PlayerView with everything it was made from (``RaceState._player_view``):
+    # most of a seat's public facts stay the same from one decision to the next, and its own
+    # view is most often the others' view of it. Compared, not hashed: a dict of them cost a
+    # hash of the whole key at every view (its enum members' in Python), and almost every
+    # view it found was the last one.
+    last_view: tuple[tuple[Any, ...], PlayerView] | None = None
 
     def copy(self) -> Seat:
         """An independent copy (its lists are new; the power cache starts empty)."""
@@ -1783,32 +1794,31 @@ class RaceState(GameState):
         key = (military, score, hand_count, s.vp, actions, s.step, s.count, explore_count,
                s.bonus, tuple(s.used), s.current, taken, produced, produced_on, placing,
                methods)
-        kept = s.player_views.get(key)
-        if kept is not None and kept.tableau is cards:
-            return kept
+        last = s.last_view
+        if last is not None and last[0] == key and last[1].tableau is cards:
+            return last[1]
         view = PlayerView(
             seat=i, tableau=cards, hand_count=hand_count, vp_chips=s.vp, actions=actions,
             military=military, score=score, step=s.step, count=s.count,
             explore_count=explore_count, bonus=s.bonus,
-            used=tuple(PowerRef(ti, pi) for ti, pi in s.used), current=PowerRef(*s.current),
+            used=tuple([_power_ref(used) for used in s.used]), current=_power_ref(s.current),
             taken=taken, produced=produced, produced_on=produced_on, placing=placing,
             methods=tuple(SettleMethod(m) for m in methods))
-        if len(s.player_views) >= _VIEWS_KEPT:
-            s.player_views.clear()
-        s.player_views[key] = view
+        s.last_view = (key, view)
         return view
 
     def observation(self, seat: int | None) -> Observation:
         """The seat's view: its own hand and explore cards, public facts about everyone."""
         revealed = self.stage is not PH.SELECT
-        players = tuple(self._player_view(i, s, revealed, i == seat)
-                        for i, s in enumerate(self.seats))
+        # (Lists made into tuples: a generator costs more to make and run than the list.)
+        players = tuple([self._player_view(i, s, revealed, i == seat)
+                         for i, s in enumerate(self.seats)])
         mine = self.seats[seat] if seat is not None else None
         return Observation(
             seat=-1 if seat is None else seat,
             round=self.round,
             phase=self.stage,
-            phases=tuple(p for p, _k in self.phases),
+            phases=tuple([p for p, _k in self.phases]),
             players=players,
             hand=tuple(sorted(mine.hand)) if mine else (),
             explore_cards=(
@@ -1822,7 +1832,7 @@ class RaceState(GameState):
             game_over=self.termination is not None,
             phase_number=self.phase_no,
             sub_step=self.sub,
-            phase_passes=tuple(k for _p, k in self.phases),
+            phase_passes=tuple([k for _p, k in self.phases]),
             round_limit=self.round_limit,
         )
 

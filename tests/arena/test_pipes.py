@@ -45,6 +45,25 @@ def test_binary_frames_are_read_whatever_the_chunks() -> None:
     assert got == messages and decoder.form == BINARY
 
 
+def test_a_whole_frame_read_at_once_is_read_as_any_other() -> None:
+    """A read that holds exactly one small frame (a move, most reads) is parsed as it is:
+    a bad one is one bad message, one over the limit stops the stream, and a long frame
+    whose first length byte happens to equal the read's size is not taken for one."""
+    move = pb.PlayRequest(move=pb.Move(match_id="m", decision_id=3, action_id=1))
+    decoder: Decoder[pb.PlayRequest] = Decoder(pb.PlayRequest, form=BINARY)
+    assert decoder.feed(encode(move, BINARY)) == [move]
+    assert decoder.feed(delimit(b"\xff\xff")) == [None]
+    assert decoder.feed(encode(move, BINARY)) == [move]
+    with pytest.raises(FrameError, match="at most 10 are accepted"):
+        Decoder(pb.PlayRequest, form=BINARY, limit=10).feed(delimit(bytes(11)))
+    long = encode(pb.PlayRequest(move=pb.Move(match_id="m" * 200, decision_id=1)), BINARY)
+    assert long[0] >= 0x80
+    cut = long[:long[0] + 1]  # as long as its first byte says, were it a one-byte length
+    decoder = Decoder(pb.PlayRequest, form=BINARY)
+    assert decoder.feed(cut) == [] and decoder.feed(long[len(cut):]) == [
+        pb.PlayRequest.FromString(long[2:])]
+
+
 def test_json_lines_are_read_and_a_bad_line_is_one_bad_message() -> None:
     move = pb.PlayRequest(move=pb.Move(match_id="m", decision_id=12, action_id=0))
     text = encode(move, JSON)
