@@ -117,3 +117,19 @@ def test_the_arena_instruction_count_plays_launched_bots_with_its_pidfd_stand_in
     assert done.returncode == 0, done.stderr
     decisions = int(done.stdout.split()[-1])
     assert decisions > 40  # two whole Race matches
+
+
+def test_the_sandbox_start_measure_runs_and_leaves_no_private_folder(tmp_path: Path) -> None:
+    """``bench_arena.py``'s sandbox start (in ``run_all.py --only arena``), in a child whose
+    temporary folder is ``tmp_path``: it measures, and removes the private folder it made."""
+    from arena import _sandbox
+
+    if _sandbox.unavailable() is not None:
+        pytest.skip(f"no sandbox here: {_sandbox.unavailable()}")
+    code = ("import json, sys; sys.path.insert(0, 'benchmarks'); import bench_arena; "
+            "print(json.dumps(bench_arena.sandbox_start(1)))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "TMPDIR": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert set(json.loads(done.stdout)) == {"sandbox_start_ms", "bare_start_ms"}
+    assert not list(tmp_path.rglob("bot-*")), list(tmp_path.rglob("*"))
