@@ -12,8 +12,8 @@ read-only, with the database, its journal files, the bot logs and the other bots
 masked even when they lie inside one of those; a private writable directory as ``/tmp`` and
 ``$HOME``, wiped between matches and removed with the process, whose folder ``.shm`` is also
 its ``/dev/shm`` (POSIX shared memory and semaphores: Python's ``multiprocessing`` needs
-them); no other process (it is pid 2
-of its namespace, under bwrap's init); no network (a loopback of its own, with nothing on it).
+them); no other process (it is pid 2 of its namespace, under bwrap's init); no network (a
+loopback of its own, with nothing on it).
 Its environment is the ``ARENA_*`` variables, what the organiser names (``--bot-env``) and a
 fixed PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address space, CPU time
 and processes; the process limit counts the bot's own user namespace only. When the arena
@@ -61,6 +61,8 @@ def compile_shared_packages() -> None:
     for package in SHARED_PACKAGES:
         if (PROJECT_ROOT / package).is_dir():
             compileall.compile_dir(PROJECT_ROOT / package, quiet=2, workers=1)
+
+
 # The system's read-only directories (symlinks, as on merged-/usr systems, are made again).
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # What programs read from /etc (the rest of /etc is not the bot's business).

@@ -218,7 +218,8 @@ class _Match:
         # Launched bots over pipes on Linux: a step of them may be asked by one task.
         self.launched = PipeSet.available() and all(isinstance(s, RemoteSeat) for s in seats)
         # The seats as RemoteSeats when launched (isinstance of an ABC is a Python call).
-        self._remote = [s for s in seats if isinstance(s, RemoteSeat)] if self.launched else []
+        self._launched_seats = ([s for s in seats if isinstance(s, RemoteSeat)]
+                                if self.launched else [])
         self._pipe_set: PipeSet | None = None
         self.blocking = all(s.blocking for s in seats)
         self.record = MatchRecord(
@@ -428,7 +429,7 @@ class _Match:
             return None
         pipes = []
         for seat, (_, request) in step.items():
-            pipe = None if request is None else PipeSet.pipe_of(self._remote[seat],
+            pipe = None if request is None else PipeSet.pipe_of(self._launched_seats[seat],
                                                                  self.spec.match_id)
             if pipe is None:
                 return None
@@ -455,7 +456,7 @@ class _Match:
         try:
             for (seat, (decision, request)), pipe in zip(step.items(), pipes, strict=True):
                 assert request is not None
-                seat_ = self._remote[seat]
+                seat_ = self._launched_seats[seat]
                 group.add(pipe)
                 deadline = Deadline(None, now, self.clocks[seat].timeout())
                 try:
@@ -626,7 +627,8 @@ class _Match:
         quiet = self._pipe_set is not None and self._pipe_set.quiet(len(self.seats))
         for index, seat in enumerate(self.seats):
             if index not in self.forfeits and index not in self.dead:
-                fault = self._remote[index].routed_give_up() if quiet else seat.gave_up()
+                fault = (self._launched_seats[index].routed_give_up() if quiet
+                         else seat.gave_up())
                 if fault is not None:
                     self.punish(index, fault)
 
