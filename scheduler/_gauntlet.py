@@ -183,7 +183,7 @@ async def play_gauntlet(store: Store, tournament_id: str, plan: GauntletPlan,
                 workers.cancel()
 
     async with trio.open_nursery() as nursery:
-        await pool.start(nursery)
+        await pool.start(nursery, [m.seats for m in todo[:concurrency]])
         try:
             async with trio.open_nursery() as workers:
                 for _ in range(min(concurrency, max(len(todo), 1))):

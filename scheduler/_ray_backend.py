@@ -110,7 +110,7 @@ def play_on_worker(config_data: dict[str, Any], tournament_id: str, pairing: Pai
     async def main() -> MatchRecord:
         pool = BotPool(specs, launch=launch, recover=config.recover, game=config.game)
         async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
-            await pool.start(nursery)
+            await pool.start(nursery, [pairing.seats])
             try:
                 seats = await pool.seats(pairing.seats)
                 record = await run_match(match_spec(config, tournament_id, pairing), seats,

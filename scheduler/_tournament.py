@@ -265,7 +265,7 @@ async def play_tournament(
 
     with store.claim(tournament_id):
         async with trio.open_nursery() as nursery:  # cancelling it kills the bot processes
-            await pool.start(nursery)
+            await pool.start(nursery, [p.seats for p in todo[:config.concurrency]])
             try:
                 async with trio.open_nursery() as workers:
                     for _ in range(min(config.concurrency, max(len(todo), 1))):

@@ -1173,7 +1173,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     async def main() -> int:
         pool = BotPool(specs, launch=launch, recover=args.recover, game=game.name)
         async with trio.open_nursery() as nursery:
-            await pool.start(nursery)
+            await pool.start(nursery, [[s.name for s in specs]])
             seats = await pool.seats([s.name for s in specs])
             spec = MatchSpec(match_id, game.name, seed, options,
                              bot_seed=0 if args.seed is not None else None)

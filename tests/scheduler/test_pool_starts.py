@@ -65,6 +65,35 @@ def test_the_first_processes_of_all_the_bots_start_together(tmp_path: Path) -> N
     assert _with_started(pool, started) == [1, 1]
 
 
+def test_the_processes_the_first_matches_need_start_together_before_any_match(
+        tmp_path: Path) -> None:
+    # two matches at once of the same two bots: four processes, none of them alone
+    command = _barrier(tmp_path, 4)
+    pool = BotPool([BotSpec.parse(f"a={command}"), BotSpec.parse(f"b={command}")],
+                   launch=Launch(startup_timeout=30))
+
+    async def started() -> list[int]:
+        return [len(pool.instances[name]) for name in ("a", "b")]
+
+    async def main() -> tuple[list[int], list[bool]]:
+        with trio.fail_after(90):
+            async with trio.open_nursery() as nursery:
+                try:
+                    await pool.start(nursery, [["a", "b"], ["b", "a"]])
+                    counts = await started()
+                    # both matches find their processes free: no new start, no dead seat
+                    seats = [*await pool.seats(["a", "b"], deal=0),
+                             *await pool.seats(["b", "a"], deal=0)]
+                    return counts, [isinstance(seat, _DeadSeat) for seat in seats]
+                finally:
+                    pool.stop()
+
+    counts, dead = trio.run(main)
+    assert counts == [2, 2]
+    assert dead == [False] * 4
+    assert len(list(tmp_path.iterdir())) == 4
+
+
 def test_matches_that_each_need_a_new_process_of_one_bot_start_them_together(
         tmp_path: Path) -> None:
     # the first process (the pool's start) goes alone; the next two wait for each other
