@@ -13,7 +13,7 @@ masked even when they lie inside one of those; a private writable directory as `
 ``$HOME``, wiped between matches and removed with the process, whose folder ``.shm`` is also
 its ``/dev/shm`` (POSIX shared memory and semaphores: Python's ``multiprocessing`` needs
 them); no other process (it is pid 2 of its namespace, under bwrap's init); no network (a
-loopback of its own, with nothing on it).
+loopback of its own, with nothing on it), nor the host's name (it is ``arena-bot``).
 Its environment is the ``ARENA_*`` variables, what the organiser names (``--bot-env``) and a
 fixed PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address space, CPU time
 and processes; the process limit counts the bot's own user namespace only. When the arena
@@ -71,6 +71,8 @@ _ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "ssl", "ca-
         "mime.types", "protocols", "services")
 _PATH = "/usr/local/bin:/usr/bin:/bin"
 PRIVATE_MOUNT = "/tmp"
+# The machine's name as a bot sees it (its own UTS namespace would keep the host's).
+HOSTNAME = "arena-bot"
 # The folder of the private directory that is also the bot's /dev/shm: shared memory and
 # semaphores of its own, wiped with the rest (the host's /dev/shm would be a channel between
 # bots; bwrap's is not writable by the bot).
@@ -250,7 +252,7 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
     """The argv that runs ``command`` (its executable an absolute path) in the sandbox, for a
     child of process ``parent`` (this one by default): it dies with it."""
     argv: list[str] = [shutil.which("bwrap") or "bwrap", *_namespaces(), "--die-with-parent",
-            "--new-session", "--proc", "/proc", "--dev", "/dev"]
+            "--new-session", "--hostname", HOSTNAME, "--proc", "/proc", "--dev", "/dev"]
     made: set[str] = {"/"}
 
     def parents(path: str) -> None:

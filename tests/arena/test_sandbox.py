@@ -44,7 +44,7 @@ ATTACKS = {"list_processes": True, "read_environment": True, "signal_stop": True
            "signal_kill": True, "db_by_path": True, "db_by_proc_fd": True,
            "db_by_search": False, "tcp_connect": True, "write_outside": True,
            "left_file": True, "left_shared_memory": True, "fork_bomb": True, "memory": False,
-           "interfaces": True, "process_memory": True, "keyring": False,
+           "interfaces": True, "host_name": True, "process_memory": True, "keyring": False,
            "user_namespace": False}
 
 
@@ -132,7 +132,8 @@ def hostile_tournament(folder: Path, listeners: Listeners, sandbox: str) -> Run:
         "--bot-env", f"HOSTILE_DB={database}", "--bot-env", f"HOSTILE_MARK={mark}",
         "--bot-env", f"HOSTILE_TCP={listeners.tcp.getsockname()[1]},{metrics_port}",
         "--bot-env", f"HOSTILE_UDP={listeners.udp.getsockname()[1]}",
-        "--bot-env", "HOSTILE_MEMORY_MB=1536", "--bot-env", "HOSTILE_FORKS=100"]
+        "--bot-env", "HOSTILE_MEMORY_MB=1536", "--bot-env", "HOSTILE_FORKS=100",
+        "--bot-env", f"HOSTILE_HOST={socket.gethostname()}"]
     try:
         done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True,
                               timeout=240)

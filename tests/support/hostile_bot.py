@@ -12,7 +12,8 @@ is reported on stderr as one line ``HOSTILE {"attack": ..., "succeeded": ..., "d
 ...}``, which the tests read from the bot logs. The environment says where to aim (set with
 ``--bot-env``): HOSTILE_DB (the database's path), HOSTILE_TCP (ports to connect to,
 comma-separated), HOSTILE_UDP (a port to send a datagram to), HOSTILE_MARK (a name for the
-notes), HOSTILE_MEMORY_MB (what to allocate), HOSTILE_FORKS (how many processes to try for).
+notes), HOSTILE_MEMORY_MB (what to allocate), HOSTILE_FORKS (how many processes to try for),
+HOSTILE_HOST (the host's name, which it should not learn).
 Then it plays random legal moves, and at every match start looks for a note an earlier match
 left (and leaves one)."""
 
@@ -186,6 +187,8 @@ def network() -> None:
     report("udp_detail", False, f"sent: {sent}")
     interfaces = [name for _, name in socket.if_nameindex()]
     report("interfaces", interfaces != ["lo"], f"{interfaces}")
+    host = socket.gethostname()
+    report("host_name", host == os.environ.get("HOSTILE_HOST"), f"the machine's name: {host}")
 
 
 def write_outside() -> None:
