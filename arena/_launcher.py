@@ -39,12 +39,15 @@ _LIMITS = str(Path(__file__).with_name("_limits.py"))  # run as a script: see ``
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of a bot process (0: none). ``max_processes`` (threads count) holds
-    in the sandbox only: outside one it would count every process of the arena's user."""
+    """Resource limits of a bot process (0: none). ``max_processes`` (threads count) and
+    ``tmp_mb`` (the size of its /tmp, and of its /dev/shm; never unbounded) hold in the
+    sandbox only: outside one the first would count every process of the arena's user, and
+    the bot writes where its user may."""
 
     memory_mb: int = 2048
     cpu_seconds: int = 0
     max_processes: int = 64
+    tmp_mb: int = 256
 
 
 def parse_bot(spec: str) -> tuple[str, str]:
@@ -136,11 +139,11 @@ class Launch:
         uid = _sandbox.uid_for(slot) if os.geteuid() == 0 else None
         if uid is not None:
             _readable_by_others(name, visible)
-        private = _sandbox.make_private(uid)
-        jail = _sandbox.Jail(tuple(visible), tuple(hidden), private, cwd, uid)
+        jail = _sandbox.Jail(tuple(visible), tuple(hidden), cwd, uid)
         argv = _sandbox.bwrap_argv(words, jail, memory_mb=self.limits.memory_mb,
                                    cpu_seconds=self.limits.cpu_seconds,
-                                   max_processes=self.limits.max_processes)
+                                   max_processes=self.limits.max_processes,
+                                   tmp_mb=self.limits.tmp_mb)
         return argv, _sandbox.environment(name, self.env), jail
 
 
@@ -205,7 +208,7 @@ class BotProcess:
         self.name = name
         self.argv = argv
         self.env = env
-        self.jail = jail  # its sandbox, whose private folder is removed when it ends
+        self.jail = jail  # its sandbox (None: it runs without one)
         self.exited = trio.Event()
         self.returncode: int | None = None
         self.pid: int | None = None
@@ -219,6 +222,7 @@ class BotProcess:
         self._drained = trio.Event()
         self._bot_pid: int | None = None
         self._cgroup: _cgroups.Cgroup | None = None
+        self._sandbox: int | None = None  # a descriptor of /proc/PID of the sandbox's init
 
     @property
     def stderr_tail(self) -> list[str]:
@@ -272,17 +276,17 @@ class BotProcess:
         """
         tree = _cgroups.tree()
         self._cgroup = tree.make() if tree is not None else None
-        argv, seccomp = _sandbox.with_seccomp(self.argv)
+        argv, passed = _sandbox.with_descriptors(
+            self.argv, None if self.jail is None else self.jail.uid)
         if self._cgroup is not None:
             argv = self._cgroup.enter_argv(argv)
         try:
             process = subprocess.Popen(
                 argv, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, start_new_session=True,
-                pass_fds=() if seccomp is None else (seccomp,))
+                stderr=subprocess.PIPE, start_new_session=True, pass_fds=passed)
         finally:
-            if seccomp is not None:
-                os.close(seccomp)
+            for fd in passed:
+                os.close(fd)
         self.pid = process.pid
         pidfd = os.pidfd_open(process.pid)
         pipes = {}
@@ -315,8 +319,9 @@ class BotProcess:
             os.close(pidfd)
             self.returncode = process.wait()
             self.log_to(None)
-            if self.jail is not None:
-                _sandbox.remove_private(self.jail.private)
+            if self._sandbox is not None:
+                os.close(self._sandbox)
+                self._sandbox = None
             self.exited.set()
 
     async def _copy_stderr(self, pipe: trio.lowlevel.FdStream) -> None:
@@ -360,8 +365,38 @@ class BotProcess:
         return total / 1e9
 
     def wipe(self) -> bool:
-        """Empty its private folder (between matches); False if it could not be."""
-        return self.jail is None or _sandbox.wipe(self.jail.private, self.jail.kept)
+        """Empty its sandbox's /tmp and /dev/shm (between matches); False if they could not
+        be (or the sandbox not be found while the process lives). Without a sandbox there is
+        nothing of its own to wipe; once it is gone, neither."""
+        if self.jail is None or self.returncode is not None:
+            return True
+        if self._sandbox is None:
+            self._sandbox = self._find_sandbox()
+            if self._sandbox is None:
+                return False
+        return _sandbox.wipe(self._sandbox, self.jail.kept)
+
+    def _find_sandbox(self) -> int | None:
+        """A descriptor of ``/proc/PID`` of bwrap's child (the sandbox's first process, in
+        its mount namespace), checked to be that child once opened: a descriptor stays bound
+        to its process, whatever later takes its pid."""
+        if self.pid is None:
+            return None
+        for child in _children(self.pid):
+            try:
+                folder = os.open(f"/proc/{child}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            except OSError:
+                continue
+            try:
+                with open(os.open("stat", os.O_RDONLY | os.O_CLOEXEC, dir_fd=folder),
+                          "rb") as stat:
+                    parent = int(stat.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                parent = None
+            if parent == self.pid:
+                return folder
+            os.close(folder)
+        return None
 
     async def stop(self, grace: float) -> None:
         """Wait up to ``grace`` seconds for it to exit by itself, then kill it."""

@@ -9,11 +9,14 @@ Landlock alone hide no process and no file that the bot's user can read.
 What a sandboxed bot sees: the system directories and its interpreter, read-only; the
 directories of the files its command names and the arena's own packages (the Python SDK),
 read-only, with the database, its journal files, the bot logs and the other bots' files
-masked even when they lie inside one of those; a private writable directory as ``/tmp`` and
-``$HOME``, wiped between matches and removed with the process, whose folder ``.shm`` is also
-its ``/dev/shm`` (POSIX shared memory and semaphores: Python's ``multiprocessing`` needs
-them); no other process (it is pid 2 of its namespace, under bwrap's init); no network (a
-loopback of its own, with nothing on it), nor the host's name (it is ``arena-bot``).
+masked even when they lie inside one of those; a writable ``/tmp`` (also its ``$HOME``) and
+``/dev/shm`` (POSIX shared memory and semaphores: Python's ``multiprocessing`` needs them),
+each a tmpfs of its own in memory, bounded in size (``--tmp-mb``: a bot that fills it gets
+ENOSPC, and no disk of the machine's fills up), wiped between matches from outside (through
+``/proc/PID/root``, see ``wipe``) and gone with the process: nothing of a bot is ever on the
+arena's disk; no other process (it is pid 2 of its namespace, under bwrap's init); no
+network (a loopback of its own, with nothing on it), nor the host's name (it is
+``arena-bot``).
 Its environment is the ``ARENA_*`` variables, what the organiser names (``--bot-env``) and a
 fixed PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address space, CPU time
 and processes; the process limit counts the bot's own user namespace only. When the arena
@@ -27,9 +30,11 @@ installed.
 from __future__ import annotations
 
 import compileall
+import errno
 import functools
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
@@ -70,22 +75,22 @@ _ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "ssl", "ca-
         "localtime", "passwd", "group", "nsswitch.conf", "os-release", "debian_version",
         "mime.types", "protocols", "services")
 _PATH = "/usr/local/bin:/usr/bin:/bin"
+# The bot's writable folders: each a tmpfs of its own, bounded in size, that bwrap makes in
+# the sandbox (the host's /dev/shm would be a channel between bots; bwrap's is not writable by
+# the bot).
 PRIVATE_MOUNT = "/tmp"
+SHARED_MEMORY = "/dev/shm"
 # The machine's name as a bot sees it (its own UTS namespace would keep the host's).
 HOSTNAME = "arena-bot"
-# The folder of the private directory that is also the bot's /dev/shm: shared memory and
-# semaphores of its own, wiped with the rest (the host's /dev/shm would be a channel between
-# bots; bwrap's is not writable by the bot).
-SHARED_MEMORY = ".shm"
-# Beside a private directory (its path + this), when the bot runs as a user of its own: the
-# system's passwd and group files with that user added, read-only, so that a program that
-# looks its user up (Python's ``getpass.getuser``, ``whoami``) finds one.
-_ACCOUNTS = ".etc"
-_ACCOUNT_FILES = ("passwd", "group")
+# When the bot runs as a user of its own: the system's passwd and group files with that user
+# added, read-only, so that a program that looks its user up (Python's ``getpass.getuser``,
+# ``whoami``) finds one. Given to bwrap as descriptors (``--ro-bind-data``), made per process
+# when it starts (``with_descriptors``), as the seccomp program is: nothing on disk.
+_ACCOUNT_SLOTS = {"passwd": "<passwd-fd>", "group": "<group-fd>"}
 # User ids the bots get when the arena runs as root: one per process, none of them a user.
 _FIRST_UID = 2_100_000_000
 # Stands for the descriptor of the seccomp program in a prepared argv: a descriptor is made
-# per process, when it starts (``with_seccomp``).
+# per process, when it starts (``with_descriptors``).
 SECCOMP_SLOT = "<seccomp-fd>"
 
 
@@ -155,19 +160,19 @@ def _namespaces() -> list[str]:
 @dataclass(frozen=True)
 class Jail:
     """Where one bot process may look: ``visible`` paths (read-only), ``hidden`` ones masked
-    inside them, its ``private`` writable directory, and the directory it starts in."""
+    inside them, and the directory it starts in."""
 
     visible: tuple[str, ...]
     hidden: tuple[str, ...]
-    private: str
     workdir: str
     uid: int | None = None  # the user it runs as (the arena runs as root), else ours
 
     @property
     def kept(self) -> frozenset[str]:
-        """The folders in ``private`` that wiping must keep: a visible folder (or the working
-        folder) under /tmp is mounted over the private /tmp, on a folder made there."""
-        kept: set[str] = {SHARED_MEMORY}
+        """The folders in the private /tmp that wiping must keep (their contents are wiped): a
+        visible folder (or the working folder) under /tmp is mounted over the private /tmp,
+        on folders made there."""
+        kept: set[str] = set()
         for path in (*self.visible, self.workdir):
             if path.startswith(PRIVATE_MOUNT + "/"):
                 parts = Path(path).relative_to(PRIVATE_MOUNT).parts
@@ -248,11 +253,16 @@ def _outermost(paths: Iterable[str]) -> list[str]:
 
 
 def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_seconds: int,
-               max_processes: int, parent: int | None = None) -> list[str]:
+               max_processes: int, tmp_mb: int, parent: int | None = None) -> list[str]:
     """The argv that runs ``command`` (its executable an absolute path) in the sandbox, for a
-    child of process ``parent`` (this one by default): it dies with it."""
+    child of process ``parent`` (this one by default): it dies with it. Its /tmp and its
+    /dev/shm hold ``tmp_mb`` megabytes each (1 or more)."""
+    if tmp_mb < 1:
+        raise ValueError(f"bad size of a bot's /tmp: {tmp_mb} MB; accepted: 1 or more")
+    tmpfs = ["--perms", "1777", "--size", str(tmp_mb * 1024 * 1024), "--tmpfs"]
     argv: list[str] = [shutil.which("bwrap") or "bwrap", *_namespaces(), "--die-with-parent",
-            "--new-session", "--hostname", HOSTNAME, "--proc", "/proc", "--dev", "/dev"]
+            "--new-session", "--hostname", HOSTNAME, "--proc", "/proc", "--dev", "/dev",
+            *tmpfs, SHARED_MEMORY]
     made: set[str] = {"/"}
 
     def parents(path: str) -> None:
@@ -270,14 +280,14 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
         made.add(system)
     argv.extend(["--perms", "0755", "--dir", "/etc"])  # else 0700: unreadable to the bot
     for name in _ETC:
-        source = f"/etc/{name}"
-        if jail.uid is not None and name in _ACCOUNT_FILES:
-            source = os.path.join(jail.private + _ACCOUNTS, name)
-        argv.extend(["--ro-bind-try", source, f"/etc/{name}"])
+        if jail.uid is not None and name in _ACCOUNT_SLOTS:
+            argv.extend(["--perms", "0644", "--ro-bind-data", _ACCOUNT_SLOTS[name],
+                         f"/etc/{name}"])
+        else:
+            argv.extend(["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"])
     made.add("/etc")
     # The private /tmp first: a visible folder under /tmp (a test's, say) goes over it.
-    argv.extend(["--bind", jail.private, PRIVATE_MOUNT,
-                 "--bind", os.path.join(jail.private, SHARED_MEMORY), "/dev/shm"])
+    argv.extend([*tmpfs, PRIVATE_MOUNT])
     made.add(PRIVATE_MOUNT)
     for path in jail.visible:
         parents(path)
@@ -319,17 +329,53 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
     return [*guard, *argv, "--", *inner, *prlimit, *command]
 
 
-def with_seccomp(argv: list[str]) -> tuple[list[str], int | None]:
-    """``argv`` with its seccomp slot filled by a new descriptor holding the deny-list (to be
-    inherited by the process, then closed here), or unchanged with None when it has no
-    slot."""
+def with_descriptors(argv: list[str], uid: int | None) -> tuple[list[str], list[int]]:
+    """``argv`` with its slots filled by new descriptors (to be inherited by the process,
+    then closed here): the seccomp deny-list, and the passwd and group files that name user
+    ``uid`` (the arena runs as root); the descriptors made."""
+    filled = list(argv)
+    made: list[int] = []
     try:
-        slot = argv.index(SECCOMP_SLOT)  # bwrap's options come before the bot's command
-    except ValueError:
-        return argv, None
-    fd = _seccomp.program_fd()
-    assert fd is not None  # the slot is there only when a program is
-    return [*argv[:slot], str(fd), *argv[slot + 1:]], fd
+        for slot in (SECCOMP_SLOT, *_ACCOUNT_SLOTS.values()):
+            try:
+                at = filled.index(slot)  # bwrap's options come before the bot's command
+            except ValueError:
+                continue
+            if slot == SECCOMP_SLOT:
+                fd = _seccomp.program_fd()
+                assert fd is not None  # the slot is there only when a program is
+            else:
+                assert uid is not None  # the slots are there only when it runs as one
+                fd = _accounts_fd(slot, uid)
+            made.append(fd)
+            filled[at] = str(fd)
+    except BaseException:
+        for fd in made:
+            os.close(fd)
+        raise
+    return filled, made
+
+
+def _accounts_fd(slot: str, uid: int) -> int:
+    """A descriptor (a memfd, read from its start) holding the system's passwd or group
+    file, as ``slot`` says, with user ``uid`` added."""
+    name = next(file for file, its in _ACCOUNT_SLOTS.items() if its == slot)
+    try:
+        system = Path("/etc", name).read_text()
+    except OSError:
+        system = ""
+    if system and not system.endswith("\n"):
+        system += "\n"
+    added = (f"arena-bot:x:{uid}:{uid}:arena bot:{PRIVATE_MOUNT}:/bin/false\n"
+             if name == "passwd" else f"arena-bot:x:{uid}:\n")
+    fd = os.memfd_create(name, os.MFD_CLOEXEC)
+    try:
+        os.write(fd, (system + added).encode())
+        os.lseek(fd, 0, os.SEEK_SET)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def environment(name: str, extra: Iterable[tuple[str, str]], root_visible: bool = True
@@ -343,130 +389,79 @@ def environment(name: str, extra: Iterable[tuple[str, str]], root_visible: bool 
     return env
 
 
-# The folder of one arena process's private directories (in the system's temporary folder),
-# locked (flock) for as long as that process lives: a folder that nobody holds is what a
-# killed arena left behind, bots' files and all, and the next arena to start removes it.
-_ARENA_PREFIX = "arena-bots-"
+# Opens a folder, never through a symlink (the bot may have swapped one in).
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-@functools.cache
-def _arena_folder() -> str:
-    """This process's folder of private directories, made (and locked) at its first use,
-    after removing what arenas that died left (``remove_stale``)."""
-    import atexit
-    import fcntl
-    import tempfile
-
-    remove_stale(tempfile.gettempdir())
-    path = tempfile.mkdtemp(prefix=_ARENA_PREFIX)
-    # Kept open, never inherited: the lock lasts exactly as long as this process.
-    held = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    fcntl.flock(held, fcntl.LOCK_EX)
-    atexit.register(_remove_if_empty, path)
-    return path
-
-
-def _remove_if_empty(path: str) -> None:
-    try:
-        os.rmdir(path)
-    except OSError:  # a process still running, or already gone
-        pass
-
-
-def remove_stale(base: str) -> list[str]:
-    """Remove the folders of private directories in ``base`` that no living arena holds (it
-    was killed before it could remove them); the folders removed. Another user's folders
-    cannot be opened, and are left alone."""
-    import fcntl
-
-    removed: list[str] = []
-    try:
-        entries = [e for e in os.scandir(base)
-                   if e.name.startswith(_ARENA_PREFIX) and e.is_dir(follow_symlinks=False)]
-    except OSError:
-        return removed
-    for entry in entries:
+def wipe(process: int, kept: frozenset[str] = frozenset()) -> bool:
+    """Empty the writable folders of a living sandbox: its /tmp, but for the folders ``kept``
+    (relative to it; their contents are wiped), and its /dev/shm. ``process``: a descriptor
+    of the folder ``/proc/PID`` of the sandbox's first process (bwrap's child, in the
+    sandbox's mount namespace), through whose ``root`` the arena sees them: bound to that
+    process, so that a pid used again by another is never wiped. True if nothing is left,
+    or the process is gone (its folders went with it); False if something could not be
+    removed (the caller retires the process). The bot may be running meanwhile: nothing is
+    ever followed through a symlink, and what another file system holds (the folders the
+    arena bound there, read-only) is left alone."""
+    ok = True
+    for mount, keep in ((PRIVATE_MOUNT, kept), (SHARED_MEMORY, frozenset[str]())):
         try:
-            folder = os.open(entry.path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            folder = os.open("root" + mount, _FOLDER, dir_fd=process)
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # the process is gone, its folders with it
         except OSError:
+            ok = False
             continue
         try:
-            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # held: its arena lives
-            os.close(folder)
-            continue
-        try:
-            for private in os.scandir(entry.path):
-                if not private.name.endswith(_ACCOUNTS):
-                    remove_private(private.path)
-            shutil.rmtree(entry.path, ignore_errors=True)
-            removed.append(entry.path)
+            ok = _wipe_folder(folder, keep, "", os.fstat(folder).st_dev) and ok
         finally:
             os.close(folder)
-    return removed
+    return ok
 
 
-def make_private(uid: int | None) -> str:
-    """A new private directory (owned by ``uid`` when given: the bot runs as that user, whom
-    the passwd and group files made beside it name); ``remove_private`` removes it."""
-    import tempfile
-
-    path = tempfile.mkdtemp(prefix="bot-", dir=_arena_folder())
-    shared_memory = os.path.join(path, SHARED_MEMORY)
-    os.mkdir(shared_memory, 0o700)
-    if uid is not None:
-        os.chown(path, uid, uid)
-        os.chown(shared_memory, uid, uid)
-        accounts = path + _ACCOUNTS
-        os.mkdir(accounts, 0o755)
-        entries = {"passwd": f"arena-bot:x:{uid}:{uid}:arena bot:{PRIVATE_MOUNT}:/bin/false\n",
-                   "group": f"arena-bot:x:{uid}:\n"}
-        for name in _ACCOUNT_FILES:
-            try:
-                system = Path("/etc", name).read_text()
-            except OSError:
-                system = ""
-            if system and not system.endswith("\n"):
-                system += "\n"
-            Path(accounts, name).write_text(system + entries[name])
-    return path
-
-
-def remove_private(path: str) -> None:
-    """Remove a private directory made by ``make_private``, and what was made beside it."""
-    wipe(path)
-    shutil.rmtree(path, ignore_errors=True)
-    shutil.rmtree(path + _ACCOUNTS, ignore_errors=True)
-
-
-def wipe(path: str, kept: frozenset[str] = frozenset(), _under: str = "") -> bool:
-    """Empty a private directory, but for the folders ``kept`` (relative to it; their
-    contents are wiped); False if something could not be removed (a bot that made a folder
-    it cannot be emptied of: the caller retires the process)."""
+def _wipe_folder(folder: int, kept: frozenset[str], under: str, device: int) -> bool:
     ok = True
-    for entry in list(os.scandir(path)) if os.path.isdir(path) else []:
-        relative = os.path.join(_under, entry.name)
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries]
+    except OSError:
+        return False
+    for name in names:
+        relative = os.path.join(under, name)
         try:
-            if relative in kept and entry.is_dir(follow_symlinks=False):
-                ok = wipe(entry.path, kept, relative) and ok
-            elif entry.is_dir(follow_symlinks=False):
-                _make_removable(entry.path)
-                shutil.rmtree(entry.path)
+            info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+            if info.st_dev != device:
+                continue  # a folder the arena bound here, read-only: none of the bot's
+            if not stat.S_ISDIR(info.st_mode):
+                os.unlink(name, dir_fd=folder)
+            elif relative in kept:
+                inner = os.open(name, _FOLDER, dir_fd=folder)
+                try:
+                    ok = _wipe_folder(inner, kept, relative, device) and ok
+                finally:
+                    os.close(inner)
             else:
-                os.unlink(entry.path)
-        except OSError:
+                _remove_folder(folder, name, device)
+        except (OSError, RecursionError):  # a tree too deep to walk: retired too
             ok = False
     return ok
 
 
-def _make_removable(path: str) -> None:
+def _remove_folder(parent: int, name: str, device: int) -> None:
+    """Remove folder ``name`` of ``parent`` with all it holds, made removable (a bot may leave
+    a folder read-only) without following a symlink."""
+    os.chmod(name, 0o700, dir_fd=parent, follow_symlinks=False)
+    folder = os.open(name, _FOLDER, dir_fd=parent)
     try:
-        os.chmod(path, 0o700)
-    except OSError:
-        pass
-    for folder, dirs, _files in os.walk(path):
-        for name in dirs:
-            try:
-                os.chmod(os.path.join(folder, name), 0o700)
-            except OSError:
-                pass
+        if os.fstat(folder).st_dev != device:
+            raise OSError(errno.EXDEV, "another file system", name)
+        with os.scandir(folder) as entries:
+            inside = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
+        for entry, is_folder in inside:
+            if is_folder:
+                _remove_folder(folder, entry, device)
+            else:
+                os.unlink(entry, dir_fd=folder)
+    finally:
+        os.close(folder)
+    os.rmdir(name, dir_fd=parent)

@@ -60,6 +60,7 @@ class TournamentConfig:
     bot_env: tuple[str, ...] = ()  # NAME=VALUE for the launched bots' environment
     cpu_clock: bool = False  # launched bots are charged the CPU time they use (wall-capped)
     max_processes: int = 64
+    tmp_mb: int = 256  # a sandboxed bot's /tmp and /dev/shm, each (older stored runs: this)
 
     def check(self) -> None:
         """Validate everything before anything starts; ValueError/EngineError say what."""
@@ -78,6 +79,9 @@ class TournamentConfig:
             raise ValueError(f"gauntlet bot {self.gauntlet!r} is not among the bots {names}")
         if self.concurrency < 1:
             raise ValueError(f"concurrency must be at least 1, got {self.concurrency}")
+        if self.tmp_mb < 1:
+            raise ValueError(f"bad --tmp-mb {self.tmp_mb}: a bot's /tmp is never unbounded; "
+                             f"accepted: 1 or more (MB)")
         self.bot_environment()
         self.time_control()
         self.fault_policy()
@@ -104,7 +108,8 @@ class TournamentConfig:
                grace: float = 2.0, startup_timeout: float = 60.0) -> Launch:
         """How this tournament starts its bot processes (the sandbox level resolved here:
         SandboxUnavailable for ``required`` where there is none)."""
-        return Launch(Limits(self.memory_mb, self.cpu_seconds, self.max_processes),
+        return Launch(Limits(self.memory_mb, self.cpu_seconds, self.max_processes,
+                             self.tmp_mb),
                       sandboxed=resolve_sandbox(self.sandbox), env=self.bot_environment(),
                       hidden=hidden, grace=grace, log_dir=log_dir,
                       startup_timeout=startup_timeout)

@@ -315,6 +315,10 @@ def _add_match_flags(p: argparse.ArgumentParser, bots_given: str = _FILLED) -> N
                         "machine then costs no bot its time)")
     p.add_argument("--max-processes", type=_number(int, at_least=0), default=64,
                    help="processes and threads per sandboxed bot (0: none; default 64)")
+    p.add_argument("--tmp-mb", type=_number(int, at_least=1), default=256,
+                   help="size of a sandboxed bot's /tmp (its only writable folder, kept in "
+                        "memory), and of its /dev/shm, MB each (never unbounded; default "
+                        "256; no effect with --sandbox none)")
     p.add_argument("--startup-timeout", type=_positive(float), default=60.0,
                    metavar="SECONDS", help="time a bot process has to say Hello once started "
                                            "(default 60; what is awaited is said after 5 s)")
@@ -480,6 +484,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="address-space limit, MB (0: none; default 2048)")
     q.add_argument("--max-processes", type=_number(int, at_least=0), default=64,
                    help="processes and threads in the sandbox (0: none; default 64)")
+    q.add_argument("--tmp-mb", type=_number(int, at_least=1), default=256,
+                   help="size of the sandbox's /tmp and of its /dev/shm, MB each (default "
+                        "256; no effect with --sandbox none)")
     q.add_argument("--startup-timeout", type=_positive(float), default=60.0,
                    metavar="SECONDS", help="time the bot has to say Hello (default 60)")
     q.add_argument("--grace", type=_number(float, at_least=0), default=2.0, metavar="SECONDS",
@@ -848,7 +855,8 @@ def _launch_config(args: argparse.Namespace) -> dict[str, Any]:
     ``required`` where there is none; ``auto`` warns once there)."""
     _check_sandbox(args.sandbox)
     return {"sandbox": args.sandbox, "bot_env": tuple(args.bot_env),
-            "cpu_clock": args.clock == "cpu", "max_processes": args.max_processes}
+            "cpu_clock": args.clock == "cpu", "max_processes": args.max_processes,
+            "tmp_mb": args.tmp_mb}
 
 
 def _check_sandbox(level: str) -> None:

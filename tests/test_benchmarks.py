@@ -119,9 +119,10 @@ def test_the_arena_instruction_count_plays_launched_bots_with_its_pidfd_stand_in
     assert decisions > 40  # two whole Race matches
 
 
-def test_the_sandbox_start_measure_runs_and_leaves_no_private_folder(tmp_path: Path) -> None:
+def test_the_sandbox_start_measure_runs_and_leaves_nothing_on_disk(tmp_path: Path) -> None:
     """``bench_arena.py``'s sandbox start (in ``run_all.py --only arena``), in a child whose
-    temporary folder is ``tmp_path``: it measures, and removes the private folder it made."""
+    temporary folder is ``tmp_path``: it measures, and writes nothing there (a sandbox's
+    /tmp is a tmpfs of its own)."""
     from arena import _sandbox
 
     if _sandbox.unavailable() is not None:
@@ -132,4 +133,4 @@ def test_the_sandbox_start_measure_runs_and_leaves_no_private_folder(tmp_path: P
                           text=True, timeout=300, env={**os.environ, "TMPDIR": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     assert set(json.loads(done.stdout)) == {"sandbox_start_ms", "bare_start_ms"}
-    assert not list(tmp_path.rglob("bot-*")), list(tmp_path.rglob("*"))
+    assert not list(tmp_path.iterdir())

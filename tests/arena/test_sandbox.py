@@ -1,13 +1,12 @@
 """The sandbox holds against a hostile bot (real tournaments, real processes, real bwrap).
 
 A hostile launched bot (tests/support/hostile_bot.py) plays a tournament beside an honest
-launched bot and tries every attack a competitor could: see, read and stop the other bot, read
-the database by path, through /proc and by search, reach the arena's ports, write outside its
-directory, leave notes for later matches (in its /tmp and its /dev/shm), fork without end,
-allocate past its limit. With the sandbox every attempt fails and the honest bot plays as if
-alone; the same tournament with ``--sandbox none`` (the control) shows the attacks succeed, so
-the sandbox is what stops them.
-"""
+launched bot and tries every attack a competitor could: see, read and stop the other bot,
+read the database by path, through /proc and by search, reach the arena's ports, write
+outside its directory, fill the disk from its /tmp, leave notes for later matches (in its
+/tmp and its /dev/shm), fork without end, allocate past its limit. With the sandbox every
+attempt fails and the honest bot plays as if alone; the same tournament with ``--sandbox
+none`` (the control) shows the attacks succeed, so the sandbox is what stops them."""
 
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import uuid
 from collections.abc import Iterator
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+import trio
 
 import engine
 from arena import _sandbox
@@ -42,7 +43,7 @@ needs_bwrap = pytest.mark.skipif(_sandbox.unavailable() is not None,
 # container's own seccomp profile or the kernel's settings may refuse them to anybody).
 ATTACKS = {"list_processes": True, "read_environment": True, "signal_stop": True,
            "signal_kill": True, "db_by_path": True, "db_by_proc_fd": True,
-           "db_by_search": False, "tcp_connect": True, "write_outside": True,
+           "db_by_search": False, "tcp_connect": True, "write_outside": True, "fill_disk": True,
            "left_file": True, "left_shared_memory": True, "fork_bomb": True, "memory": False,
            "interfaces": True, "host_name": True, "process_memory": True, "keyring": False,
            "user_namespace": False}
@@ -129,6 +130,9 @@ def hostile_tournament(folder: Path, listeners: Listeners, sandbox: str) -> Run:
         "--bot", f"hostile={PYTHON} -m tests.support.hostile_bot",
         "--move-time", "2", "--sandbox", sandbox, "--bot-logs", "logs",
         "--max-processes", "32", "--memory-mb", "1024", "--metrics-port", str(metrics_port),
+        # The sandbox's /tmp holds 16 MB: the bot's 32 MB do not fit (the control run writes
+        # them to the machine's temporary folder, and deletes them).
+        "--tmp-mb", "16", "--bot-env", "HOSTILE_DISK_MB=32",
         "--bot-env", f"HOSTILE_DB={database}", "--bot-env", f"HOSTILE_MARK={mark}",
         "--bot-env", f"HOSTILE_TCP={listeners.tcp.getsockname()[1]},{metrics_port}",
         "--bot-env", f"HOSTILE_UDP={listeners.udp.getsockname()[1]}",
@@ -139,6 +143,7 @@ def hostile_tournament(folder: Path, listeners: Listeners, sandbox: str) -> Run:
                               timeout=240)
     finally:
         for leftover in (Path("/var/tmp") / f"hostile-{mark}",
+                         Path(tempfile.gettempdir()) / f"hostile-disk-{mark}",
                          Path("/tmp") / f"hostile-note-{mark}",
                          Path("/dev/shm") / f"hostile-note-{mark}"):
             leftover.unlink(missing_ok=True)
@@ -253,57 +258,124 @@ def test_a_sandbox_whose_arena_is_gone_before_it_starts_runs_nothing(tmp_path: P
     """An arena killed before the parent-death signal was asked for leaves an orphan: it
     checks its parent and ends instead of starting the bot (here: it is told another one)."""
     uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
-    private = _sandbox.make_private(uid)
     command = [shutil.which("echo") or "/bin/echo", "the bot ran"]
-    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, str(tmp_path))), (), private,
+    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, str(tmp_path))), (),
                          str(tmp_path), uid)
-    try:
-        runs = {}
-        for parent in (os.getpid(), 1):
-            argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10,
-                                       max_processes=32, parent=parent)
-            argv, fd = _sandbox.with_seccomp(argv)
-            try:
-                runs[parent] = subprocess.run(argv, capture_output=True, text=True, timeout=60,
-                                              pass_fds=() if fd is None else (fd,))
-            finally:
-                if fd is not None:
-                    os.close(fd)
-    finally:
-        _sandbox.remove_private(private)
+    runs = {}
+    for parent in (os.getpid(), 1):
+        argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10,
+                                   max_processes=32, tmp_mb=16, parent=parent)
+        argv, fds = _sandbox.with_descriptors(argv, uid)
+        try:
+            runs[parent] = subprocess.run(argv, capture_output=True, text=True, timeout=60,
+                                          pass_fds=fds)
+        finally:
+            for fd in fds:
+                os.close(fd)
     assert runs[os.getpid()].stdout == "the bot ran\n", runs[os.getpid()].stderr
     assert runs[1].returncode != 0 and runs[1].stdout == ""
 
 
-_MAKES_A_PRIVATE_FOLDER = """
-import pathlib, sys
-from arena import _sandbox
-private = pathlib.Path(_sandbox.make_private(None))
-(private / "left").write_text("a bot's file")
-(private / "locked").mkdir()
-(private / "locked" / "inside").write_text("x")
-(private / "locked").chmod(0o500)  # as a bot may leave it
-print(private, flush=True)
-sys.stdin.read()  # lives until its input ends
+def _sandbox_root(pid: int) -> Path:
+    """The root of the sandbox process ``pid`` runs in, as the arena sees it."""
+    return Path(f"/proc/{pid}/root")
+
+
+@needs_bwrap
+def test_a_killed_arena_leaves_nothing_of_its_bots_on_disk(tmp_path: Path) -> None:
+    """A bot's /tmp is a tmpfs of its sandbox: what it wrote there lives in memory only, and
+    is gone with it, whatever killed the arena (no folder of the arena's to clean up)."""
+    mark = f"mark-{uuid.uuid4().hex[:12]}"
+    temporary = tmp_path / "tmpdir"  # the arena's temporary folder, which must stay empty
+    temporary.mkdir()
+    bot = f"sh -c 'echo left > /tmp/$0 && sleep 600' {mark}"
+    arena = subprocess.Popen(
+        [PYTHON, "-m", "scheduler.cli", "--game-module", "tests.support.duel", "tournament",
+         "--game", "duel", "--bot", f"b={bot}", "--bot", "builtin:random",
+         "--sandbox", "required"], cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        shell = (shutil.which("sh") or "sh").encode()
+
+        def written() -> bool:
+            return any((_sandbox_root(pid) / "tmp" / mark).is_file()
+                       for pid in _with_mark(mark, shell))
+
+        wait_until(written, "the bot's file in its /tmp")
+        arena.kill()
+        arena.wait(timeout=30)
+        wait_until(lambda: not [p for p in _with_mark(mark) if alive(p)],
+                   "the sandbox to die with the arena")
+    finally:
+        arena.kill()
+        arena.wait(timeout=30)
+        for pid in _with_mark(mark):
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)
+    assert not list(temporary.iterdir())
+    assert not list(tmp_path.rglob(f"*{mark}*"))
+    assert not any(Path(folder, mark).exists()
+                   for folder in ("/tmp", "/var/tmp", "/dev/shm", tempfile.gettempdir()))
+
+
+# A bot that, at each line it reads, leaves what a wipe must remove (a read-only folder, notes
+# in /tmp and /dev/shm) and symlinks to a folder outside the sandbox that a wipe following
+# them would empty; then says "ready".
+_LEAVES = """
+while read line; do
+  mkdir -p /tmp/locked/inner && echo x > /tmp/locked/inner/f
+  chmod 500 /tmp/locked/inner /tmp/locked
+  echo note > /tmp/note && echo note > /dev/shm/note && mkdir /tmp/d
+  ln -s {outside} /tmp/link && ln -s {outside} /tmp/d/link && ln -s {outside}/precious /tmp/d/file
+  echo ready
+done
 """
 
 
-def test_what_a_killed_arena_left_the_next_one_removes_and_a_living_ones_stays(
-        tmp_path: Path) -> None:
-    env = {**os.environ, "TMPDIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    arenas = [subprocess.Popen([PYTHON, "-c", _MAKES_A_PRIVATE_FOLDER], env=env, text=True,
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-              for _ in range(2)]
-    try:
-        killed, living = (Path(arena.stdout.readline().strip())  # type: ignore[union-attr]
-                          for arena in arenas)
-        assert (killed / "left").is_file() and (living / "left").is_file()
-        arenas[0].kill()
-        arenas[0].wait(timeout=30)
-        assert _sandbox.remove_stale(str(tmp_path)) == [str(killed.parent)]
-        assert not killed.parent.exists()
-        assert (living / "left").is_file() and (living / "locked" / "inside").is_file()
-    finally:
-        for arena in arenas:
-            arena.kill()
-            arena.wait(timeout=30)
+@needs_bwrap
+def test_a_wipe_empties_a_living_sandbox_from_outside_and_follows_no_symlink(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arena._launcher import BotProcess, Launch, Limits, _children
+
+    outside = tmp_path / "outside"  # the arena's: what a symlink of the bot points at
+    outside.mkdir()
+    (outside / "precious").write_text("the arena's")
+    folder = tmp_path / "bot"  # visible, under /tmp: mounted over the sandbox's /tmp
+    folder.mkdir()
+    (folder / "bot.sh").write_text(_LEAVES.format(outside=outside))
+    monkeypatch.chdir(tmp_path)  # its working folder, under /tmp too: kept
+    under_tmp = tmp_path.is_relative_to("/tmp")
+    kept = {tmp_path.relative_to("/tmp").parts[0]} if under_tmp else set()
+    launch = Launch(Limits(tmp_mb=16), sandboxed=True)
+    argv, env, jail = launch.prepare("w", f"sh {folder / 'bot.sh'}", 0, [])
+    process = BotProcess("w", argv, env, jail)
+
+    async def ready() -> None:
+        assert process.stdin is not None and process.stdout is not None
+        await process.stdin.send_all(b"go\n")
+        said = b""
+        while not said.endswith(b"\n"):
+            said += await process.stdout.receive_some(64)
+        assert said == b"ready\n"
+
+    async def main() -> None:
+        with trio.fail_after(60):
+            async with trio.open_nursery() as nursery:
+                await nursery.start(process.run)
+                assert process.pid is not None
+                for _ in range(2):  # the bot writes its /tmp again after a wipe
+                    await ready()
+                    root = _sandbox_root(_children(process.pid)[0])
+                    assert (root / "tmp" / "note").is_file()
+                    assert process.wipe()
+                    assert set(os.listdir(root / "tmp")) == kept
+                    assert os.listdir(root / "dev" / "shm") == []
+                assert process.stdin is not None
+                await process.stdin.aclose()
+                await process.exited.wait()
+        assert process.wipe()  # gone: nothing to wipe
+
+    trio.run(main)
+    assert (outside / "precious").read_text() == "the arena's"
+    assert (folder / "bot.sh").is_file()

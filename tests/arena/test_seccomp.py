@@ -29,20 +29,18 @@ def probe(monkeypatch: pytest.MonkeyPatch, with_filter: bool) -> dict[str, str]:
     if not with_filter:
         monkeypatch.setattr(_seccomp, "program", lambda: None)
     uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
-    private = _sandbox.make_private(uid)
     command = [sys.executable, str(PROBE)]
-    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, os.getcwd())), (), private,
-                         os.getcwd(), uid)
-    argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10, max_processes=32)
-    argv, fd = _sandbox.with_seccomp(argv)
-    assert (fd is not None) == with_filter
+    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, os.getcwd())), (), os.getcwd(),
+                         uid)
+    argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10, max_processes=32,
+                               tmp_mb=16)
+    argv, fds = _sandbox.with_descriptors(argv, uid)
+    assert len(fds) == with_filter + (2 if uid is not None else 0)  # + passwd and group
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60,
-                              pass_fds=() if fd is None else (fd,))
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, pass_fds=fds)
     finally:
-        if fd is not None:
+        for fd in fds:
             os.close(fd)
-        _sandbox.remove_private(private)
     assert done.returncode == 0, done.stderr
     return dict(json.loads(done.stdout))
 

@@ -1,21 +1,22 @@
 """A hostile launched bot: ``python -m tests.support.hostile_bot``.
 
 At its first match's start (when its opponent's process is surely up: the arena starts the
-bots' processes together) it looks for the other bots' processes and the arena's, reads their
-environment and stops them. Before its Hello (where no clock runs) it tries the rest of what
-a competitor who wants to cheat would: read the database by its path, through
+bots' processes together) it looks for the other bots' processes and the arena's, reads
+their environment and stops them. Before its Hello (where no clock runs) it tries the rest
+of what a competitor who wants to cheat would: read the database by its path, through
 ``/proc/PID/fd`` and by searching the file system, reach the arena's ports over TCP and UDP,
-write outside its private directory, leave a note for a later match or another process, fork
-without end, allocate past its memory limit, and make the system calls a sandbox denies
-(another process's memory, the kernel's keyrings, a user namespace of its own). Each attempt
-is reported on stderr as one line ``HOSTILE {"attack": ..., "succeeded": ..., "detail":
-...}``, which the tests read from the bot logs. The environment says where to aim (set with
-``--bot-env``): HOSTILE_DB (the database's path), HOSTILE_TCP (ports to connect to,
-comma-separated), HOSTILE_UDP (a port to send a datagram to), HOSTILE_MARK (a name for the
-notes), HOSTILE_MEMORY_MB (what to allocate), HOSTILE_FORKS (how many processes to try for),
-HOSTILE_HOST (the host's name, which it should not learn).
-Then it plays random legal moves, and at every match start looks for a note an earlier match
-left (and leaves one)."""
+write outside its private directory, fill the disk from its temporary folder, leave a note
+for a later match or another process, fork without end, allocate past its memory limit, and
+make the system calls a sandbox denies (another process's memory, the kernel's keyrings, a
+user namespace of its own). Each attempt is reported on stderr as one line ``HOSTILE
+{"attack": ..., "succeeded": ..., "detail": ...}``, which the tests read from the bot logs.
+The environment says where to aim (set with ``--bot-env``): HOSTILE_DB (the database's
+path), HOSTILE_TCP (ports to connect to, comma-separated), HOSTILE_UDP (a port to send a
+datagram to), HOSTILE_MARK (a name for the notes), HOSTILE_MEMORY_MB (what to allocate),
+HOSTILE_FORKS (how many processes to try for), HOSTILE_HOST (the host's name, which it
+should not learn), HOSTILE_DISK_MB (what to write to its temporary folder). Then it plays
+random legal moves, and at every match start looks for a note an earlier match left (and
+leaves one)."""
 
 from __future__ import annotations
 
@@ -206,6 +207,30 @@ def write_outside() -> None:
     report("write_outside", bool(written), f"wrote: {written}")
 
 
+def fill_disk() -> None:
+    """Write HOSTILE_DISK_MB megabytes to a file in the temporary folder (then delete it):
+    succeeded if all of it was written."""
+    megabytes = int(os.environ.get("HOSTILE_DISK_MB", "0"))
+    if not megabytes:
+        return
+    path = Path(tempfile.gettempdir()) / f"hostile-disk-{os.environ.get('HOSTILE_MARK', 'x')}"
+    written = 0
+    error = ""
+    try:
+        with open(path, "wb") as file:
+            block = b"\xa5" * (1 << 20)
+            for _ in range(megabytes):
+                file.write(block)
+                file.flush()
+                written += 1
+            os.fsync(file.fileno())
+    except OSError as stopped:
+        error = str(stopped)
+    finally:
+        path.unlink(missing_ok=True)
+    report("fill_disk", written >= megabytes, f"{written} of {megabytes} MB in {path}; {error}")
+
+
 def fork_bomb() -> None:
     wanted = int(os.environ.get("HOSTILE_FORKS", "200"))
     children = []
@@ -277,6 +302,6 @@ class HostileBot(RandomBot):
 
 
 if __name__ == "__main__":
-    attack(read_database, network, write_outside, fork_bomb, allocate, denied_calls)
+    attack(read_database, network, write_outside, fill_disk, fork_bomb, allocate, denied_calls)
     print("HOSTILE-DONE", file=sys.stderr, flush=True)
     main(HostileBot, "hostile")
