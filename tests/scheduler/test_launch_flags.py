@@ -115,3 +115,28 @@ def test_a_bot_that_never_says_hello_is_awaited_aloud_then_given_up(tmp_path: Pa
     assert "still waiting for bot 'quiet' to say Hello on its stdout" in done.stderr
     assert "sent no Hello on its stdout within 7 s (--startup-timeout" in done.stderr
     assert not (tmp_path / "arena.sqlite").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["tournament"], ["play"], ["sprt"], ["gauntlet"], ["bot", "validate", "b", "cmd"]])
+@pytest.mark.parametrize("value, message", [("0", "'0' must be 1 or more"),
+                                            ("-3", "'-3' must be 1 or more"),
+                                            ("lots", "'lots' is not a number")])
+def test_every_command_that_launches_bots_refuses_a_bad_tmp_size(
+        tmp_path: Path, command: list[str], value: str, message: str) -> None:
+    done = arena(*command, "--tmp-mb", value, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"argument --tmp-mb: {message}" in done.stderr, done.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_stored_run_from_before_the_tmp_limit_gets_the_default_and_none_is_unbounded(
+        ) -> None:
+    from scheduler._tournament import TournamentConfig
+
+    stored = TournamentConfig("duel", ("builtin:random", "b=builtin:random")).to_dict()
+    del stored["tmp_mb"]  # as an older arena wrote it
+    config = TournamentConfig.from_dict(stored)
+    assert config.tmp_mb == 256 and config.launch().limits.tmp_mb == 256
+    with pytest.raises(ValueError, match="never unbounded; accepted: 1 or more"):
+        TournamentConfig.from_dict({**stored, "tmp_mb": 0}).check()
