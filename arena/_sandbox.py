@@ -14,14 +14,14 @@ masked even when they lie inside one of those; a writable ``/tmp`` (also its ``$
 each a tmpfs of its own in memory, bounded in size (``--tmp-mb``: a bot that fills it gets
 ENOSPC, and no disk of the machine's fills up), wiped between matches from outside (through
 ``/proc/PID/root``, see ``wipe``) and gone with the process: nothing of a bot is ever on the
-arena's disk; no other process (it is pid 2 of its namespace, under bwrap's init); no
-network (a loopback of its own, with nothing on it), nor the host's name (it is
-``arena-bot``).
-Its environment is the ``ARENA_*`` variables, what the organiser names (``--bot-env``) and a
-fixed PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address space, CPU time
-and processes; the process limit counts the bot's own user namespace only. When the arena
-runs as root, bwrap runs as root without a user namespace and the bot is dropped to a user id
-of its own (``setpriv``), so that the process limit applies to it (the kernel exempts root).
+arena's disk, and nothing else is writable (bwrap's own folders are remounted read-only); no
+other process (it is pid 2 of its namespace, under bwrap's init); no network (a loopback of
+its own, with nothing on it), nor the host's name (it is ``arena-bot``). Its environment is
+the ``ARENA_*`` variables, what the organiser names (``--bot-env``) and a fixed
+PATH/HOME/TMPDIR/LANG. Limits (``prlimit`` inside the sandbox): address space, CPU time and
+processes; the process limit counts the bot's own user namespace only. When the arena runs
+as root, bwrap runs as root without a user namespace and the bot is dropped to a user id of
+its own (``setpriv``), so that the process limit applies to it (the kernel exempts root).
 System calls a bot never needs (other processes' memory, keyrings, BPF, new namespaces and
 mounts, ...) are refused by a seccomp deny-list (``arena._seccomp``) where libseccomp is
 installed.
@@ -304,7 +304,10 @@ def bwrap_argv(command: Sequence[str], jail: Jail, *, memory_mb: int, cpu_second
                                             for v in jail.visible):
         parents(jail.workdir)
         argv.extend(["--perms", "0755", "--dir", jail.workdir])
-    argv.extend(["--chdir", jail.workdir])
+    # The folders bwrap made (its root, /dev, the parents of what is bound) are a tmpfs of no
+    # bounded size, which a bot of the arena's own user (in a user namespace) could write to:
+    # read-only, so that /tmp and /dev/shm are all it writes to.
+    argv.extend(["--remount-ro", "/dev", "--remount-ro", "/", "--chdir", jail.workdir])
     inner: list[str] = []
     if jail.uid is not None:
         argv.extend(["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"])

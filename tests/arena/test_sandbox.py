@@ -379,3 +379,33 @@ def test_a_wipe_empties_a_living_sandbox_from_outside_and_follows_no_symlink(
     trio.run(main)
     assert (outside / "precious").read_text() == "the arena's"
     assert (folder / "bot.sh").is_file()
+
+
+@needs_bwrap
+def test_only_tmp_and_dev_shm_are_writable_in_the_sandbox(tmp_path: Path) -> None:
+    """bwrap makes the sandbox's root, its /dev and the parents of what it binds on a tmpfs
+    of no bounded size, owned by the bot where the arena runs as an ordinary user: they are
+    read-only, and the bounded /tmp and /dev/shm are where a bot writes."""
+    folders = ["/", "/dev", "/etc", "/tmp", "/dev/shm", *Path(ROOT).parents, str(ROOT),
+               str(tmp_path)]
+    # The folders inside the script: words of the command that name folders would be bound.
+    script = (f"for d in {' '.join(map(str, folders))}; do "
+              f'echo x 2>/dev/null > "$d/probe" && echo "$d"; done; true')
+    command = [shutil.which("sh") or "/bin/sh", "-c", script]
+    uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
+    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, str(ROOT))), (), str(tmp_path),
+                         uid)
+    argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10,
+                               max_processes=32, tmp_mb=16)
+    argv, fds = _sandbox.with_descriptors(argv, uid)
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, pass_fds=fds)
+    finally:
+        for fd in fds:
+            os.close(fd)
+    assert done.returncode == 0, done.stderr
+    # And tmp_path, its working folder, made in that /tmp where pytest's is under /tmp (the
+    # bot's own there when the arena runs as an ordinary user; root's, read-only, as root).
+    assert {"/tmp", "/dev/shm"} <= set(done.stdout.split()) <= {"/tmp", "/dev/shm",
+                                                                 str(tmp_path)}
+    assert not (tmp_path / "probe").exists()
