@@ -31,7 +31,7 @@ import trio
 import engine
 from arena import _sandbox
 from scheduler._store import Store
-from tests.support.harness import alive, wait_until
+from tests.support.harness import alive, run_sandboxed, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -257,21 +257,9 @@ def test_a_sandboxed_bot_and_its_children_die_with_a_killed_arena(tmp_path: Path
 def test_a_sandbox_whose_arena_is_gone_before_it_starts_runs_nothing(tmp_path: Path) -> None:
     """An arena killed before the parent-death signal was asked for leaves an orphan: it
     checks its parent and ends instead of starting the bot (here: it is told another one)."""
-    uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
     command = [shutil.which("echo") or "/bin/echo", "the bot ran"]
-    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, str(tmp_path))), (),
-                         str(tmp_path), uid)
-    runs = {}
-    for parent in (os.getpid(), 1):
-        argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10,
-                                   max_processes=32, tmp_mb=16, parent=parent)
-        argv, fds = _sandbox.with_descriptors(argv, uid)
-        try:
-            runs[parent] = subprocess.run(argv, capture_output=True, text=True, timeout=60,
-                                          pass_fds=fds)
-        finally:
-            for fd in fds:
-                os.close(fd)
+    runs = {parent: run_sandboxed(command, str(tmp_path), parent)
+            for parent in (os.getpid(), 1)}
     assert runs[os.getpid()].stdout == "the bot ran\n", runs[os.getpid()].stderr
     assert runs[1].returncode != 0 and runs[1].stdout == ""
 
@@ -392,17 +380,7 @@ def test_only_tmp_and_dev_shm_are_writable_in_the_sandbox(tmp_path: Path) -> Non
     script = (f"for d in {' '.join(map(str, folders))}; do "
               f'echo x 2>/dev/null > "$d/probe" && echo "$d"; done; true')
     command = [shutil.which("sh") or "/bin/sh", "-c", script]
-    uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
-    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, str(ROOT))), (), str(tmp_path),
-                         uid)
-    argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10,
-                               max_processes=32, tmp_mb=16)
-    argv, fds = _sandbox.with_descriptors(argv, uid)
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, pass_fds=fds)
-    finally:
-        for fd in fds:
-            os.close(fd)
+    done = run_sandboxed(command, str(tmp_path))
     assert done.returncode == 0, done.stderr
     # And tmp_path, its working folder, made in that /tmp where pytest's is under /tmp (the
     # bot's own there when the arena runs as an ordinary user; root's, read-only, as root).

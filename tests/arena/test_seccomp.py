@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from arena import _sandbox, _seccomp
+from tests.support.harness import run_sandboxed
 
 pytestmark = [
     pytest.mark.skipif(_sandbox.unavailable() is not None,
@@ -28,19 +28,7 @@ def probe(monkeypatch: pytest.MonkeyPatch, with_filter: bool) -> dict[str, str]:
     """What the probe's system calls gave, run in a sandbox with or without the filter."""
     if not with_filter:
         monkeypatch.setattr(_seccomp, "program", lambda: None)
-    uid = _sandbox.uid_for(0) if os.geteuid() == 0 else None
-    command = [sys.executable, str(PROBE)]
-    jail = _sandbox.Jail(tuple(_sandbox.visible_for(command, os.getcwd())), (), os.getcwd(),
-                         uid)
-    argv = _sandbox.bwrap_argv(command, jail, memory_mb=1024, cpu_seconds=10, max_processes=32,
-                               tmp_mb=16)
-    argv, fds = _sandbox.with_descriptors(argv, uid)
-    assert len(fds) == with_filter + (2 if uid is not None else 0)  # + passwd and group
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, pass_fds=fds)
-    finally:
-        for fd in fds:
-            os.close(fd)
+    done = run_sandboxed([sys.executable, str(PROBE)], os.getcwd())
     assert done.returncode == 0, done.stderr
     return dict(json.loads(done.stdout))
 
