@@ -452,12 +452,19 @@ def _wipe_folder(folder: int, kept: frozenset[str], under: str, device: int) -> 
 
 def _remove_folder(parent: int, name: str, device: int) -> None:
     """Remove folder ``name`` of ``parent`` with all it holds, made removable (a bot may leave
-    a folder read-only) without following a symlink."""
-    os.chmod(name, 0o700, dir_fd=parent, follow_symlinks=False)
-    folder = os.open(name, _FOLDER, dir_fd=parent)
+    a folder read-only). The folder is held by a descriptor opened without following a
+    symlink, and changed and read through it, whatever is renamed meanwhile."""
+    held = os.open(name, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC,
+                   dir_fd=parent)
     try:
-        if os.fstat(folder).st_dev != device:
+        if os.fstat(held).st_dev != device:
             raise OSError(errno.EXDEV, "another file system", name)
+        # (fchmodat cannot refuse to follow a symlink everywhere: the held folder itself.)
+        os.chmod(f"/proc/self/fd/{held}", 0o700)
+        folder = os.open(f"/proc/self/fd/{held}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    finally:
+        os.close(held)
+    try:
         with os.scandir(folder) as entries:
             inside = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
         for entry, is_folder in inside:
