@@ -222,7 +222,7 @@ class BotProcess:
         self._drained = trio.Event()
         self._bot_pid: int | None = None
         self._cgroup: _cgroups.Cgroup | None = None
-        self._sandbox: int | None = None  # a descriptor of /proc/PID of the sandbox's init
+        self._init: int | None = None  # a descriptor of /proc/PID of the sandbox's init
 
     @property
     def stderr_tail(self) -> list[str]:
@@ -319,9 +319,9 @@ class BotProcess:
             os.close(pidfd)
             self.returncode = process.wait()
             self.log_to(None)
-            if self._sandbox is not None:
-                os.close(self._sandbox)
-                self._sandbox = None
+            if self._init is not None:
+                os.close(self._init)
+                self._init = None
             self.exited.set()
 
     async def _copy_stderr(self, pipe: trio.lowlevel.FdStream) -> None:
@@ -370,13 +370,13 @@ class BotProcess:
         nothing of its own to wipe; once it is gone, neither."""
         if self.jail is None or self.returncode is not None:
             return True
-        if self._sandbox is None:
-            self._sandbox = self._find_sandbox()
-            if self._sandbox is None:
+        if self._init is None:
+            self._init = self._find_init()
+            if self._init is None:
                 return False
-        return _sandbox.wipe(self._sandbox, self.jail.kept)
+        return _sandbox.wipe(self._init, self.jail.kept)
 
-    def _find_sandbox(self) -> int | None:
+    def _find_init(self) -> int | None:
         """A descriptor of ``/proc/PID`` of bwrap's child (the sandbox's first process, in
         its mount namespace), checked to be that child once opened: a descriptor stays bound
         to its process, whatever later takes its pid."""
@@ -390,7 +390,7 @@ class BotProcess:
             try:
                 with open(os.open("stat", os.O_RDONLY | os.O_CLOEXEC, dir_fd=folder),
                           "rb") as stat:
-                    parent = int(stat.read().rsplit(b")", 1)[1].split()[1])
+                    parent = _parent(stat.read())
             except (OSError, ValueError, IndexError):
                 parent = None
             if parent == self.pid:
@@ -426,12 +426,17 @@ def _children(pid: int) -> list[int]:
             continue
         try:
             with open(f"/proc/{entry}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-        except (OSError, IndexError):
+                if _parent(stat.read()) == pid:
+                    found.append(int(entry))
+        except (OSError, ValueError, IndexError):
             continue
-        if int(fields[1]) == pid:
-            found.append(int(entry))
     return sorted(found)
+
+
+def _parent(stat: bytes) -> int:
+    """The parent's pid in a ``/proc/PID/stat`` (after the command's name in parentheses,
+    which may hold anything, ")" included)."""
+    return int(stat.rsplit(b")", 1)[1].split()[1])
 
 
 def _shown_line(line: bytes) -> str:
