@@ -116,6 +116,7 @@ class Run:
     done: int
     store: Store
     mark: str
+    details: dict[str, list[str]]  # attack -> what each attempt said
 
 
 def hostile_tournament(folder: Path, listeners: Listeners, sandbox: str) -> Run:
@@ -149,14 +150,16 @@ def hostile_tournament(folder: Path, listeners: Listeners, sandbox: str) -> Run:
             leftover.unlink(missing_ok=True)
     assert done.returncode == 0, done.stdout + done.stderr
     attacks: dict[str, list[bool]] = {}
+    details: dict[str, list[str]] = {}
     finished = 0
     for log in (folder / "logs").glob("*hostile*.log"):
         for line in log.read_text(errors="replace").splitlines():
             if line.startswith("HOSTILE {"):
                 report = json.loads(line.removeprefix("HOSTILE "))
                 attacks.setdefault(report["attack"], []).append(report["succeeded"])
+                details.setdefault(report["attack"], []).append(report["detail"])
             finished += line == "HOSTILE-DONE"
-    return Run(done.stdout + done.stderr, attacks, finished, Store(database), mark)
+    return Run(done.stdout + done.stderr, attacks, finished, Store(database), mark, details)
 
 
 def replayed_as_recorded(store: Store) -> None:
@@ -181,6 +184,8 @@ def test_a_hostile_bot_in_the_sandbox_gets_nothing(tmp_path: Path,
     succeeded = {attack for attack, results in run.attacks.items() if any(results)}
     assert not succeeded, f"attacks that got through: {succeeded}\n{run.attacks}"
     assert listeners.accepted == 0 and listeners.datagrams == 0
+    # The disk was not filled: the sandbox's 16 MB /tmp was (and nothing else stopped it).
+    assert all("No space left on device" in d for d in run.details["fill_disk"]), run.details
     assert not list(tmp_path.glob("hostile-*"))  # nothing written beside the database
     records = run.store.matches(steps=True)
     honest = [r.faults[r.seats.index("honest")] for r in records]
