@@ -84,14 +84,15 @@ def list_and_signal() -> None:
             environment = Path(f"/proc/{pid}/environ").read_bytes()
         except OSError:
             continue
-        if b"ARENA_" in environment:
-            read.append(pid)
         if mark in environment and me not in environment:
             others.append(pid)
+            read.append(pid)
+        elif pid == arena and arena != 1 and environment:  # pid 1: a sandbox's own init
+            read.append(pid)
     seen_arena = arena != 1 and arena in processes  # pid 1: a sandbox's own init
     report("list_processes", bool(others) or seen_arena,
            f"{len(processes)} visible; the other bots: {others}; the arena: {seen_arena}")
-    report("read_environment", bool(read), f"read: {read[:10]}")
+    report("read_environment", bool(read), f"another bot's or the arena's: {read[:10]}")
     stopped = []
     for pid in others:
         try:
@@ -193,10 +194,16 @@ def network() -> None:
 
 
 def write_outside() -> None:
+    """Write beside the database, in the working folder and in /var/tmp; what lies inside
+    its own temporary folder is not outside (a sandbox may make its working folder there,
+    when the arena's lies under /tmp)."""
     written = []
+    own = os.path.realpath(tempfile.gettempdir())
     targets = {os.getcwd(), os.path.dirname(os.environ.get("HOSTILE_DB", "/nonexistent/x")),
                "/var/tmp"}
     for folder in targets:
+        if os.path.commonpath([own, os.path.realpath(folder)]) == own:
+            continue
         path = os.path.join(folder, f"hostile-{os.environ.get('HOSTILE_MARK', 'x')}")
         try:
             with open(path, "w") as file:
