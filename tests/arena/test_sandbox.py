@@ -338,10 +338,13 @@ def test_a_wipe_empties_a_living_sandbox_from_outside_and_follows_no_symlink(
     folder.mkdir()
     (folder / "bot.sh").write_text(_LEAVES.format(outside=outside))
     monkeypatch.chdir(tmp_path)  # its working folder, under /tmp too: kept
-    under_tmp = tmp_path.is_relative_to("/tmp")
-    kept = {tmp_path.relative_to("/tmp").parts[0]} if under_tmp else set()
     launch = Launch(Limits(tmp_mb=16), sandboxed=True)
     argv, env, jail = launch.prepare("w", f"sh {folder / 'bot.sh'}", 0, [])
+    assert jail is not None
+    # What stays in /tmp: the folders on the way to what is bound there (its working folder
+    # and the bot's; the project's own too, when it lies under /tmp, as a CI clone may).
+    kept = {Path(path).relative_to("/tmp").parts[0] for path in (*jail.visible, jail.workdir)
+            if Path(path).is_relative_to("/tmp")}
     process = BotProcess("w", argv, env, jail)
 
     async def ready() -> None:
