@@ -21,7 +21,7 @@ import sys
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -232,21 +232,23 @@ def _with_mark(mark: str, program: bytes = b"") -> list[int]:
     return found
 
 
-@needs_bwrap
-def test_a_sandboxed_bot_and_its_children_die_with_a_killed_arena(tmp_path: Path) -> None:
-    mark = f"mark-{uuid.uuid4().hex[:12]}"
-    # A bot that starts a child of its own and never says Hello: the arena waits for it.
-    bot = f"sh -c 'sleep 600 & sleep 600' {mark}"
+def _kill_the_arena_of(folder: Path, bot: str, mark: str, ready: Callable[[int], bool],
+                       what: str, **env: str) -> None:
+    """Run a sandboxed tournament of launched bot ``bot`` (whose processes' command lines hold
+    ``mark``) in ``folder``, with ``env`` added to the arena's environment; once ``ready`` is
+    true of one of the bot's shells (bwrap has started: a kill in its first instants may
+    leave it), SIGKILL the arena (no cleanup code of its runs) and wait until every process
+    of the bot has died with it. Whatever is left is killed in the end."""
     arena = subprocess.Popen(
         [PYTHON, "-m", "scheduler.cli", "--game-module", "tests.support.duel", "tournament",
          "--game", "duel", "--bot", f"b={bot}", "--bot", "builtin:random",
-         "--sandbox", "required"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+         "--sandbox", "required"], cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        # The bot itself runs: bwrap has started (a kill in its first instants may leave it).
         shell = (shutil.which("sh") or "sh").encode()
-        wait_until(lambda: _with_mark(mark, shell), "the bot in its sandbox")
-        arena.kill()  # SIGKILL: no cleanup code of the arena runs
+        wait_until(lambda: any(ready(pid) for pid in _with_mark(mark, shell)), what)
+        arena.kill()
         arena.wait(timeout=30)
         wait_until(lambda: not [p for p in _with_mark(mark) if alive(p)],
                    "the sandbox to die with the arena")
@@ -256,6 +258,14 @@ def test_a_sandboxed_bot_and_its_children_die_with_a_killed_arena(tmp_path: Path
         for pid in _with_mark(mark):
             with contextlib.suppress(OSError):
                 os.kill(pid, 9)
+
+
+@needs_bwrap
+def test_a_sandboxed_bot_and_its_children_die_with_a_killed_arena(tmp_path: Path) -> None:
+    mark = f"mark-{uuid.uuid4().hex[:12]}"
+    # A bot that starts a child of its own and never says Hello: the arena waits for it.
+    _kill_the_arena_of(tmp_path, f"sh -c 'sleep 600 & sleep 600' {mark}", mark,
+                       lambda pid: True, "the bot in its sandbox")
 
 
 @needs_bwrap
@@ -281,31 +291,9 @@ def test_a_killed_arena_leaves_nothing_of_its_bots_on_disk(tmp_path: Path) -> No
     mark = f"mark-{uuid.uuid4().hex[:12]}"
     temporary = tmp_path / "tmpdir"  # the arena's temporary folder, which must stay empty
     temporary.mkdir()
-    bot = f"sh -c 'echo left > /tmp/$0 && sleep 600' {mark}"
-    arena = subprocess.Popen(
-        [PYTHON, "-m", "scheduler.cli", "--game-module", "tests.support.duel", "tournament",
-         "--game", "duel", "--bot", f"b={bot}", "--bot", "builtin:random",
-         "--sandbox", "required"], cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        shell = (shutil.which("sh") or "sh").encode()
-
-        def written() -> bool:
-            return any((_sandbox_root(pid) / "tmp" / mark).is_file()
-                       for pid in _with_mark(mark, shell))
-
-        wait_until(written, "the bot's file in its /tmp")
-        arena.kill()
-        arena.wait(timeout=30)
-        wait_until(lambda: not [p for p in _with_mark(mark) if alive(p)],
-                   "the sandbox to die with the arena")
-    finally:
-        arena.kill()
-        arena.wait(timeout=30)
-        for pid in _with_mark(mark):
-            with contextlib.suppress(OSError):
-                os.kill(pid, 9)
+    _kill_the_arena_of(tmp_path, f"sh -c 'echo left > /tmp/$0 && sleep 600' {mark}", mark,
+                       lambda pid: (_sandbox_root(pid) / "tmp" / mark).is_file(),
+                       "the bot's file in its /tmp", TMPDIR=str(temporary))
     assert not list(temporary.iterdir())
     assert not list(tmp_path.rglob(f"*{mark}*"))
     assert not any(Path(folder, mark).exists()
